@@ -1,0 +1,37 @@
+# `make demo` runs rlprobe on a built-in example; `make test` runs every test.
+# Both build .venv from nothing but python3 (3.11+) on first use.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.rlprobe-installed
+DEMO   := runs/demo
+# A CPU build; an unpinned torch would pull a multi-GB CUDA build.
+TORCH  := torch==2.13.0
+PYTEST_ARGS ?=
+
+.PHONY: venv test demo demo-trl bench clean
+
+$(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject.toml \
+          packages/rlprobe-trl/pyproject.toml packages/pins.py requirements/test.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q "$(TORCH)"
+	$(PY) -m pip install -q -r requirements/test.txt \
+	    -e packages/rlprobe-core -e packages/rlprobe-doctor -e packages/rlprobe-trl
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+test: venv
+	$(PY) -m pytest -n auto -q $(PYTEST_ARGS) tests
+
+demo: venv
+	rm -rf $(DEMO)
+	$(VENV)/bin/rlprobe synth $(DEMO) --pathology kl_blowup --n-steps 600 --seed 1
+	$(VENV)/bin/rlprobe doctor $(DEMO) || true
+
+bench: venv
+	$(PY) bench/recorder_overhead.py
+
+clean:
+	rm -rf $(VENV) runs .pytest_cache
