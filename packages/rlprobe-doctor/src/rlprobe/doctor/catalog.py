@@ -1,0 +1,105 @@
+"""The detector registry and the diagnosis entry points.
+
+A detector is a pure function ``fn(view, cfg) -> Finding | list[Finding] | None`` of a
+``RunView`` and its resolved config section, registered once with ``@detector``. Each
+family of signatures lives in its own module under ``rlprobe.doctor.detectors``.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import warnings
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .config import load_config, resolve_config
+from .findings import Finding, rank_findings
+from .view import RunView
+
+__all__ = ["detector", "registry", "diagnose", "diagnose_view", "CATALOG_V1", "Detector"]
+
+#: Catalog v1 signature ids (ARCHITECTURE §5); every one has a detector and a synth pathology.
+CATALOG_V1: tuple[str, ...] = (
+    "KL_BLOWUP", "ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_HACKING", "REWARD_COLLAPSE",
+    "REWARD_PLATEAU", "ZERO_ADVANTAGE_GROUPS", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE",
+    "TRUNCATION_HIGH", "CLIP_RATIO_HIGH", "GRAD_NORM_SPIKE", "NONFINITE_VALUES",
+    "REPETITIVE_COMPLETIONS", "GROUP_MODE_COLLAPSE", "ADVANTAGE_OUTLIERS",
+    "VALUE_LOSS_DIVERGENCE", "LOGPROB_MISMATCH", "RECORDING_GAPS", "RUN_STALLED",
+)
+
+DetectorFn = Callable[[RunView, Mapping[str, Any]], "Finding | list[Finding] | None"]
+
+
+@dataclass(frozen=True)
+class Detector:
+    signature_id: str
+    fn: DetectorFn
+    defaults: dict[str, Any] = field(default_factory=dict)
+    live_only: bool = False
+    summary: str = ""
+
+
+_REGISTRY: dict[str, Detector] = {}
+_loaded = False
+
+
+def detector(signature_id: str, *, defaults: Mapping[str, Any] | None = None,
+             live_only: bool = False) -> Callable[[DetectorFn], DetectorFn]:
+    """Register ``fn`` as the detector of ``signature_id`` with its default thresholds.
+    ``live_only`` detectors (e.g. RUN_STALLED) run only when diagnosing a live run."""
+    def register(fn: DetectorFn) -> DetectorFn:
+        if signature_id in _REGISTRY:
+            raise ValueError(f"detector {signature_id} registered twice")
+        summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else ""
+        _REGISTRY[signature_id] = Detector(signature_id, fn, dict(defaults or {}), live_only, summary)
+        return fn
+    return register
+
+
+def registry() -> dict[str, Detector]:
+    """Every registered detector by signature id (importing the detector modules once)."""
+    global _loaded
+    if not _loaded:
+        from . import detectors
+
+        for module in pkgutil.iter_modules(detectors.__path__):
+            importlib.import_module(f"{detectors.__name__}.{module.name}")
+        _loaded = True
+    return dict(_REGISTRY)
+
+
+def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, live: bool = False) -> list[Finding]:
+    """Run the whole catalog over an in-memory view; findings ranked most urgent first.
+    ``config`` is shaped like ``doctor.toml``. Raises ``ConfigError`` for a bad config."""
+    resolved = resolve_config(config)
+    found: list[Finding] = []
+    for sid, det in registry().items():
+        cfg = resolved[sid]
+        if not cfg.get("enabled", True) or (det.live_only and not live):
+            continue
+        try:
+            result = det.fn(view, cfg)
+        except Exception as exc:  # noqa: BLE001 - one broken detector must not hide the others
+            if os.environ.get("RLPROBE_DEBUG"):
+                raise
+            warnings.warn(f"rlprobe: detector {sid} failed ({type(exc).__name__}: {exc}); skipped",
+                          RuntimeWarning, stacklevel=2)
+            continue
+        if result is None:
+            continue
+        found.extend(result if isinstance(result, list) else [result])
+    return rank_findings(found)
+
+
+def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str] | None = None,
+             config: Mapping[str, Any] | None = None) -> list[Finding]:
+    """Load a recording and run the whole catalog; findings ranked most urgent first.
+    ``config`` (a dict) wins over ``config_path`` (a doctor.toml) where both set a key."""
+    merged: dict[str, dict[str, Any]] = {}
+    for source in (load_config(config_path) if config_path else {}, config or {}):
+        for section, values in source.items():
+            merged.setdefault(str(section).upper(), {}).update(values if isinstance(values, Mapping) else {})
+            if not isinstance(values, Mapping):
+                merged[str(section).upper()] = values  # let resolve_config report it
+    return diagnose_view(RunView.load(run_dir), merged)

@@ -1,0 +1,66 @@
+"""Terminal output shared by the commands: aligned tables, colour on a TTY only."""
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import sys
+from typing import Any, Sequence
+
+import click
+
+SEVERITY_COLOURS = {"critical": "red", "warn": "yellow", "info": "cyan"}
+
+
+def is_tty() -> bool:
+    return sys.stdout.isatty()
+
+
+def style(text: str, **kwargs: Any) -> str:
+    return click.style(text, **kwargs) if is_tty() else text
+
+
+def severity(text: str) -> str:
+    return style(text.upper(), fg=SEVERITY_COLOURS.get(text), bold=text == "critical")
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def shorten(text: Any, width: int) -> str:
+    """One line of at most ``width`` characters (newlines shown as ⏎)."""
+    s = "" if text is None else str(text).replace("\r", "").replace("\n", " ⏎ ")
+    return s if len(s) <= width else s[: max(0, width - 1)] + "…"
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: str | None = None) -> str:
+    """Rows aligned under headers; ``align`` is one of l/r per column (default: left)."""
+    cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(click.unstyle(r[i])) for r in cells) for i in range(len(headers))]
+    align = align or "l" * len(headers)
+    lines = []
+    for n, row in enumerate(cells):
+        parts = []
+        for i, cell in enumerate(row):
+            pad = widths[i] - len(click.unstyle(cell))
+            parts.append(cell + " " * pad if align[i] == "l" else " " * pad + cell)
+        line = "  ".join(parts).rstrip()
+        lines.append(style(line, bold=True) if n == 0 else line)
+    return "\n".join(lines)
+
+
+def when(timestamp: Any) -> str:
+    """A Unix time as local ``YYYY-MM-DD HH:MM``; empty when unknown."""
+    try:
+        return dt.datetime.fromtimestamp(float(timestamp)).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+
+
+def number(value: Any, digits: int = 4) -> str:
+    if value is None:
+        return "—"
+    try:
+        return f"{float(value):.{digits}g}"
+    except (TypeError, ValueError):
+        return str(value)

@@ -1,0 +1,48 @@
+"""``rlprobe ls``: the recorded runs under a directory."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from rlprobe.storage import list_runs
+
+from ..errors import UnusableInput
+from .output import table, when
+
+
+@click.command("ls")
+@click.argument("root", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def ls(root: Path, as_json: bool) -> None:
+    """List the runs recorded under ROOT (ROOT itself may be a run).
+
+    \b
+    Example:
+      rlprobe ls runs/
+    """
+    if not root.exists():
+        raise UnusableInput(f"{root}: no such directory")
+    runs = list_runs(root)
+    rows = []
+    for m in runs:
+        counts = m.get("counts") or {}
+        rows.append({
+            "path": m["path"], "run_id": m.get("run_id"), "algorithm": m.get("algorithm"),
+            "model": m.get("model_name"), "steps": counts.get("steps"), "status": m.get("status"),
+            "started": m.get("created_at"), "last_activity": m.get("closed_at") or m.get("updated_at"),
+        })
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo(f"no runs under {root}")
+        return
+    click.echo(table(
+        [(r["run_id"], r["algorithm"] or "", r["model"] or "", r["steps"] if r["steps"] is not None else "",
+          r["status"] or "", when(r["started"]), when(r["last_activity"]), r["path"]) for r in rows],
+        ["RUN", "ALGO", "MODEL", "STEPS", "STATUS", "STARTED", "LAST ACTIVITY", "PATH"], "lllrllll"))
+
+
+COMMANDS = [ls]

@@ -1,0 +1,78 @@
+"""Robust statistics the detectors share: trailing median/MAD, sustained onsets.
+
+All functions take and return numpy float arrays aligned with ``RunView.step``; NaN means
+"not logged at this step" and is skipped by the rolling windows.
+"""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+#: MAD → standard deviation for normally distributed noise.
+MAD_SCALE = 1.4826
+
+
+def rolling_median(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
+    """Trailing median over the last ``window`` logged values (current one included)."""
+    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
+    return s.rolling_median(window, min_samples=min_periods or max(1, window // 2)).fill_null(np.nan).to_numpy()
+
+
+def rolling_mad(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
+    """Trailing median absolute deviation (scaled to a standard deviation)."""
+    med = rolling_median(x, window, min_periods)
+    dev = np.abs(x - med)
+    return MAD_SCALE * rolling_median(dev, window, min_periods)
+
+
+def shift(x: np.ndarray, k: int) -> np.ndarray:
+    """``x`` delayed by ``k`` positions (NaN-filled), so a baseline excludes the present."""
+    out = np.full_like(x, np.nan, dtype=float)
+    if k < len(x):
+        out[k:] = x[: len(x) - k]
+    return out
+
+
+def robust_z(x: np.ndarray, window: int, gap: int = 1, floor: float = 1e-12) -> np.ndarray:
+    """How many robust standard deviations each point sits above the median of the
+    ``window`` points that ended ``gap`` steps earlier."""
+    med = shift(rolling_median(x, window), gap)
+    mad = shift(rolling_mad(x, window), gap)
+    return (x - med) / np.maximum(mad, floor)
+
+
+def smooth(x: np.ndarray, window: int) -> np.ndarray:
+    """Centred-free (trailing) rolling median, the detectors' default de-noiser."""
+    return rolling_median(x, window, max(1, window // 3))
+
+
+def sustained_onset(mask: np.ndarray, sustain: int, start: int = 0) -> int | None:
+    """Index of the first run of at least ``sustain`` consecutive True values at or after
+    ``start`` (NaN comparisons are False), or None."""
+    m = np.asarray(mask, dtype=bool)
+    if sustain <= 1:
+        hits = np.flatnonzero(m[start:])
+        return int(hits[0]) + start if hits.size else None
+    run = 0
+    for i in range(start, len(m)):
+        run = run + 1 if m[i] else 0
+        if run >= sustain:
+            return i - sustain + 1
+    return None
+
+
+def fraction_true(mask: np.ndarray) -> float:
+    m = np.asarray(mask, dtype=bool)
+    return float(m.mean()) if m.size else 0.0
+
+
+def finite(x: np.ndarray) -> np.ndarray:
+    return x[np.isfinite(x)]
+
+
+def confidence_from(excess: float, scale: float, floor: float = 0.5, ceiling: float = 0.99) -> float:
+    """Map how far evidence exceeds its threshold (``excess`` ≥ 0, in units of ``scale``)
+    onto [floor, ceiling), growing monotonically with the evidence."""
+    if not np.isfinite(excess) or excess <= 0:
+        return floor
+    return float(floor + (ceiling - floor) * (1.0 - np.exp(-excess / max(scale, 1e-12))))

@@ -1,0 +1,194 @@
+"""RunView: one run loaded once into Polars, with numpy series for detectors and users."""
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from rlprobe.records import canonical_metric, component_column
+from rlprobe.storage import RunReader
+
+from .errors import UnknownMetric, UnusableInput
+
+__all__ = ["RunView"]
+
+#: Steps columns that are bookkeeping, not metrics.
+NON_METRICS = frozenset({"step", "time", "rank"})
+_COMPONENT_PREFIX, _COMPONENT_SUFFIX = "rewards/", "/mean"
+
+
+def _to_polars(table: Any) -> pl.DataFrame:
+    if table is None:
+        return pl.DataFrame()
+    frame = pl.from_arrow(table)
+    return frame.drop("_part") if "_part" in frame.columns else frame
+
+
+def _collapse_steps(raw: pl.DataFrame) -> pl.DataFrame:
+    """One row per step: rank 0's rows (ranks log the same gathered metrics), and where a
+    step was logged several times (train and eval logs), the last non-null value of each
+    metric."""
+    if raw.is_empty():
+        return pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
+    if "rank" in raw.columns and raw["rank"].n_unique() > 1:
+        raw = raw.filter(pl.col("rank") == raw["rank"].min())
+    if raw["step"].is_duplicated().any():
+        others = [c for c in raw.columns if c != "step"]
+        raw = raw.group_by("step", maintain_order=True).agg(
+            [pl.col(c).drop_nulls().last() for c in others])
+    return raw.sort("step")
+
+
+class RunView:
+    """A run in memory: ``steps`` (one row per step, Polars), ``samples`` (Polars),
+    ``events`` (list of dicts) and ``manifest``. ``series``/``component`` hand out numpy
+    arrays aligned with ``self.step``. Not thread-safe; ``refresh()`` appends only what is
+    new on disk since the last read."""
+
+    def __init__(self, steps: pl.DataFrame, samples: pl.DataFrame | None = None,
+                 events: list[dict[str, Any]] | None = None, manifest: dict[str, Any] | None = None,
+                 run_dir: str | os.PathLike[str] | None = None) -> None:
+        self._raw_steps = steps
+        self.steps = _collapse_steps(steps)
+        self.samples = samples if samples is not None else pl.DataFrame()
+        self.events = list(events or [])
+        self.manifest = dict(manifest or {})
+        self.run_dir = Path(run_dir) if run_dir is not None else None
+        self._cursors: dict[str, dict[int, int]] = {}
+        self._events_seen = len(self.events)
+        self._cache: dict[str, np.ndarray] = {}
+
+    @classmethod
+    def load(cls, run_dir: str | os.PathLike[str]) -> "RunView":
+        """Read a run directory (compacted, mid-run, killed or merged ranks alike).
+        Raises ``UnusableInput`` when there is no readable recording there."""
+        reader = _open(run_dir)
+        steps, step_cursor = reader.read_new("steps")
+        samples, sample_cursor = reader.read_new("samples")
+        view = cls(_to_polars(steps), _to_polars(samples), reader.events(), reader.manifest, run_dir)
+        view._cursors = {"steps": step_cursor, "samples": sample_cursor}
+        return view
+
+    def refresh(self) -> bool:
+        """Append rows and events written since the last read; True when anything was new.
+        The cost depends on what is new, not on the run's length (steps are re-collapsed,
+        which is a Polars pass over the steps table)."""
+        if self.run_dir is None:
+            return False
+        try:
+            reader = _open(self.run_dir)
+        except UnusableInput:
+            return False
+        new_steps, self._cursors["steps"] = reader.read_new("steps", self._cursors.get("steps"))
+        new_samples, self._cursors["samples"] = reader.read_new("samples", self._cursors.get("samples"))
+        events = reader.events()
+        changed = False
+        if new_steps is not None and new_steps.num_rows:
+            self._raw_steps = pl.concat([self._raw_steps, _to_polars(new_steps)], how="diagonal_relaxed")
+            self.steps = _collapse_steps(self._raw_steps)
+            changed = True
+        if new_samples is not None and new_samples.num_rows:
+            fresh = _to_polars(new_samples)
+            self.samples = fresh if self.samples.is_empty() else pl.concat([self.samples, fresh],
+                                                                           how="diagonal_relaxed")
+            changed = True
+        if len(events) != len(self.events):
+            self.events = events
+            changed = True
+        self.manifest = reader.manifest
+        if changed:
+            self._cache.clear()
+        return changed
+
+    # -- metrics -------------------------------------------------------------------------
+
+    @property
+    def step(self) -> np.ndarray:
+        """Step numbers, one per row of ``steps`` (int64, increasing)."""
+        return self.steps["step"].to_numpy()
+
+    @property
+    def n_steps(self) -> int:
+        return self.steps.height
+
+    def metric_names(self) -> list[str]:
+        """Every metric column with at least one value, known fields and extras alike."""
+        return [c for c in self.steps.columns
+                if c not in NON_METRICS and not c.startswith("_") and self.steps[c].null_count() < self.steps.height]
+
+    def has(self, name: str) -> bool:
+        """True when ``name`` (or its trainer spelling) has at least one finite value."""
+        column = canonical_metric(name)
+        if column not in self.steps.columns:
+            return False
+        values = self.series(column)
+        return bool(np.isfinite(values).any())
+
+    def series(self, name: str) -> np.ndarray:
+        """The metric as float64 numpy, NaN where a step did not log it. Accepts known
+        field names (``kl_mean``), trainer spellings (``kl``) and extras
+        (``rewards/accuracy/mean``). Raises ``UnknownMetric`` listing the closest names."""
+        column = canonical_metric(name)
+        if column not in self.steps.columns or column in NON_METRICS:
+            names = self.metric_names()
+            close = difflib.get_close_matches(name, names, n=5, cutoff=0.4)
+            hint = f"closest: {', '.join(close)}" if close else f"it has: {', '.join(names[:12]) or 'none'}"
+            raise UnknownMetric(f"run has no metric {name!r}; {hint}")
+        cached = self._cache.get(column)
+        if cached is None:
+            cached = self.steps[column].cast(pl.Float64).fill_null(float("nan")).to_numpy()
+            self._cache[column] = cached
+        return cached
+
+    def components(self) -> list[str]:
+        """Reward component names (TRL's ``rewards/<name>/mean``)."""
+        return [c[len(_COMPONENT_PREFIX):-len(_COMPONENT_SUFFIX)] for c in self.metric_names()
+                if c.startswith(_COMPONENT_PREFIX) and c.endswith(_COMPONENT_SUFFIX)]
+
+    def component(self, name: str) -> np.ndarray:
+        """Per-step mean of reward component ``name``."""
+        return self.series(component_column(name))
+
+    # -- convenience ---------------------------------------------------------------------
+
+    @property
+    def algorithm(self) -> str:
+        return str(self.manifest.get("algorithm") or "").lower()
+
+    def events_of(self, *kinds: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("kind") in kinds]
+
+    def samples_between(self, first: int, last: int) -> pl.DataFrame:
+        """Captured samples with ``first <= step <= last``."""
+        if self.samples.is_empty():
+            return self.samples
+        return self.samples.filter(pl.col("step").is_between(first, last))
+
+    def top_samples(self, first: int, last: int, by: str | pl.Expr, k: int = 5,
+                    descending: bool = True) -> list[str]:
+        """``sample_id`` of the ``k`` samples in steps [first, last] with the largest (or
+        smallest) ``by`` — a column name or a Polars expression — for ``links_to_samples``."""
+        window = self.samples_between(first, last)
+        if window.is_empty():
+            return []
+        key = pl.col(by) if isinstance(by, str) else by
+        if isinstance(by, str) and by not in window.columns:
+            return []
+        ranked = window.with_columns(_key=key).filter(pl.col("_key").is_not_null() & pl.col("_key").is_not_nan())
+        return ranked.sort("_key", descending=descending).head(k)["sample_id"].to_list()
+
+    def __repr__(self) -> str:
+        return f"RunView({str(self.run_dir)!r}, steps={self.n_steps}, samples={self.samples.height})"
+
+
+def _open(run_dir: str | os.PathLike[str]) -> RunReader:
+    try:
+        return RunReader(run_dir)
+    except FileNotFoundError:
+        raise UnusableInput(f"{run_dir}: no rlprobe recording here (no manifest.json)") from None
+    except ValueError as exc:
+        raise UnusableInput(str(exc)) from None
