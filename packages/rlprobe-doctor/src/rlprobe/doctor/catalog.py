@@ -96,10 +96,12 @@ def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str
              config: Mapping[str, Any] | None = None) -> list[Finding]:
     """Load a recording and run the whole catalog; findings ranked most urgent first.
     ``config`` (a dict) wins over ``config_path`` (a doctor.toml) where both set a key."""
-    merged: dict[str, dict[str, Any]] = {}
+    merged: dict[str, Any] = {}
+    spelled: dict[str, str] = {}  # upper-case id → the user's spelling, for error messages
     for source in (load_config(config_path) if config_path else {}, config or {}):
         for section, values in source.items():
-            merged.setdefault(str(section).upper(), {}).update(values if isinstance(values, Mapping) else {})
-            if not isinstance(values, Mapping):
-                merged[str(section).upper()] = values  # let resolve_config report it
+            key = spelled.setdefault(str(section).upper(), str(section))
+            previous = merged.get(key, {})
+            both_tables = isinstance(values, Mapping) and isinstance(previous, Mapping)
+            merged[key] = {**previous, **values} if both_tables else values
     return diagnose_view(RunView.load(run_dir), merged)
