@@ -33,7 +33,12 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    try:
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{module}":
+            raise
+        raise AttributeError(f"{__name__}.{name} needs {exc.name}, which is not installed") from exc
     globals()[name] = value
     return value
 
