@@ -43,6 +43,30 @@ def _collapse_steps(raw: pl.DataFrame) -> pl.DataFrame:
     return raw.sort("step")
 
 
+#: Appends split a frame into chunks; past this many they are joined again so column
+#: reads stay fast (an O(rows) copy, amortised over this many appends).
+_MAX_CHUNKS = 64
+
+
+def _append_steps(steps: pl.DataFrame, fresh: pl.DataFrame, raw: pl.DataFrame) -> pl.DataFrame:
+    """``_collapse_steps(raw)`` where ``raw`` is the rows behind ``steps`` followed by
+    ``fresh``, at a cost that grows with the steps ``fresh`` touches rather than the run:
+    only the collapsed rows from ``fresh``'s first step on are collapsed again."""
+    if steps.is_empty() or ("rank" in fresh.columns and "rank" not in steps.columns):
+        return _collapse_steps(raw)
+    if "rank" in fresh.columns:
+        kept = steps["rank"][0]
+        if kept is None or fresh["rank"].min() < kept:
+            return _collapse_steps(raw)  # a lower rank appeared: it becomes the one kept
+        fresh = fresh.filter(pl.col("rank") == kept)
+        if fresh.is_empty():
+            return steps
+    cut = int(steps["step"].search_sorted(fresh["step"].min(), side="left"))
+    touched = pl.concat([steps.slice(cut), fresh], how="diagonal_relaxed")
+    out = pl.concat([steps.slice(0, cut), _collapse_steps(touched)], how="diagonal_relaxed")
+    return out.rechunk() if out.n_chunks() > _MAX_CHUNKS else out
+
+
 class RunView:
     """A run in memory: ``steps`` (one row per step, Polars), ``samples`` (Polars),
     ``events`` (list of dicts) and ``manifest``. ``series``/``component`` hand out numpy
@@ -75,8 +99,8 @@ class RunView:
 
     def refresh(self) -> bool:
         """Append rows and events written since the last read; True when anything was new.
-        The cost depends on what is new, not on the run's length (steps are re-collapsed,
-        which is a Polars pass over the steps table)."""
+        The cost depends on what is new, not on the run's length (only the steps the new
+        rows touch are collapsed again; events are re-read whole, they are sparse)."""
         if self.run_dir is None:
             return False
         try:
@@ -88,8 +112,9 @@ class RunView:
         events = reader.events()
         changed = False
         if new_steps is not None and new_steps.num_rows:
-            self._raw_steps = pl.concat([self._raw_steps, _to_polars(new_steps)], how="diagonal_relaxed")
-            self.steps = _collapse_steps(self._raw_steps)
+            fresh = _to_polars(new_steps)
+            self._raw_steps = pl.concat([self._raw_steps, fresh], how="diagonal_relaxed")
+            self.steps = _append_steps(self.steps, fresh, self._raw_steps)
             changed = True
         if new_samples is not None and new_samples.num_rows:
             fresh = _to_polars(new_samples)

@@ -5,6 +5,7 @@ import importlib
 import os
 import pkgutil
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -45,7 +46,9 @@ class SynthPlan:
     ``mode[step]`` names how that step's sampled completions look (see ``text``);
     ``overrides[step]`` are values logged verbatim that step (NaN/inf included);
     ``skip_steps`` are steps never logged; ``sample_edits`` are callables ``fn(step, samples) -> samples`` applied after
-    generation, for pathologies that live in the samples themselves.
+    generation, for pathologies that live in the samples themselves. ``finishers`` are
+    callables ``fn(run_dir)`` applied to the recording after the Recorder has closed it, for
+    what no Recorder call can express (when steps were logged, a run left "running").
     """
 
     n_steps: int
@@ -62,6 +65,7 @@ class SynthPlan:
     overrides: dict[int, dict[str, float]] = field(default_factory=dict)
     events: list[tuple[int, str, str, dict[str, Any]]] = field(default_factory=list)
     trainer_config: dict[str, Any] = field(default_factory=dict)
+    finishers: list[Callable[[Path], None]] = field(default_factory=list)
     rng: np.random.Generator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -167,4 +171,6 @@ def generate(run_dir: str | os.PathLike[str], pathology: str = HEALTHY, n_steps:
                 for edit in plan.sample_edits:
                     samples = edit(step, samples)
                 rec.log_samples(step, samples, select=False)
+    for finish in plan.finishers:
+        finish(Path(run_dir))
     return plan
