@@ -1,0 +1,28 @@
+"""``rlprobe report``: the post-mortem of a run as one self-contained HTML file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..report import render_report
+
+
+@click.command("report")
+@click.argument("run", type=click.Path(path_type=Path))
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the HTML (default: RUN/report.html).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="doctor.toml with per-detector overrides.")
+def report(run: Path, out_path: Path | None, config_path: Path | None) -> None:
+    """Write RUN's post-mortem — verdict, findings, every metric charted, events, samples,
+    config — as one HTML file that opens offline; prints its path.
+
+    \b
+    Example:
+      rlprobe report runs/my-run --out my-run.html
+    """
+    click.echo(render_report(run, out_path, config=config_path))
+
+
+COMMANDS = [report]

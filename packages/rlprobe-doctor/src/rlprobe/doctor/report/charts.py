@@ -1,0 +1,95 @@
+"""One chart per metric: the downsampled series and the findings to mark on it.
+
+The charts are drawn in the browser by uPlot (vendored from the npm package ``uplot``,
+MIT, under ``assets/uplot``). Why uPlot: about 50 KB minified with no dependencies, so
+inlining it keeps the report one small file; it draws to canvas and stays fast with
+thousands of points across dozens of charts, where an SVG per point would not; and it
+sets every label with ``textContent``, so untrusted metric names cannot become markup.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from rlprobe.records import STEP_FIELDS, canonical_metric
+
+from ..findings import Finding
+from ..view import RunView
+from .downsample import minmax_downsample
+
+__all__ = ["MAX_POINTS", "build_charts", "metric_order"]
+
+#: Points per chart after downsampling: twice a wide chart's pixel width, plenty to see
+#: every spike, and what keeps a 100k-step report a few MB.
+MAX_POINTS = 2000
+_SIGNIFICANT = 6
+
+
+def metric_order(view: RunView) -> list[str]:
+    """Known fields in their record order, then reward components, then other extras by name."""
+    names = view.metric_names()
+    known = [n for n in STEP_FIELDS if n in names]
+    components = sorted(n for n in names if n.startswith("rewards/") and n.endswith("/mean"))
+    extras = sorted(n for n in names if n not in known and n not in components)
+    return known + components + extras
+
+
+def build_charts(view: RunView, findings: list[Finding]) -> list[dict[str, Any]]:
+    """For each metric: its id, name, kind, display points, summary numbers and marks.
+
+    A finding is marked on every chart at its onset; on the charts of the metrics in its
+    evidence the mark is emphasised and its evidence window shaded."""
+    steps = view.step
+    charts = []
+    for index, name in enumerate(metric_order(view)):
+        values = view.series(name)
+        finite = np.isfinite(values)
+        x, y = minmax_downsample(steps, values, MAX_POINTS)
+        nonfinite = view.steps[name].is_not_null().to_numpy() & ~finite
+        charts.append({
+            "id": f"chart-{index}",
+            "name": name,
+            "kind": _kind(name),
+            "x": x.tolist(),
+            "y": _rounded(y),
+            "points": int(finite.sum()),
+            "last": float(values[finite][-1]) if finite.any() else None,
+            "min": float(values[finite].min()) if finite.any() else None,
+            "max": float(values[finite].max()) if finite.any() else None,
+            "nonfinite": int(nonfinite.sum()),
+            "first_nonfinite": int(steps[nonfinite][0]) if nonfinite.any() else None,
+            "downsampled": int(x.size) < int(steps.size),
+            "marks": _marks(name, findings),
+        })
+    return charts
+
+
+def _kind(name: str) -> str:
+    if name in STEP_FIELDS:
+        return "known"
+    if name.startswith("rewards/") and name.endswith("/mean"):
+        return "reward component"
+    return "extra"
+
+
+def _marks(name: str, findings: list[Finding]) -> list[dict[str, Any]]:
+    marks = []
+    for finding in findings:
+        if finding.first_step is None:
+            continue
+        own = [e for e in finding.evidence if canonical_metric(e.metric) == name]
+        marks.append({
+            "step": finding.first_step,
+            "severity": finding.severity,
+            "label": finding.signature_id,
+            "primary": bool(own),
+            "window": list(own[0].window) if own else None,
+        })
+    return marks
+
+
+def _rounded(y: np.ndarray) -> list[float | None]:
+    """Six significant digits (what a chart can show) keep the embedded JSON small;
+    NaN becomes null, a gap in the line."""
+    return [None if v != v else float(f"{v:.{_SIGNIFICANT}g}") for v in y.tolist()]
