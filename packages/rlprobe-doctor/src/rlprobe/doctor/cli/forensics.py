@@ -1,0 +1,301 @@
+"""``rlprobe show``, ``rlprobe samples``, ``rlprobe diff``: looking closely at one step, at the
+captured samples, and at what separates two runs. Tables fit the terminal; ``--json``
+carries full text."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+import click
+import polars as pl
+
+from ..catalog import diagnose_view
+from ..diff import RunDiff, diff_runs
+from ..errors import UnusableInput
+from ..findings import Finding
+from ..forensics import SORT_KEYS, CapturedSamples, metrics_around, sample_records
+from ..view import RunView
+from .output import number, severity, shorten, style, table, terminal_width
+
+#: Narrowest a prompt or completion column gets, however narrow the terminal.
+MIN_TEXT = 12
+DEFAULT_WINDOW = 5
+
+
+def _width() -> int:
+    return max(40, terminal_width())
+
+
+def _ends(text: Any, width: int) -> str:
+    """One line of at most ``width`` characters keeping both ends: a prompt's question and
+    a completion's answer sit at the end, their opening at the start."""
+    flat = re.sub(r"[ \t]+", " ", shorten(text, 1 << 30)).strip()
+    if len(flat) <= width:
+        return flat
+    tail = max(0, (width - 1) // 3)
+    return shorten(flat, width - tail) + (flat[len(flat) - tail:] if tail else "")
+
+
+def _percent(value: Any) -> str:
+    return "—" if value is None else f"{100 * float(value):+.1f}%"
+
+
+def sample_table(frame: pl.DataFrame, lead: Sequence[tuple[str, str, str]], width: int) -> str:
+    """Samples as a table within ``width`` columns: the ``lead`` columns (header, column,
+    format: ``n`` number, ``%`` share, ``s`` text) then the prompt and the completion,
+    which share the width left, each shortened keeping both of its ends."""
+    cells = []
+    for row in frame.iter_rows(named=True):
+        out = []
+        for _, column, fmt in lead:
+            value = row.get(column)
+            out.append(number(value) if fmt == "n" else f"{100 * value:.1f}%" if fmt == "%" and value is not None
+                       else shorten(value, 16) if value is not None else "—")
+        cells.append(out)
+    headers = [h for h, _, _ in lead]
+    fixed = sum(max([len(h)] + [len(r[i]) for r in cells]) + 2 for i, h in enumerate(headers))
+    room = max(2 * MIN_TEXT, width - fixed - 2)
+    prompt_w = max(MIN_TEXT, room * 2 // 5)
+    completion_w = max(MIN_TEXT, room - prompt_w)
+    rows = [r + [_ends(s.get("prompt"), prompt_w), _ends(s.get("completion"), completion_w)]
+            for r, s in zip(cells, frame.iter_rows(named=True))]
+    align = "".join("l" if fmt == "s" else "r" for _, _, fmt in lead) + "ll"
+    return table(rows, headers + ["PROMPT", "COMPLETION"], align)
+
+
+def _echo_json(payload: Any) -> None:
+    click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+# -- rlprobe show ----------------------------------------------------------------------------
+
+
+@click.command("show")
+@click.argument("run", type=click.Path(path_type=Path))
+@click.option("--step", type=int, help="The step to look at (required).")
+@click.option("--window", default=DEFAULT_WINDOW, show_default=True, type=int,
+              help="Steps either side of --step that count as around it.")
+@click.option("--max-samples", default=10, show_default=True, type=int, help="Captured samples to show.")
+@click.option("--json", "as_json", is_flag=True, help="Everything as JSON, sample text in full.")
+def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bool) -> None:
+    """Show RUN around one step: metrics against the window before, events and findings
+    near it, and the captured samples that drove the update (by |advantage|).
+
+    \b
+    Example:
+      rlprobe show runs/my-run --step 412 --window 5
+    """
+    if step is None:
+        raise UnusableInput("show needs the step to look at: rlprobe show RUN --step N")
+    if window < 0 or max_samples < 1:
+        raise UnusableInput("--window must be ≥ 0 and --max-samples ≥ 1")
+    view = RunView.load(run)
+    metrics = metrics_around(view, step, window)
+    first, last = step - window, step + window
+    events = [e for e in view.events if isinstance(e.get("step"), int) and first <= e["step"] <= last]
+    findings = [f for f in diagnose_view(view) if _near(f, first, last)]
+    samples, ranked_by, note = _show_samples(view, step, window, max_samples)
+    if as_json:
+        _echo_json({
+            "run": str(run), "step": step, "window": [first, last],
+            "before": [first - 2 * window - 1, first - 1], "run_steps": [int(view.step[0]), int(view.step[-1])],
+            "metrics": metrics.to_dicts(), "events": events,
+            "findings": [f.model_dump(mode="json") for f in findings],
+            "samples_ranked_by": ranked_by, "samples_note": note, "samples": sample_records(samples),
+        })
+        return
+    width = _width()
+    out = [style(f"{run} — step {step} (around: steps {first}–{last}; before: steps "
+                 f"{first - 2 * window - 1}–{first - 1}; run has steps {int(view.step[0])}–{int(view.step[-1])})",
+                 bold=True), ""]
+    out.append(table(
+        [(shorten(r["metric"], max(12, width - 60)), number(r["at_step"]), number(r["window_mean"]),
+          number(r["before_mean"]), _percent(r["change_rel"]),
+          "—" if r["z"] is None else f"{r['z']:+.1f}") for r in metrics.iter_rows(named=True)],
+        ["METRIC", f"AT {step}", "AROUND", "BEFORE", "CHANGE", "Z"], "lrrrrr"))
+    out += ["", style(f"Events in steps {first}–{last}", bold=True)]
+    out += [shorten(f"  step {e['step']}  {e.get('kind')}: {e.get('message') or ''}", width) for e in events] \
+        or ["  none"]
+    out += ["", style(f"Findings active in steps {first}–{last}", bold=True)]
+    out += [shorten(f"  {severity(f.severity)} {f.signature_id} from step {f.first_step} "
+                    f"({f.confidence:.0%}): {f.explanation}", width) for f in findings] or ["  none"]
+    title = ("by |advantage|, with share of Σ|A| over the window's captured samples" if ranked_by == "advantage"
+             else "by reward (the samples record no advantage)")
+    out += ["", style(f"Samples {title}", bold=True)]
+    if note:
+        out.append(f"  {note}")
+    else:
+        lead = [("STEP", "step", "n"), ("ID", "sample_id", "s")]
+        lead += [("SHARE", "share", "%"), ("ADV", "advantage", "n")] if ranked_by == "advantage" else []
+        lead += [("REWARD", "reward", "n"), ("LEN", "length", "n")]
+        out.append(sample_table(samples, lead, width))
+    click.echo("\n".join(out))
+
+
+def _near(finding: Finding, first: int, last: int) -> bool:
+    """The finding began in the window or its evidence covers part of it."""
+    if finding.first_step is not None and first <= finding.first_step <= last:
+        return True
+    return any(e.window[0] <= last and e.window[1] >= first for e in finding.evidence)
+
+
+def _show_samples(view: RunView, step: int, window: int, k: int) -> tuple[pl.DataFrame, str, str | None]:
+    """The samples ``show`` lists, what they are ranked by, and a note when there are none."""
+    captured = CapturedSamples.open(view)
+    empty = pl.DataFrame()
+    if captured.captured == 0:
+        return empty, "advantage", captured.why_none()
+    try:
+        frame, by = captured.drivers(step, window, k), "advantage"
+    except UnusableInput:  # the samples carry no advantage: reward is the next best lens
+        frame, by = captured.query("reward", step - window, step + window, k), "reward"
+    if frame.is_empty():
+        return empty, by, _no_samples_between(captured, step - window, step + window)
+    return frame, by, None
+
+
+def _no_samples_between(captured: CapturedSamples, first: int, last: int, what: str = "") -> str:
+    before, after = captured.nearest(first, last)
+    near = [f"step {s}" for s in (before, after) if s is not None]
+    hint = f"; the nearest captured: {' and '.join(near)}" if near else ""
+    return f"no captured samples{what} in steps {first}–{last}{hint}"
+
+
+# -- rlprobe samples -------------------------------------------------------------------------
+
+
+@click.command("samples")
+@click.argument("run", type=click.Path(path_type=Path))
+@click.option("--sort", default="reward", show_default=True, metavar="|".join(SORT_KEYS),
+              help="What to rank the captured samples by.")
+@click.option("--around", type=int, help="Centre step; with --window K covers steps N-K..N+K.")
+@click.option("--window", type=int, help=f"Steps either side of --around (default {DEFAULT_WINDOW}).")
+@click.option("--from", "step_from", type=int, help="First step (inclusive).")
+@click.option("--to", "step_to", type=int, help="Last step (inclusive).")
+@click.option("--asc", is_flag=True, help="Lowest first (default: highest first).")
+@click.option("-k", "k", default=10, show_default=True, type=int, help="How many samples.")
+@click.option("--json", "as_json", is_flag=True, help="Samples as a JSON list, text in full.")
+def samples(run: Path, sort: str, around: int | None, window: int | None, step_from: int | None,
+            step_to: int | None, asc: bool, k: int, as_json: bool) -> None:
+    """Rank the captured samples of RUN by reward, advantage, kl, length or logprob.
+
+    \b
+    Examples:
+      rlprobe samples runs/my-run --sort advantage --around 412 --window 3
+      rlprobe samples runs/my-run --sort length --from 300 --to 400 -k 5
+      rlprobe samples runs/my-run --sort reward --asc --json
+    """
+    if around is not None and (step_from is not None or step_to is not None):
+        raise UnusableInput("use either --around N [--window K] or --from A --to B, not both")
+    if window is not None and around is None:
+        raise UnusableInput("--window goes with --around N (for a plain range use --from A --to B)")
+    if around is not None:
+        span = DEFAULT_WINDOW if window is None else window
+        if span < 0:
+            raise UnusableInput(f"--window must be ≥ 0, got {span}")
+        step_from, step_to = around - span, around + span
+    captured = CapturedSamples.open(run)
+    if around is not None:
+        captured.steps_within(step_from, step_to, around=around)
+    found = captured.query(sort, step_from, step_to, k, asc)
+    if as_json:
+        _echo_json(sample_records(found))
+        return
+    first, last = captured.steps_within(step_from, step_to)
+    if found.is_empty():
+        click.echo(_no_samples_between(captured, first, last, f" with {sort}"))
+        return
+    order = "lowest" if asc else "highest"
+    click.echo(style(f"{run}: {found.height} captured sample(s) with the {order} {sort} in steps {first}–{last}",
+                     bold=True))
+    lead = [("STEP", "step", "n"), ("ID", "sample_id", "s"), ("REWARD", "reward", "n"),
+            ("ADV", "advantage", "n"), ("LEN", "length", "n")]
+    if sort in ("kl", "logprob"):
+        lead.append((sort.upper(), sort, "n"))
+    click.echo(sample_table(found, lead, _width()))
+
+
+# -- rlprobe diff ----------------------------------------------------------------------------
+
+
+@click.command("diff")
+@click.argument("run_a", type=click.Path(path_type=Path))
+@click.argument("run_b", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="The whole diff as JSON (stable, machine-readable).")
+@click.option("--z-thresh", default=4.0, show_default=True, type=float,
+              help="A metric diverges where the runs differ by this many times their step-to-step noise...")
+@click.option("--sustain", default=5, show_default=True, type=int, help="...for this many steps in a row.")
+def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int) -> None:
+    """Compare RUN_B with RUN_A: trainer-config delta, the step each metric starts to
+    diverge, and the prompts whose mean reward differs most.
+
+    \b
+    Example:
+      rlprobe diff runs/baseline runs/lr-3e-6 --z-thresh 4 --sustain 5
+    """
+    result = diff_runs(run_a, run_b, z_thresh=z_thresh, sustain=sustain)
+    if as_json:
+        _echo_json(result.model_dump(mode="json"))
+    else:
+        click.echo(render_diff(result))
+
+
+def _value(value: Any, width: int = 40) -> str:
+    return shorten(json.dumps(value, ensure_ascii=False, default=str), width)
+
+
+def _spans(spans: list[tuple[int, int]]) -> str:
+    text = ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in spans[:6])
+    return text + (f" (+{len(spans) - 6} more stretches)" if len(spans) > 6 else "")
+
+
+def render_diff(d: RunDiff, max_prompts: int = 10) -> str:
+    """A diff as readable terminal text; the ``max_prompts`` largest prompt gaps are listed
+    (``--json`` has them all)."""
+    width = _width()
+    names = [f"{r.path or r.run_id}" + (f" ({r.run_id})" if r.run_id and r.path else "") for r in (d.run_a, d.run_b)]
+    out = [style(shorten(f"A = {names[0]}", width), bold=True), style(shorten(f"B = {names[1]}", width), bold=True)]
+    if not d.differs:
+        out.append(f"no differences: same trainer config, steps and metrics; no metric diverges "
+                   f"(|B−A| > {d.z_thresh:g}σ for {d.sustain} steps) and no prompt's mean reward differs.")
+        return "\n".join(out)
+    common = (f"steps {d.common_steps[0]}–{d.common_steps[1]} ({d.n_common_steps} in both)" if d.common_steps
+              else "no step in common")
+    out.append(common)
+    for side, spans in (("A", d.steps_only_in_a), ("B", d.steps_only_in_b)):
+        if spans:
+            out.append(f"steps only in {side}: {_spans(spans)}")
+    for side, metrics in (("A", d.metrics_only_in_a), ("B", d.metrics_only_in_b)):
+        if metrics:
+            out.append(shorten(f"metrics only in {side}: {', '.join(metrics)}", width))
+    out += ["", style("Config (flattened trainer_config)", bold=True)]
+    delta = d.config
+    lines = ([f"  ~ {k}: {_value(a, width // 3)} → {_value(b, width // 3)}" for k, (a, b) in delta.changed.items()]
+             + [f"  + {k}: {_value(v, width // 2)}  (only B)" for k, v in delta.added.items()]
+             + [f"  - {k}: {_value(v, width // 2)}  (only A)" for k, v in delta.removed.items()])
+    out += [shorten(line, width) for line in lines] or ["  identical"]
+    out += ["", style(f"Divergence (first step with |B−A| > {d.z_thresh:g}σ for {d.sustain} steps in a row)",
+                      bold=True)]
+    if d.divergences:
+        out.append(table([(shorten(v.metric, max(12, width - 60)), v.step, number(v.a), number(v.b), number(v.delta),
+                           number(v.noise), "—" if v.z is None else f"{v.z:.1f}") for v in d.divergences],
+                         ["METRIC", "STEP", "A", "B", "B−A", "NOISE σ", "Z"], "lrrrrrr"))
+    else:
+        out.append("  no metric diverges")
+    out += ["", style(f"Prompt gaps (mean reward B−A, prompts captured in both; {len(d.prompt_gaps)} differ)",
+                      bold=True)]
+    if d.prompt_gaps:
+        rows = [(shorten(g.prompt_id, 16), g.n_a, g.n_b, number(g.reward_a), number(g.reward_b), f"{g.gap:+.3g}")
+                for g in d.prompt_gaps[:max_prompts]]
+        fixed = max(len(r[0]) for r in rows) + 40
+        room = max(MIN_TEXT, width - fixed)
+        out.append(table([r + (_ends(g.prompt, room),) for r, g in zip(rows, d.prompt_gaps)],
+                         ["PROMPT ID", "N A", "N B", "A", "B", "GAP", "PROMPT"], "lrrrrrl"))
+    else:
+        out.append("  none")
+    return "\n".join(out)
+
+
+COMMANDS = [show, samples, diff]
