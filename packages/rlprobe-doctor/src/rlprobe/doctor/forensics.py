@@ -34,6 +34,8 @@ RunLike = Union[str, "os.PathLike[str]", RunView]
 _ROW = "_row"
 _HIDDEN = ("_row", "_part")
 _RETRIES = 3
+#: What a run that captured no samples is read as: every query stops at ``captured == 0``.
+_NO_SAMPLES = pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
 
 
 def as_view(run: RunLike) -> RunView:
@@ -105,7 +107,7 @@ class CapturedSamples:
         Raises ``UnusableInput`` when there is no readable recording."""
         if isinstance(run, RunView):
             view = run
-            frame = view.samples if view.samples.width else pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
+            frame = view.samples if view.samples.width else _NO_SAMPLES
             steps = (int(view.step.min()), int(view.step.max())) if view.n_steps else None
             label = str(view.run_dir) if view.run_dir is not None else str(view.manifest.get("run_id") or "run")
             return cls(label, lambda: (frame.lazy, lambda: True), steps, view.manifest, lambda: view.events)
@@ -120,8 +122,7 @@ class CapturedSamples:
             files = _sample_files(reader)
             before = _fingerprint(files)
             if not files:
-                empty = pl.from_arrow(reader.samples()).lazy()
-                return (lambda: empty), (lambda: not _sample_files(reader))
+                return _NO_SAMPLES.lazy, (lambda: not _sample_files(reader))
             return ((lambda: pl.scan_parquet(files, missing_columns="insert", extra_columns="ignore",
                                                      parallel="prefiltered")),
                     (lambda: _sample_files(reader) == files and _fingerprint(files) == before))

@@ -19,8 +19,8 @@ from ..forensics import SORT_KEYS, CapturedSamples, metrics_around, sample_recor
 from ..view import RunView
 from .output import number, severity, shorten, style, table, terminal_width
 
-#: Narrowest a prompt or completion column gets, however narrow the terminal.
-MIN_TEXT = 12
+#: Below this many columns for prompt and completion together, each goes on a line of its own.
+MIN_TEXT_COLUMNS = 60
 DEFAULT_WINDOW = 5
 
 
@@ -29,12 +29,12 @@ def _width() -> int:
 
 
 def _ends(text: Any, width: int) -> str:
-    """One line of at most ``width`` characters keeping both ends: a prompt's question and
-    a completion's answer sit at the end, their opening at the start."""
+    """One line of at most ``width`` characters keeping both ends: a completion's answer
+    and a prompt's question sit at the end, how they open at the start."""
     flat = re.sub(r"[ \t]+", " ", shorten(text, 1 << 30)).strip()
     if len(flat) <= width:
         return flat
-    tail = max(0, (width - 1) // 3)
+    tail = max(0, (width - 1) // 2)
     return shorten(flat, width - tail) + (flat[len(flat) - tail:] if tail else "")
 
 
@@ -42,27 +42,35 @@ def _percent(value: Any) -> str:
     return "—" if value is None else f"{100 * float(value):+.1f}%"
 
 
+def _cell(value: Any, fmt: str) -> str:
+    if value is None:
+        return "—"
+    return number(value) if fmt == "n" else f"{100 * value:.1f}%" if fmt == "%" else shorten(value, 16)
+
+
 def sample_table(frame: pl.DataFrame, lead: Sequence[tuple[str, str, str]], width: int) -> str:
     """Samples as a table within ``width`` columns: the ``lead`` columns (header, column,
-    format: ``n`` number, ``%`` share, ``s`` text) then the prompt and the completion,
-    which share the width left, each shortened keeping both of its ends."""
-    cells = []
-    for row in frame.iter_rows(named=True):
-        out = []
-        for _, column, fmt in lead:
-            value = row.get(column)
-            out.append(number(value) if fmt == "n" else f"{100 * value:.1f}%" if fmt == "%" and value is not None
-                       else shorten(value, 16) if value is not None else "—")
-        cells.append(out)
+    format: ``n`` number, ``%`` share, ``s`` text), then prompt and completion, shortened
+    keeping both ends. They share the width left as two more columns, or, when too little
+    is left, each take a line of their own under the sample's row."""
+    samples = list(frame.iter_rows(named=True))
+    cells = [[_cell(row.get(column), fmt) for _, column, fmt in lead] for row in samples]
     headers = [h for h, _, _ in lead]
+    align = "".join("l" if fmt == "s" else "r" for _, _, fmt in lead)
     fixed = sum(max([len(h)] + [len(r[i]) for r in cells]) + 2 for i, h in enumerate(headers))
-    room = max(2 * MIN_TEXT, width - fixed - 2)
-    prompt_w = max(MIN_TEXT, room * 2 // 5)
-    completion_w = max(MIN_TEXT, room - prompt_w)
-    rows = [r + [_ends(s.get("prompt"), prompt_w), _ends(s.get("completion"), completion_w)]
-            for r, s in zip(cells, frame.iter_rows(named=True))]
-    align = "".join("l" if fmt == "s" else "r" for _, _, fmt in lead) + "ll"
-    return table(rows, headers + ["PROMPT", "COMPLETION"], align)
+    room = width - fixed - 2
+    if room >= MIN_TEXT_COLUMNS:
+        prompt_w = room * 2 // 5
+        rows = [r + [_ends(s.get("prompt"), prompt_w), _ends(s.get("completion"), room - prompt_w)]
+                for r, s in zip(cells, samples)]
+        return table(rows, headers + ["PROMPT", "COMPLETION"], align + "ll")
+    lines = table(cells, headers, align).splitlines()
+    out, indent = [lines[0]], "    "
+    text_w = max(10, width - len(indent) - len("completion: "))
+    for line, sample in zip(lines[1:], samples):
+        out += [line, f"{indent}prompt:     {_ends(sample.get('prompt'), text_w)}",
+                f"{indent}completion: {_ends(sample.get('completion'), text_w)}"]
+    return "\n".join(out)
 
 
 def _echo_json(payload: Any) -> None:
@@ -107,9 +115,9 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
         })
         return
     width = _width()
-    out = [style(f"{run} — step {step} (around: steps {first}–{last}; before: steps "
-                 f"{first - 2 * window - 1}–{first - 1}; run has steps {int(view.step[0])}–{int(view.step[-1])})",
-                 bold=True), ""]
+    out = [style(shorten(f"{run} — step {step}", width), bold=True),
+           f"around: steps {first}–{last} · before: steps {first - 2 * window - 1}–{first - 1} · "
+           f"run: steps {int(view.step[0])}–{int(view.step[-1])}", ""]
     out.append(table(
         [(shorten(r["metric"], max(12, width - 60)), number(r["at_step"]), number(r["window_mean"]),
           number(r["before_mean"]), _percent(r["change_rel"]),
@@ -208,13 +216,14 @@ def samples(run: Path, sort: str, around: int | None, window: int | None, step_f
         click.echo(_no_samples_between(captured, first, last, f" with {sort}"))
         return
     order = "lowest" if asc else "highest"
-    click.echo(style(f"{run}: {found.height} captured sample(s) with the {order} {sort} in steps {first}–{last}",
-                     bold=True))
+    width = _width()
+    click.echo(style(shorten(f"{run}: {found.height} captured sample(s) with the {order} {sort} "
+                             f"in steps {first}–{last}", width), bold=True))
     lead = [("STEP", "step", "n"), ("ID", "sample_id", "s"), ("REWARD", "reward", "n"),
             ("ADV", "advantage", "n"), ("LEN", "length", "n")]
     if sort in ("kl", "logprob"):
         lead.append((sort.upper(), sort, "n"))
-    click.echo(sample_table(found, lead, _width()))
+    click.echo(sample_table(found, lead, width))
 
 
 # -- rlprobe diff ----------------------------------------------------------------------------
@@ -289,8 +298,7 @@ def render_diff(d: RunDiff, max_prompts: int = 10) -> str:
     if d.prompt_gaps:
         rows = [(shorten(g.prompt_id, 16), g.n_a, g.n_b, number(g.reward_a), number(g.reward_b), f"{g.gap:+.3g}")
                 for g in d.prompt_gaps[:max_prompts]]
-        fixed = max(len(r[0]) for r in rows) + 40
-        room = max(MIN_TEXT, width - fixed)
+        room = max(20, width - max(len(r[0]) for r in rows) - 40)
         out.append(table([r + (_ends(g.prompt, room),) for r, g in zip(rows, d.prompt_gaps)],
                          ["PROMPT ID", "N A", "N B", "A", "B", "GAP", "PROMPT"], "lrrrrrl"))
     else:
