@@ -22,7 +22,7 @@ from rlprobe.doctor import Finding, RunView, diagnose_view
 from rlprobe.doctor.errors import ConfigError, UnusableInput
 from rlprobe.doctor.live import HaltPolicy, RunWatcher, webhook_sink
 from rlprobe.doctor.synth import generate
-from rlprobe.storage import RunWriter, compact_run
+from rlprobe.storage import RunReader, RunWriter, compact_run
 
 # -- helpers ----------------------------------------------------------------------------
 
@@ -40,6 +40,10 @@ def kl_run(path: Path) -> Path:
     writer.write_part(kl_rows(300, 420, 2.0))
     writer.close()
     return path
+
+
+def samples(first: int) -> list[dict[str, Any]]:
+    return [{"step": first, "sample_id": f"s{first}-{g}", "reward": 1.0, "advantage": 0.0} for g in range(4)]
 
 
 def finding(signature: str = "KL_BLOWUP", severity: str = "critical", confidence: float = 0.9) -> Finding:
@@ -158,17 +162,17 @@ def test_compaction_between_ticks_misses_nothing_and_counts_nothing_twice(tmp_pa
     writer = RunWriter(run, {"run_id": "cmp", "algorithm": "grpo"})
     watcher = RunWatcher(run)
     for first in range(0, 100, 10):
-        writer.write_part(kl_rows(first, first + 10, 0.01))
+        writer.write_part(kl_rows(first, first + 10, 0.01), samples(first))
     watcher.tick()
     for first in range(100, 150, 10):  # written, not yet read ...
-        writer.write_part(kl_rows(first, first + 10, 0.01))
+        writer.write_part(kl_rows(first, first + 10, 0.01), samples(first))
     # ... then a step logged twice (train metrics, then an eval metric) across parts
     writer.write_part([{"step": 150, "time": 2e9, "kl_mean": 0.02}])
     watcher.tick()
     writer.write_part([{"step": 150, "time": 2e9 + 1, "eval_reward": 0.7}])
     compact_run(run)  # folds read and unread parts alike into steps.parquet
     assert not list((run / "parts").glob("steps-*"))
-    writer.write_part(kl_rows(151, 170, 0.01))
+    writer.write_part(kl_rows(151, 170, 0.01), samples(160))
     watcher.tick()
     compact_run(run)  # nothing new since the last tick, only moved
     watcher.tick()
@@ -178,6 +182,27 @@ def test_compaction_between_ticks_misses_nothing_and_counts_nothing_twice(tmp_pa
     assert steps.filter(pl.col("step") == 150).select("kl_mean", "eval_reward").row(0) == (0.02, 0.7)
     fresh = RunView.load(run).steps
     assert steps.select(sorted(steps.columns)).equals(fresh.select(sorted(fresh.columns)))
+    written = [*range(0, 150, 10), 160]
+    assert sorted(watcher.view.samples["sample_id"].to_list()) == sorted(f"s{f}-{g}" for f in written for g in range(4))
+
+
+def test_events_are_read_as_they_are_appended(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    writer = RunWriter(run, {"run_id": "ev", "algorithm": "grpo"})
+    writer.append_event("checkpoint", step=1, message="saved")
+    watcher = RunWatcher(run)
+    watcher.tick()
+    assert [e["kind"] for e in watcher.view.events] == ["checkpoint"]
+    writer.append_events([("eval", 2, "", {"score": 0.5}, None), ("checkpoint", 3, "", None, None)])
+    with open(run / "events.jsonl", "a") as fh:
+        fh.write('{"kind": "note", "step": 4, "time": 9e9, "mess')  # a line still being written
+    watcher.tick()
+    assert [e["kind"] for e in watcher.view.events] == ["checkpoint", "eval", "checkpoint"]
+    with open(run / "events.jsonl", "a") as fh:
+        fh.write('age": "done", "data": {}}\n')
+    watcher.tick()
+    assert [e["kind"] for e in watcher.view.events] == ["checkpoint", "eval", "checkpoint", "note"]
+    assert watcher.view.events == RunReader(run).events()
 
 
 def test_a_long_run_is_diagnosed_through_a_window_and_still_caught(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import polars as pl
 
 from rlprobe.records import canonical_metric, component_column
 from rlprobe.storage import RunReader
+from rlprobe.storage.layout import EVENTS
 
 from .errors import UnknownMetric, UnusableInput
 
@@ -67,6 +69,46 @@ def _append_steps(steps: pl.DataFrame, fresh: pl.DataFrame, raw: pl.DataFrame) -
     return out.rechunk() if out.n_chunks() > _MAX_CHUNKS else out
 
 
+def _event_time(event: dict[str, Any]) -> Any:
+    return event.get("time") or 0.0
+
+
+class _EventTail:
+    """Reads each events file of a run from where the previous read stopped, so a refresh
+    costs what was appended, not the whole file. A line still being written (no newline
+    yet) is left for the next read; a torn line is skipped, as ``RunReader.events`` does."""
+
+    def __init__(self) -> None:
+        self._offsets: dict[Path, int] = {}
+
+    def read(self, reader: RunReader) -> list[dict[str, Any]]:
+        """Events appended since the last call, as ``RunReader.events`` gives them, by time."""
+        new: list[dict[str, Any]] = []
+        merged = reader.merged
+        for rank, path in reader.sources:
+            file = path / EVENTS
+            start = self._offsets.get(file, 0)
+            try:
+                with open(file, "rb") as fh:
+                    fh.seek(start)
+                    chunk = fh.read()
+            except FileNotFoundError:
+                continue
+            end = chunk.rfind(b"\n") + 1
+            self._offsets[file] = start + end
+            for line in chunk[:end].splitlines():
+                try:
+                    event = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(event, dict):
+                    if merged:
+                        event["rank"] = rank
+                    new.append(event)
+        new.sort(key=_event_time)
+        return new
+
+
 class RunView:
     """A run in memory: ``steps`` (one row per step, Polars), ``samples`` (Polars),
     ``events`` (list of dicts) and ``manifest``. ``series``/``component`` hand out numpy
@@ -84,6 +126,7 @@ class RunView:
         self.run_dir = Path(run_dir) if run_dir is not None else None
         self._cursors: dict[str, dict[int, int]] = {}
         self._events_seen = len(self.events)
+        self._events_tail: _EventTail | None = None
         self._cache: dict[str, np.ndarray] = {}
 
     @classmethod
@@ -93,14 +136,16 @@ class RunView:
         reader = _open(run_dir)
         steps, step_cursor = reader.read_new("steps")
         samples, sample_cursor = reader.read_new("samples")
-        view = cls(_to_polars(steps), _to_polars(samples), reader.events(), reader.manifest, run_dir)
+        tail = _EventTail()
+        view = cls(_to_polars(steps), _to_polars(samples), tail.read(reader), reader.manifest, run_dir)
         view._cursors = {"steps": step_cursor, "samples": sample_cursor}
+        view._events_tail = tail
         return view
 
     def refresh(self) -> bool:
         """Append rows and events written since the last read; True when anything was new.
         The cost depends on what is new, not on the run's length (only the steps the new
-        rows touch are collapsed again; events are re-read whole, they are sparse)."""
+        rows touch are collapsed again, and events are read from where the last read stopped)."""
         if self.run_dir is None:
             return False
         try:
@@ -109,7 +154,10 @@ class RunView:
             return False
         new_steps, self._cursors["steps"] = reader.read_new("steps", self._cursors.get("steps"))
         new_samples, self._cursors["samples"] = reader.read_new("samples", self._cursors.get("samples"))
-        events = reader.events()
+        if self._events_tail is None:  # built from frames, not loaded: take the events on disk as they are
+            self._events_tail = _EventTail()
+            self.events = []
+        events = self._events_tail.read(reader)
         changed = False
         if new_steps is not None and new_steps.num_rows:
             fresh = _to_polars(new_steps)
@@ -120,9 +168,14 @@ class RunView:
             fresh = _to_polars(new_samples)
             self.samples = fresh if self.samples.is_empty() else pl.concat([self.samples, fresh],
                                                                            how="diagonal_relaxed")
+            if self.samples.n_chunks() > _MAX_CHUNKS:
+                self.samples = self.samples.rechunk()
             changed = True
-        if len(events) != len(self.events):
-            self.events = events
+        if events:
+            late = self.events and _event_time(events[0]) < _event_time(self.events[-1])
+            self.events.extend(events)
+            if late:  # another rank's clock, or a late writer: keep the time order
+                self.events.sort(key=_event_time)
             changed = True
         self.manifest = reader.manifest
         if changed:
