@@ -1,0 +1,339 @@
+"""Recording-level signatures: values that are not numbers, and holes in the recording
+itself (dropped or rejected records, missing steps, a run that crashed)."""
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import numpy as np
+import polars as pl
+
+from ..catalog import detector
+from ..findings import Evidence, Finding
+from ..stats import confidence_from
+from ..view import NON_METRICS, RunView
+
+#: Sample fields that are never legitimately non-finite. (TRL scores a completion no reward
+#: function applies to as NaN, so ``reward`` is left out.)
+_SAMPLE_FLOATS = ("advantage", "logprob", "ref_logprob", "kl", "entropy")
+#: Metrics whose non-finite values are routine: fp16 dynamic loss scaling skips a step with
+#: an inf/NaN gradient norm now and then.
+_SKIPPABLE = frozenset({"grad_norm"})
+
+
+# -- NONFINITE_VALUES ----------------------------------------------------------------------
+
+@detector("NONFINITE_VALUES", defaults={
+    "sustain": 3,
+    "skippable_share": 0.01,
+    "min_samples": 3,
+})
+def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Logged metrics or captured samples hold NaN or infinity.
+
+    Meaning: a NaN loss or gradient almost always means the weights are already NaN or about
+    to be (an overflow, a division by zero in a reward or loss, a log of 0); every update
+    after it is garbage. One NaN in the loss is news; NaN that persists means the run is dead.
+
+    Metrics: every logged metric (NaN logged on purpose is kept as data, unlike a step that
+    did not log the metric), and the samples' `advantage`, `logprob`, `ref_logprob`, `kl`,
+    `entropy` (`reward` is left out: TRL scores unscorable completions as NaN).
+
+    Rule: critical when a metric is non-finite for `sustain` consecutive logged steps; warn
+    for any other non-finite metric value, or non-finite sample fields in at least
+    `min_samples` samples; info for `grad_norm` alone non-finite at no more than
+    `skippable_share` of steps, isolated (fp16 loss scaling skips those steps).
+
+    Actions: resume from a checkpoint before the first step, lower `learning_rate`, keep
+    `max_grad_norm` set, train in bf16 rather than fp16, and guard reward functions against
+    NaN/inf returns.
+
+    Source: mixed-precision training practice (dynamic loss scaling skips non-finite
+    gradient steps); TRL GRPOTrainer (NaN rewards for unscorable completions).
+
+    Keys:
+    sustain: consecutive non-finite logged values of one metric that make it critical
+    skippable_share: share of steps with a non-finite grad_norm still treated as loss-scaling skips
+    min_samples: non-finite sample fields needed for a warning
+    """
+    metrics = _nonfinite_metrics(view)
+    samples = _nonfinite_samples(view)
+    if not metrics and samples is None:
+        return None
+    n_steps = max(view.n_steps, 1)
+    sustained = {name: info for name, info in metrics.items() if info["longest"] >= cfg["sustain"]}
+    routine = {name: info for name, info in metrics.items() if name in _SKIPPABLE and name not in sustained
+               and info["count"] <= max(1.0, cfg["skippable_share"] * n_steps)}
+    serious = {name: info for name, info in metrics.items() if name not in routine}
+    sample_count = samples["count"] if samples is not None else 0
+    if sustained:
+        severity = "critical"
+        first = min(info["run_start"] for info in sustained.values())
+    elif serious or sample_count >= cfg["min_samples"]:
+        severity = "warn"
+        candidates = [info["first"] for info in serious.values()]
+        if sample_count >= cfg["min_samples"]:
+            candidates.append(samples["first"])
+        first = min(candidates)
+    else:
+        severity = "info"
+        candidates = [info["first"] for info in metrics.values()] + ([samples["first"]] if samples else [])
+        first = min(candidates)
+    last = int(view.step[-1]) if view.n_steps else first
+    shown = sustained or serious or routine
+    total_bad = sum(info["count"] for info in shown.values())
+    longest = max((info["longest"] for info in shown.values()), default=0)
+    if severity == "critical":
+        confidence = confidence_from(longest / cfg["sustain"], 2.0, floor=0.85)
+    elif severity == "warn":
+        confidence = confidence_from(total_bad + sample_count / max(cfg["min_samples"], 1), 3.0, floor=0.6, ceiling=0.85)
+    else:
+        confidence = confidence_from(total_bad, 5.0, floor=0.4, ceiling=0.6)
+    parts = [_describe(name, info) for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])[:4]]
+    if samples is not None:
+        parts.append(f"{samples['count']} captured samples with non-finite fields ({samples['fields']}) from step "
+                     f"{samples['first']}")
+    explanation = f"Non-finite values from step {first}: " + "; ".join(parts) + "."
+    if severity == "critical":
+        explanation += " The run has diverged: every update since is meaningless."
+    elif severity == "info":
+        explanation += " Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step."
+    evidence = [Evidence(metric=name, window=(info["first"], info["last"]), baseline=0.0, observed=float(info["count"]),
+                         note=f"non-finite logged values; longest run {info['longest']} steps")
+                for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])]
+    if samples is not None:
+        evidence.append(Evidence(metric=f"samples: {samples['fields']}", window=(samples["first"], samples["last"]),
+                                 baseline=0.0, observed=float(samples["count"]), note="non-finite sample fields"))
+    return Finding(
+        signature_id="NONFINITE_VALUES",
+        severity=severity,
+        confidence=confidence,
+        first_step=first,
+        explanation=explanation,
+        evidence=evidence,
+        suggested_actions=[
+            f"Resume from a checkpoint saved before step {first}; lower `learning_rate` and keep `max_grad_norm` set "
+            "(e.g. 1.0).",
+            "Train in bf16 rather than fp16 (`bf16=True`), whose range rarely overflows.",
+            "Guard reward functions and custom losses against NaN/inf (a log of 0, a division by a zero std).",
+        ],
+        links_to_samples=samples["ids"] if samples is not None else [],
+    )
+
+
+def _nonfinite_metrics(view: RunView) -> dict[str, dict[str, Any]]:
+    """Per metric with any NaN/inf logged: count, first/last step, longest run of
+    consecutive logged non-finite values and where it starts."""
+    steps = view.steps
+    columns = [c for c in steps.columns if c not in NON_METRICS and not c.startswith("_")
+               and steps.schema[c].is_float()]
+    if not columns:
+        return {}
+    flags = steps.select(pl.col("step"), *[(pl.col(c).is_nan() | pl.col(c).is_infinite()).alias(c) for c in columns])
+    hits = flags.select(pl.col(columns).fill_null(False).sum()).row(0)
+    step = flags["step"].to_numpy()
+    out: dict[str, dict[str, Any]] = {}
+    for name, count in zip(columns, hits):
+        if not count:
+            continue
+        logged = steps[name].is_not_null().to_numpy()
+        bad = flags[name].fill_null(False).to_numpy()[logged]
+        at = step[logged]
+        start, longest = _longest_run(bad)
+        out[name] = {"count": int(count), "first": int(at[bad][0]), "last": int(at[bad][-1]),
+                     "longest": longest, "run_start": int(at[start]),
+                     "logged": int(logged.sum()), "tail": bool(bad[-1])}
+    return out
+
+
+def _longest_run(mask: np.ndarray) -> tuple[int, int]:
+    """(start index, length) of the longest run of True in ``mask`` (earliest on ties)."""
+    padded = np.concatenate([[False], mask, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    starts, ends = edges[::2], edges[1::2]
+    if not starts.size:
+        return 0, 0
+    best = int(np.argmax(ends - starts))
+    return int(starts[best]), int(ends[best] - starts[best])
+
+
+def _nonfinite_samples(view: RunView) -> dict[str, Any] | None:
+    samples = view.samples
+    fields = [c for c in _SAMPLE_FLOATS if c in samples.columns]
+    if samples.is_empty() or not fields:
+        return None
+    bad_any = pl.any_horizontal([(pl.col(c).is_nan() | pl.col(c).is_infinite()).fill_null(False) for c in fields])
+    bad = samples.filter(bad_any)
+    if bad.is_empty():
+        return None
+    per_field = bad.select([(pl.col(c).is_nan() | pl.col(c).is_infinite()).fill_null(False).sum().alias(c)
+                            for c in fields]).row(0, named=True)
+    named = ", ".join(f"{c} ×{n}" for c, n in per_field.items() if n)
+    ids = bad.sort("step")["sample_id"].drop_nulls().head(5).to_list() if "sample_id" in bad.columns else []
+    return {"count": bad.height, "first": int(bad["step"].min()), "last": int(bad["step"].max()),
+            "fields": named, "ids": ids}
+
+
+def _describe(name: str, info: Mapping[str, Any]) -> str:
+    text = f"{name} non-finite at {info['count']} of {info['logged']} logged steps"
+    if info["longest"] > 1:
+        text += f" (a run of {info['longest']} from step {info['run_start']}"
+        text += ", still non-finite at the last step)" if info["tail"] else ")"
+    return text
+
+
+# -- RECORDING_GAPS ------------------------------------------------------------------------
+
+@detector("RECORDING_GAPS", defaults={
+    "warn_missing_share": 0.05,
+    "warn_bad_share": 0.01,
+})
+def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """The recording has holes: dropped or rejected records, missing steps, or the run crashed.
+
+    Meaning: what is not recorded cannot be diagnosed. The recorder drops records rather than
+    block training when its queue is full, rejects values that are not numbers (`bad_record`),
+    and a crash or SIGTERM ends the recording early; any finding near a gap rests on less
+    evidence than it appears to.
+
+    Metrics: the manifest's `counts.dropped` and `status`, `queue_overflow`, `bad_record`,
+    `storage_error`, `crash` and `terminated` events, and the logged step sequence (its
+    usual stride, e.g. TRL's `logging_steps`, is inferred, so a strided log is not a gap).
+
+    Rule: warn when records were dropped, the run crashed, steps are missing at
+    `warn_missing_share` of the run or more, or bad records reach `warn_bad_share` of the
+    steps; info for smaller gaps and for a terminated (SIGTERM) run. Never critical: a hole
+    in the recording does not hurt training.
+
+    Actions: raise the Recorder's `queue_size` (or pass it through `attach(...)`), capture
+    fewer samples per step (`sampling=SamplingConfig(...)`), fix the values the `bad_record`
+    events name, and read the `crash` event's traceback.
+
+    Source: rlprobe's recorder promises (bounded queue, drop and count; `bad_record` events;
+    crash and SIGTERM handlers).
+
+    Keys:
+    warn_missing_share: share of expected steps missing that warns
+    warn_bad_share: bad records per logged step that warns
+    """
+    counts = view.manifest.get("counts") or {}
+    status = str(view.manifest.get("status") or "")
+    n_logged = max(view.n_steps, 1)
+    overflow = view.events_of("queue_overflow")
+    dropped = max([_int(counts.get("dropped"))] + [_int((e.get("data") or {}).get("dropped_total")) for e in overflow])
+    bad_events = view.events_of("bad_record")
+    bad = max(_int(counts.get("bad_records")), sum(max(1, _int((e.get("data") or {}).get("count"))) for e in bad_events))
+    storage = view.events_of("storage_error")
+    crashes = view.events_of("crash")
+    crashed = bool(crashes) or status == "crashed"
+    terminated = bool(view.events_of("terminated")) or status == "terminated"
+    gaps = _missing_steps(view.step)
+
+    parts: list[str] = []
+    evidence: list[Evidence] = []
+    starts: list[int] = []
+    score = 0.0  # strength of the evidence, in "facts"
+    warn = False
+    last = int(view.step[-1]) if view.n_steps else 0
+    if dropped or overflow:
+        warn = True
+        score += 1.0 + math.log10(1 + dropped) / 2
+        steps_at = [e["step"] for e in overflow if isinstance(e.get("step"), int)]
+        starts += steps_at[:1]
+        parts.append(f"the recorder's queue overflowed {len(overflow) or 'at least once'} time(s) and dropped "
+                     f"{dropped} records")
+        evidence.append(Evidence(metric="counts.dropped", window=(min(steps_at, default=0), last), baseline=0.0,
+                                 observed=float(dropped), note=f"{len(overflow)} queue_overflow events"))
+    if gaps is not None:
+        share = gaps["missing"] / max(gaps["expected"], 1)
+        warn |= share >= cfg["warn_missing_share"]
+        score += min(3.0, share / cfg["warn_missing_share"])
+        starts.append(gaps["first"])
+        parts.append(f"{gaps['missing']} of {gaps['expected']} expected steps ({share:.1%}) are missing in "
+                     f"{gaps['holes']} gap(s), the longest {gaps['longest']} steps from step {gaps['longest_at']}")
+        evidence.append(Evidence(metric="step", window=(gaps["first"], last), baseline=float(gaps["stride"]),
+                                 observed=float(gaps["missing"]),
+                                 note=f"baseline = usual stride between logged steps; observed = missing steps"))
+    if bad:
+        warn |= bad / n_logged >= cfg["warn_bad_share"]
+        score += min(2.0, bad / n_logged / cfg["warn_bad_share"])
+        at = [e["step"] for e in bad_events if isinstance(e.get("step"), int)]
+        starts += at[:1]
+        example = bad_events[0].get("message", "") if bad_events else ""
+        parts.append(f"{bad} record(s) were rejected as invalid" + (f" (e.g. “{example}”)" if example else ""))
+        evidence.append(Evidence(metric="counts.bad_records", window=(min(at, default=0), last), baseline=0.0,
+                                 observed=float(bad), note=f"{len(bad_events)} bad_record events"))
+    if storage:
+        warn = True
+        score += 1.0
+        at = [e["step"] for e in storage if isinstance(e.get("step"), int)]
+        starts += at[:1]
+        parts.append(f"{len(storage)} storage error(s) (disk full, read-only or vanished directory)")
+    if crashed:
+        warn = True
+        score += 2.0
+        at = [e["step"] for e in crashes if isinstance(e.get("step"), int)]
+        crash_step = at[0] if at else last
+        starts.append(crash_step)
+        message = (crashes[0].get("message") or "").strip().splitlines()[:1] if crashes else []
+        parts.append(f"the run crashed at step {crash_step}" + (f" ({message[0]})" if message else ""))
+    elif terminated:
+        score += 0.5
+        starts.append(last)
+        parts.append(f"the run was terminated (SIGTERM) at step {last}")
+    if not parts:
+        return None
+    first = min(starts) if starts else last
+    confidence = confidence_from(score, 2.0, floor=0.6 if warn else 0.4, ceiling=0.99 if warn else 0.7)
+    return Finding(
+        signature_id="RECORDING_GAPS",
+        severity="warn" if warn else "info",
+        confidence=confidence,
+        first_step=first,
+        explanation="The recording is incomplete: " + "; ".join(parts) + ". Findings near these steps rest on "
+                    "less evidence than they seem.",
+        evidence=evidence,
+        suggested_actions=[
+            "Raise the recorder's `queue_size` (Recorder(...) or attach(trainer, run_dir, queue_size=...)) and capture "
+            "fewer samples per step (`sampling=SamplingConfig(top_k=..., bottom_k=..., random_k=...)`).",
+            "Fix the values the `bad_record` events name (metrics must be numbers), and read any `crash` event's "
+            "traceback in events.jsonl.",
+            "Treat findings whose window overlaps a gap as provisional; after resuming a crashed or terminated run "
+            "from its last checkpoint, compare the two recordings with `rlprobe diff`.",
+        ],
+        links_to_samples=[],
+    )
+
+
+def _int(value: Any) -> int:
+    try:
+        out = int(value)
+    except (TypeError, ValueError):
+        return 0
+    return out if out > 0 else 0
+
+
+def _missing_steps(steps: np.ndarray) -> dict[str, int] | None:
+    """Holes in the logged step sequence, judged against its usual stride; None when there
+    are none (or too few steps to tell)."""
+    if steps.size < 3:
+        return None
+    diffs = np.diff(steps)
+    diffs = diffs[diffs > 0]
+    if not diffs.size:
+        return None
+    values, counts = np.unique(diffs, return_counts=True)
+    stride = int(values[np.argmax(counts)])
+    holes = np.flatnonzero(np.diff(steps) > stride)
+    if not holes.size:
+        return None
+    missing_per = np.diff(steps)[holes] // stride - 1
+    keep = missing_per > 0
+    holes, missing_per = holes[keep], missing_per[keep]
+    if not holes.size:
+        return None
+    longest = int(np.argmax(missing_per))
+    expected = int((steps[-1] - steps[0]) // stride + 1)
+    return {"missing": int(missing_per.sum()), "expected": expected, "holes": int(holes.size),
+            "first": int(steps[holes[0]] + stride), "longest": int(missing_per[longest] * stride),
+            "longest_at": int(steps[holes[longest]] + stride), "stride": stride}

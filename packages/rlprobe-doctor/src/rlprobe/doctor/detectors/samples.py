@@ -1,0 +1,540 @@
+"""Sample-level signatures: groups that give no learning signal, looping text, groups whose
+completions are all the same, and advantages a group-normalised estimator cannot produce.
+
+Per-sample work is Polars expressions over the samples table (group-bys on the group, an
+exploded word table for n-grams), bounded to at most ``max_samples_per_step`` samples of
+at most ``max_steps`` evenly spaced sample steps, so a 100k-step run costs what a 2k-step
+one does.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import numpy as np
+import polars as pl
+
+from ..catalog import detector
+from ..excursions import Excursion, find_excursion
+from ..findings import Evidence, Finding
+from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
+from ..view import RunView
+
+#: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
+_ZERO_STD = 1e-6
+
+
+def _samples_with(view: RunView, *columns: str) -> pl.DataFrame | None:
+    """The captured samples that have every one of ``columns``, or None when there are none."""
+    samples = view.samples
+    if samples.is_empty() or any(c not in samples.columns for c in columns):
+        return None
+    kept = samples.drop_nulls(list(columns))
+    return kept if kept.height else None
+
+
+def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:
+    """At most ``per_step`` samples of each step, from at most ``max_steps`` evenly spaced steps."""
+    frame = frame.filter(pl.int_range(pl.len()).over("step") < per_step)
+    steps = frame["step"].unique().sort()
+    if steps.len() > max_steps:
+        keep = steps.gather(np.unique(np.linspace(0, steps.len() - 1, max_steps).astype(np.int64)))
+        frame = frame.filter(pl.col("step").is_in(keep.implode()))
+    return frame
+
+
+def _group_keys(frame: pl.DataFrame) -> list[str]:
+    """Columns naming one group: merged ranks may reuse a group id."""
+    return ["step", "rank", "group_id"] if "rank" in frame.columns else ["step", "group_id"]
+
+
+def _per_step(frame: pl.DataFrame, value: pl.Expr) -> tuple[np.ndarray, np.ndarray]:
+    """(steps, value) with one row per step, steps ascending."""
+    out = frame.group_by("step").agg(value.alias("v")).sort("step")
+    return out["step"].to_numpy(), out["v"].cast(pl.Float64).fill_null(np.nan).to_numpy()
+
+
+def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
+    return int(steps[exc.onset]), int(steps[exc.end])
+
+
+# -- ZERO_ADVANTAGE_GROUPS -----------------------------------------------------------------
+
+@detector("ZERO_ADVANTAGE_GROUPS", defaults={
+    "warn_level": 0.8,
+    "critical_level": 0.95,
+    "smooth_window": 9,
+    "sustain": 15,
+    "min_group_samples": 4,
+})
+def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Most groups have identical rewards, so their advantages are zero and they teach nothing.
+
+    Meaning: a group whose completions all earn the same reward has zero reward standard
+    deviation, hence zero group-normalised advantage and no policy gradient. A share that
+    rises slowly as accuracy saturates is normal; most groups giving no signal for a long
+    stretch means the run is spending its compute on prompts that are all solved, all
+    failed, or scored by a reward that does not vary.
+
+    Metrics: `frac_reward_zero_std` (TRL GRPO/RLOO); without it, the share of captured groups
+    (at least `min_group_samples` samples) whose rewards are all equal.
+
+    Rule: the trailing median of the share is at least `warn_level` for `sustain` consecutive
+    steps; critical when the median over the episode reaches `critical_level`. The onset is
+    walked back to where the share left its early level.
+
+    Actions: filter out prompts the model always solves or always fails (DAPO-style dynamic
+    sampling), raise `num_generations` and `temperature` so groups disagree more often, and
+    check that the reward function actually varies.
+
+    Source: TRL's `frac_reward_zero_std` definition (groups with zero reward std give zero
+    advantage); DAPO (dynamic sampling of groups with non-zero variance).
+
+    Keys:
+    warn_level: share of zero-variance groups that warns once sustained
+    critical_level: share over the episode that makes it critical
+    smooth_window: steps in the trailing median
+    sustain: consecutive steps the smoothed share must stay above warn_level
+    min_group_samples: captured samples a group needs to be judged from samples
+    """
+    if view.has("frac_reward_zero_std"):
+        steps, share = view.step, view.series("frac_reward_zero_std")
+        metric = "frac_reward_zero_std"
+    else:
+        frame = _samples_with(view, "group_id", "reward")
+        if frame is None:
+            return None
+        groups = frame.group_by(_group_keys(frame)).agg(n=pl.len(), sd=pl.col("reward").std().fill_null(0.0))
+        groups = groups.filter(pl.col("n") >= cfg["min_group_samples"])
+        if groups.is_empty():
+            return None
+        steps, share = _per_step(groups, (pl.col("sd").abs() <= _ZERO_STD).mean())
+        metric = "samples: share of groups with equal rewards"
+    exc = find_excursion(share, level=cfg["warn_level"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
+    if exc is None:
+        return None
+    first, last = _window(steps, exc)
+    critical = exc.observed >= cfg["critical_level"]
+    span = 1.0 - cfg["warn_level"]
+    confidence = confidence_from((exc.observed - cfg["warn_level"]) / max(span, 1e-9)
+                                 + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
+    cause, links = _zero_std_cause(view, first, last)
+    return Finding(
+        signature_id="ZERO_ADVANTAGE_GROUPS",
+        severity="critical" if critical else "warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) "
+                     f"had identical rewards within the group, up from {exc.baseline:.0%} early in the run: "
+                     f"their advantages are zero and they contribute no gradient.{cause}"),
+        evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
+                           note=f"median share; baseline = first fifth of the run; peak "
+                                f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
+        suggested_actions=[
+            "Filter prompts the model always solves or always fails (DAPO-style dynamic sampling / online "
+            "difficulty filtering) or move to harder data.",
+            "Raise `num_generations` (GRPOConfig) and `temperature` so completions of a prompt disagree more often.",
+            "Check the reward functions return varied values: a constant reward makes every group zero-variance.",
+        ],
+        links_to_samples=links,
+    )
+
+
+def _zero_std_cause(view: RunView, first: int, last: int) -> tuple[str, list[str]]:
+    """Whether the zero-variance groups are all solved or all failed, and a few of their samples."""
+    frame = _samples_with(view, "group_id", "reward")
+    if frame is None:
+        return "", []
+    window = frame.filter(pl.col("step").is_between(first, last))
+    if window.is_empty():
+        return "", []
+    top, bottom = frame["reward"].max(), frame["reward"].min()
+    keys = _group_keys(window)
+    flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0),
+                               n=pl.len().over(keys)).filter((pl.col("sd").abs() <= _ZERO_STD) & (pl.col("n") > 1))
+    if flat.is_empty():
+        return "", []
+    solved = float((flat["reward"] >= top - _ZERO_STD).mean())
+    failed = float((flat["reward"] <= bottom + _ZERO_STD).mean())
+    links = flat.unique(subset=keys, keep="first", maintain_order=True).head(5)["sample_id"].to_list()
+    if solved >= 0.7:
+        return f" In the captured samples {solved:.0%} of these groups earned the top reward: the prompts are too easy.", links
+    if failed >= 0.7:
+        return (f" In the captured samples {failed:.0%} of these groups earned the lowest reward: the prompts are "
+                "too hard or the reward never fires."), links
+    return "", links
+
+
+# -- REPETITIVE_COMPLETIONS ----------------------------------------------------------------
+
+@detector("REPETITIVE_COMPLETIONS", defaults={
+    "ngram": 4,
+    "repetitive_text": 0.5,
+    "warn_share": 0.2,
+    "critical_share": 0.5,
+    "min_rise": 0.15,
+    "smooth_window": 7,
+    "sustain": 6,
+    "max_words": 200,
+    "max_samples_per_step": 8,
+    "max_steps": 1000,
+})
+def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """A rising share of completions loop: the same word n-grams over and over.
+
+    Meaning: degenerate repetition ("let me check again. let me check again. ...") is how a
+    policy that has drifted off the reference's support, or one rewarded for length, usually
+    shows in its text; it typically precedes a reward collapse.
+
+    Metrics: the captured samples' `completion` text. A completion's repetition is the share
+    of its word `ngram`-grams (lower-cased, last `max_words` words) that repeat an earlier one;
+    it counts as repetitive at `repetitive_text` or more.
+
+    Rule: per sample step, the share of repetitive completions; its trailing median must be
+    at least `warn_share` and at least `min_rise` above the first fifth of the run for
+    `sustain` consecutive sample steps. Critical when the median share over the episode
+    reaches `critical_share`. Needs samples; silent without them.
+
+    Actions: set `repetition_penalty` (GRPOConfig, e.g. 1.05–1.1) for generation, cap
+    `max_completion_length` with `mask_truncated_completions=True` so loops that run to the cap
+    get no gradient, add an n-gram repetition penalty to the reward, and lower `learning_rate`
+    or raise `beta` if KL is climbing too.
+
+    Source: DAPO (overlong filtering / length shaping against degenerate long outputs);
+    n-gram repetition is the usual degeneration measure (Holtzman et al., "The Curious Case
+    of Neural Text Degeneration").
+
+    Keys:
+    ngram: words per n-gram
+    repetitive_text: repeated n-gram share at which one completion counts as repetitive
+    warn_share: share of repetitive completions per step that warns once sustained
+    critical_share: share over the episode that makes it critical
+    min_rise: how far the share must rise above the run's early level
+    smooth_window: sample steps in the trailing median
+    sustain: consecutive sample steps the condition must hold
+    max_words: only the last this-many words of each completion are scored
+    max_samples_per_step: samples scored per step, at most
+    max_steps: sample steps scored, at most (evenly spaced)
+    """
+    frame = _samples_with(view, "completion", "sample_id")
+    if frame is None:
+        return None
+    scored = _repetition(_bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"]),
+                         cfg["ngram"], cfg["max_words"])
+    if scored.is_empty():
+        return None
+    steps, share = _per_step(scored, (pl.col("repetition") >= cfg["repetitive_text"]).mean())
+    exc = find_excursion(share, level=cfg["warn_share"], min_rise=cfg["min_rise"], sustain=cfg["sustain"],
+                         smooth_window=cfg["smooth_window"])
+    if exc is None:
+        return None
+    first, last = _window(steps, exc)
+    in_window = scored.filter(pl.col("step").is_between(first, last))
+    mean_rep = float(in_window["repetition"].mean())
+    critical = exc.observed >= cfg["critical_share"]
+    confidence = confidence_from((exc.observed - cfg["warn_share"]) / max(cfg["warn_share"], 1e-9)
+                                 + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.5, floor=0.55)
+    return Finding(
+        signature_id="REPETITIVE_COMPLETIONS",
+        severity="critical" if critical else "warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"From step {first}, {exc.observed:.0%} of sampled completions per step were repetitive "
+                     f"(≥{cfg['repetitive_text']:.0%} of their {cfg['ngram']}-grams repeated), up from "
+                     f"{exc.baseline:.0%} early in the run; over steps {first}–{last} the average completion "
+                     f"repeated {mean_rep:.0%} of its {cfg['ngram']}-grams."),
+        evidence=[Evidence(metric=f"samples: share of completions with repeated {cfg['ngram']}-grams",
+                           window=(first, last), baseline=exc.baseline, observed=exc.observed,
+                           note=f"median per-step share; peak {exc.peak:.0%} "
+                                f"({cfg['smooth_window']}-sample-step trailing median)")],
+        suggested_actions=[
+            "Set `repetition_penalty` in GRPOConfig (e.g. 1.05–1.1) for generation.",
+            "Cap `max_completion_length` and set `mask_truncated_completions=True` so loops that run to the cap get "
+            "no gradient; consider an n-gram repetition penalty in the reward.",
+            "If KL or entropy moved with it, lower `learning_rate` or raise `beta`; read the linked samples first.",
+        ],
+        links_to_samples=in_window.sort("repetition", descending=True).head(5)["sample_id"].to_list(),
+    )
+
+
+def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
+    """``step, sample_id, repetition``: share of each completion's word n-grams that repeat
+    an earlier one; completions with fewer than ``2n`` words are left out."""
+    # Splitting on spaces (newlines and tabs made spaces) is several times cheaper than a
+    # word regex; the empty words that runs of spaces leave behind are dropped after exploding.
+    tokens = pl.col("completion").str.to_lowercase().str.replace_all(r"[\n\t\r]", " ").str.split(" ")
+    texts = frame.select("step", "sample_id", tokens.list.tail(max_words).alias("w")).with_row_index("_row")
+    words = (texts.select("_row", "w").explode("w").filter(pl.col("w") != "")
+             .with_columns(pl.col("w").hash()))
+    # An n-gram is the hash of n consecutive word hashes that all belong to the same completion.
+    grams = words.with_columns(
+        gram=pl.struct([pl.col("w").shift(-k).alias(f"w{k}") for k in range(n)]).hash(),
+        whole=pl.col("_row").shift(-(n - 1)) == pl.col("_row"),
+    ).filter(pl.col("whole"))
+    per_text = (grams.group_by("_row").agg(total=pl.len(), distinct=pl.col("gram").n_unique())
+                .filter(pl.col("total") >= n + 1))
+    return (per_text.join(texts.select("_row", "step", "sample_id"), on="_row")
+            .select("step", "sample_id", repetition=1.0 - pl.col("distinct") / pl.col("total")))
+
+
+# -- GROUP_MODE_COLLAPSE -------------------------------------------------------------------
+
+@detector("GROUP_MODE_COLLAPSE", defaults={
+    "warn_share": 0.5,
+    "critical_share": 0.75,
+    "min_rise": 0.3,
+    "smooth_window": 7,
+    "sustain": 6,
+    "max_samples_per_step": 64,
+    "max_steps": 2000,
+})
+def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Completions within a group have become copies of each other: exploration is gone.
+
+    Meaning: GRPO learns from differences between a prompt's completions. When the policy
+    emits the same text for most of a group, rewards agree, advantages vanish and pass@k
+    narrows to pass@1 — the textual face of entropy collapse.
+
+    Metrics: the captured samples' `completion` and `group_id`. A group's duplicate share is
+    (n − distinct)/(n − 1) over its captured completions (lower-cased, whitespace collapsed):
+    0 when all differ, 1 when all are the same.
+
+    Rule: per sample step, the mean duplicate share of groups with at least two captured
+    completions; its trailing median must be at least `warn_share` and at least `min_rise`
+    above the first fifth of the run (short-answer tasks repeat by nature) for `sustain`
+    consecutive sample steps. Critical when the median over the episode reaches
+    `critical_share`. Needs samples with group ids; silent without them.
+
+    Actions: raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
+    clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
+
+    Source: DAPO (clip-higher against entropy collapse); "The Entropy Mechanism of
+    Reinforcement Learning for Reasoning Language Models".
+
+    Keys:
+    warn_share: mean within-group duplicate share that warns once sustained
+    critical_share: share over the episode that makes it critical
+    min_rise: how far the share must rise above the run's early level
+    smooth_window: sample steps in the trailing median
+    sustain: consecutive sample steps the condition must hold
+    max_samples_per_step: samples compared per step, at most
+    max_steps: sample steps compared, at most (evenly spaced)
+    """
+    frame = _samples_with(view, "completion", "group_id", "sample_id")
+    if frame is None:
+        return None
+    frame = _bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"])
+    keys = _group_keys(frame)
+    text = pl.col("completion").str.strip_chars().hash()
+    groups = (frame.with_columns(_text=text)
+              .group_by(keys).agg(n=pl.len(), distinct=pl.col("_text").n_unique(),
+                                  ids=pl.col("sample_id"))
+              .filter(pl.col("n") >= 2)
+              .with_columns(dup=(pl.col("n") - pl.col("distinct")) / (pl.col("n") - 1)))
+    if groups.is_empty():
+        return None
+    steps, share = _per_step(groups, pl.col("dup").mean())
+    exc = find_excursion(share, level=cfg["warn_share"], min_rise=cfg["min_rise"], sustain=cfg["sustain"],
+                         smooth_window=cfg["smooth_window"])
+    if exc is None:
+        return None
+    first, last = _window(steps, exc)
+    in_window = groups.filter(pl.col("step").is_between(first, last))
+    identical = float((in_window["distinct"] == 1).mean())
+    critical = exc.observed >= cfg["critical_share"]
+    confidence = confidence_from((exc.observed - cfg["warn_share"]) / (1 - cfg["warn_share"] + 1e-9)
+                                 + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.0, floor=0.55)
+    worst = in_window.sort(["dup", "n"], descending=True).head(3)
+    return Finding(
+        signature_id="GROUP_MODE_COLLAPSE",
+        severity="critical" if critical else "warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
+                     f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), up from "
+                     f"{exc.baseline:.0%} early in the run; {identical:.0%} of groups in steps {first}–{last} "
+                     f"were entirely identical."),
+        evidence=[Evidence(metric="samples: within-group duplicate share", window=(first, last),
+                           baseline=exc.baseline, observed=exc.observed,
+                           note=f"(n − distinct)/(n − 1) per group, mean per step; peak {exc.peak:.0%}")],
+        suggested_actions=[
+            "Raise `temperature` (GRPOConfig) and keep `top_p=1.0` so a prompt's completions can differ.",
+            "Raise `epsilon_high` (DAPO clip-higher, e.g. 0.28) so low-probability tokens can still gain mass.",
+            "Raise `beta` or lower `learning_rate` to keep the policy near the reference's diversity.",
+        ],
+        links_to_samples=[sid for ids in worst["ids"].to_list() for sid in ids[:2]][:6],
+    )
+
+
+# -- ADVANTAGE_OUTLIERS --------------------------------------------------------------------
+
+@detector("ADVANTAGE_OUTLIERS", defaults={
+    "tolerance": 0.02,
+    "min_violating_steps": 3,
+    "violation_window": 10,
+    "growth_factor": 4.0,
+    "baseline_window": 50,
+    "smooth_window": 5,
+    "sustain": 5,
+})
+def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Advantages larger than group normalisation can produce, or a sudden heavy tail in them.
+
+    Meaning: with rewards normalised within a group of G (TRL's `scale_rewards="group"`,
+    unbiased std), no advantage can exceed (G−1)/√G in magnitude; larger values mean the
+    advantage computation is broken (wrong group reshape, a stale or wrong normaliser, a
+    mixed-up batch) and a handful of samples then dominate the update. Where that bound
+    does not apply (`scale_rewards` "batch"/"none", PPO, unknown G), a per-step largest
+    |advantage| that jumps far above its own recent history signals the same failure.
+
+    Metrics: the captured samples' `advantage` (and `group_id`); G from the trainer config's
+    `num_generations`, else from the sample groups when they are complete.
+
+    Rule: where the bound applies — at least `min_violating_steps` sample steps within
+    `violation_window` consecutive sample steps hold an |advantage| above
+    (G−1)/√G × (1 + `tolerance`); this is critical. Elsewhere — the trailing median of the
+    per-step largest non-zero |advantage| stays at least `growth_factor` times the median of
+    the preceding `baseline_window` sample steps for `sustain` steps (warn). Needs samples;
+    silent without them.
+
+    Actions: check the advantage code (group size used in the reshape vs `num_generations`,
+    the std used as normaliser, `scale_rewards`), clip advantages, and inspect the linked
+    samples with the largest |advantage|.
+
+    Source: the group-normalisation bound |A| ≤ (G−1)/√G (one outlier in a group of G with
+    Bessel-corrected std); TRL GRPOTrainer's advantage computation.
+
+    Keys:
+    tolerance: relative slack on the (G−1)/√G bound before a value counts as a violation
+    min_violating_steps: sample steps with a violation needed within violation_window
+    violation_window: sample steps over which violations are counted
+    growth_factor: jump of the per-step largest |advantage| over its recent median that counts as a heavy tail
+    baseline_window: sample steps in that recent median
+    smooth_window: sample steps in the trailing median of the per-step largest |advantage|
+    sustain: consecutive sample steps the jump must hold
+    """
+    frame = _samples_with(view, "advantage", "sample_id")
+    if frame is None:
+        return None
+    frame = frame.filter(pl.col("advantage").is_finite()).with_columns(_abs=pl.col("advantage").abs())
+    if frame.is_empty():
+        return None
+    group_size = _group_size(view, frame)
+    bound = _advantage_bound(view, group_size)
+    if bound is not None:
+        return _bound_violations(view, frame, bound, group_size, cfg)
+    return _heavy_tail(view, frame, cfg)
+
+
+def _group_size(view: RunView, frame: pl.DataFrame) -> int | None:
+    """G from the trainer config, else from the samples when every group looks complete."""
+    config = view.manifest.get("trainer_config") or {}
+    for key in ("num_generations", "group_size", "n_samples_per_prompt"):
+        value = config.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 2:
+            return int(value)
+    if "group_id" not in frame.columns:
+        return None
+    sizes = frame.drop_nulls("group_id").group_by(_group_keys(frame)).len()["len"]
+    if sizes.is_empty():
+        return None
+    largest = int(sizes.max())
+    # Selected (top/bottom-k) captures hold partial groups: a size seen in 90% of groups is complete.
+    return largest if largest >= 2 and float((sizes == largest).mean()) >= 0.9 else None
+
+
+def _advantage_bound(view: RunView, group_size: int | None) -> float | None:
+    """(G−1)/√G when advantages are group-normalised (TRL GRPO defaults), else None."""
+    if group_size is None or group_size < 2:
+        return None
+    config = view.manifest.get("trainer_config") or {}
+    if view.algorithm and view.algorithm not in ("grpo", "dapo", "dr_grpo", "gspo"):
+        return None
+    scale = config.get("scale_rewards", "group")
+    if scale not in (True, "group", None):
+        return None
+    if config.get("multi_objective_aggregation", "sum_then_normalize") not in ("sum_then_normalize", None):
+        return None
+    return (group_size - 1) / math.sqrt(group_size)
+
+
+def _bound_violations(view: RunView, frame: pl.DataFrame, bound: float, group_size: int | None,
+                      cfg: Mapping[str, Any]) -> Finding | None:
+    limit = bound * (1.0 + cfg["tolerance"])
+    per_step = (frame.group_by("step").agg(bad=(pl.col("_abs") > limit).sum(), n=pl.len(), top=pl.col("_abs").max())
+                .sort("step"))
+    steps = per_step["step"].to_numpy()
+    flagged = per_step["bad"].to_numpy() > 0
+    window = int(cfg["violation_window"])
+    counts = np.convolve(flagged.astype(float), np.ones(window), mode="full")[: flagged.size]
+    hit = sustained_onset(counts >= cfg["min_violating_steps"], 1)
+    if hit is None:
+        return None
+    onset = int(np.flatnonzero(flagged[max(0, hit - window + 1): hit + 1])[0]) + max(0, hit - window + 1)
+    first, last = int(steps[onset]), int(steps[-1])
+    after = per_step.filter(pl.col("step") >= first)
+    n_bad, n_all = int(after["bad"].sum()), int(after["n"].sum())
+    bad_steps = int((after["bad"] > 0).sum())
+    largest = float(after["top"].max())
+    confidence = confidence_from(math.log(largest / limit) + math.log1p(bad_steps / cfg["min_violating_steps"]) * 0.5,
+                                 1.0, floor=0.6)
+    return Finding(
+        signature_id="ADVANTAGE_OUTLIERS",
+        severity="critical",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"From step {first}, {n_bad} of {n_all} captured samples ({n_bad / max(n_all, 1):.1%}, in "
+                     f"{bad_steps} steps) had |advantage| above {bound:.3g}, the most group normalisation over "
+                     f"G={group_size} can produce ((G−1)/√G); the largest was {largest:.3g} "
+                     f"(×{largest / bound:.1f} the bound). The advantage computation is broken."),
+        evidence=[Evidence(metric="samples: |advantage|", window=(first, last), baseline=bound, observed=largest,
+                           note=f"baseline = (G−1)/√G bound for G={group_size}; observed = largest |advantage|")],
+        suggested_actions=[
+            "Check the advantage code: the group reshape must use `num_generations` and the normaliser the "
+            "group's own std (`scale_rewards=\"group\"`).",
+            "Inspect the linked samples with the largest |advantage|: they dominate each update they are in.",
+            "Until fixed, clip advantages to ±(G−1)/√G or lower `learning_rate`/`max_grad_norm` to limit the damage.",
+        ],
+        links_to_samples=view.top_samples(first, last, pl.col("advantage").abs(), k=5),
+    )
+
+
+def _heavy_tail(view: RunView, frame: pl.DataFrame, cfg: Mapping[str, Any]) -> Finding | None:
+    # Groups with equal rewards have all-zero advantages: they say nothing about the scale.
+    steps, top = _per_step(frame.filter(pl.col("_abs") > 0), pl.col("_abs").max())
+    if steps.size < cfg["sustain"] + cfg["smooth_window"]:
+        return None
+    level = smooth(top, cfg["smooth_window"])
+    history = shift(rolling_median(top, cfg["baseline_window"], max(3, cfg["baseline_window"] // 5)),
+                    cfg["smooth_window"])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = level / np.maximum(history, 1e-12)
+    hit = sustained_onset(ratio >= cfg["growth_factor"], cfg["sustain"])
+    if hit is None or not history[hit] > 0:
+        return None
+    baseline = float(history[hit])
+    onset = hit
+    while onset > 0 and top[onset - 1] >= cfg["growth_factor"] * baseline * 0.5:
+        onset -= 1
+    first, last = int(steps[onset]), int(steps[-1])
+    observed = float(np.nanmedian(top[hit:hit + 4 * cfg["sustain"]]))
+    growth = observed / max(baseline, 1e-12)
+    confidence = confidence_from(math.log(growth / cfg["growth_factor"]) + 0.3, 1.0, floor=0.5, ceiling=0.9)
+    return Finding(
+        signature_id="ADVANTAGE_OUTLIERS",
+        severity="warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"From step {first}, the largest |advantage| per step rose to {observed:.3g}, ×{growth:.1f} its "
+                     f"recent level of {baseline:.3g} (advantages are not group-normalised here, so no hard bound applies): "
+                     f"a few samples now dominate each update."),
+        evidence=[Evidence(metric="samples: largest |advantage| per step", window=(first, last),
+                           baseline=baseline, observed=observed,
+                           note=f"baseline = median of the preceding {cfg['baseline_window']} sample steps")],
+        suggested_actions=[
+            "Check the reward scale and the advantage normaliser (`scale_rewards`); a reward that jumped in scale "
+            "passes straight into un-normalised advantages.",
+            "Clip advantages or rewards, and inspect the linked samples with the largest |advantage|.",
+        ],
+        links_to_samples=view.top_samples(first, last, pl.col("advantage").abs(), k=5),
+    )
