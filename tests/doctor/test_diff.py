@@ -131,8 +131,27 @@ def test_step_noise_sees_through_a_trend_and_a_few_spikes():
     x = np.linspace(0, 50, 4000) + rng.normal(0, 1.0, 4000)
     x[::400] += 100.0
     x[7] = np.nan
-    assert step_noise(x) == pytest.approx(1.0, rel=0.1)
-    assert step_noise(np.array([1.0, np.nan])) == 0.0
+    noise = step_noise(x)
+    assert np.isnan(noise[7]) and np.isfinite(np.delete(noise, 7)).all()
+    assert np.median(np.delete(noise, 7)) == pytest.approx(1.0, rel=0.1)
+    assert noise[401] == pytest.approx(1.0, rel=0.35)  # just after a spike
+    assert step_noise(np.array([1.0, np.nan])).tolist()[0] == 0.0
+
+
+def test_step_noise_is_trailing_so_a_run_going_wild_is_judged_by_its_calm_past():
+    rng = np.random.default_rng(1)
+    x = np.concatenate([rng.normal(0, 0.1, 300), rng.normal(0, 10.0, 300)])
+    noise = step_noise(x)
+    assert noise[:300] == pytest.approx(np.full(300, 0.1), rel=0.5)
+    assert noise[300] < 0.2 and noise[-1] > 5
+
+
+def test_a_blowup_diverges_from_its_healthy_twin_at_the_onset(synth_run):
+    onset = build_plan("kl_blowup", 400, seed=1).onset
+    d = diff_runs(synth_run("healthy", 400, 1), synth_run("kl_blowup", 400, 1))
+    kl = [v for v in d.divergences if v.metric == "kl_mean"]
+    assert kl and onset <= kl[0].step <= onset + 5
+    assert d.divergences[0].metric == "kl_mean"
 
 
 def _view(prompts: list[str], rewards: list[float]) -> RunView:

@@ -14,13 +14,17 @@ from pydantic import BaseModel, Field, computed_field
 
 from .errors import UnusableInput
 from .forensics import RunLike, as_view
-from .stats import MAD_SCALE, sustained_onset
+from .stats import rolling_mad, shift, sustained_onset
 from .view import RunView
 
 __all__ = ["diff_runs", "RunDiff", "RunRef", "ConfigDelta", "Divergence", "PromptGap", "flatten_config"]
 
 #: Differences below this fraction of the values compared are float noise, never divergence.
 RELATIVE_TOLERANCE = 1e-9
+#: Step-to-step differences a metric's noise is estimated from, and the fewest it takes.
+NOISE_WINDOW, NOISE_MIN_PERIODS = 50, 20
+# Column-name suffixes while the two runs are joined (a NUL never appears in a metric name).
+NOISE_SUFFIX, B_SUFFIX = "\x00noise", "\x00b"
 
 
 class RunRef(BaseModel):
@@ -61,7 +65,7 @@ class Divergence(BaseModel):
     delta: float
     """``b - a`` at ``step``."""
     noise: float
-    """Combined step-to-step noise of the two runs (robust standard deviation)."""
+    """Combined step-to-step noise of the two runs just before ``step`` (robust standard deviation)."""
     z: float | None
     """``|delta| / noise`` at ``step``; None when the metric is noise-free (e.g. a schedule)."""
 
@@ -138,14 +142,24 @@ def _same(x: Any, y: Any) -> bool:
     return isinstance(x, bool) == isinstance(y, bool) and bool(x == y)
 
 
-def step_noise(values: np.ndarray) -> float:
-    """Robust standard deviation of a metric's step-to-step noise: the MAD of its first
-    differences, which a trend barely moves and a few spikes do not move at all."""
-    x = values[np.isfinite(values)]
+def step_noise(values: np.ndarray) -> np.ndarray:
+    """Each value's step-to-step noise as a robust standard deviation: the MAD of the
+    ``NOISE_WINDOW`` first differences before it, which a trend barely moves and a few
+    spikes do not move at all. Trailing, so a run that starts to diverge is measured
+    against how noisy it was before; the first values borrow the earliest estimate.
+    NaN where the value is missing; 0 where too few values exist to tell."""
+    out = np.full(len(values), np.nan)
+    logged = np.isfinite(values)
+    x = values[logged]
     if x.size < 3:
-        return 0.0
-    d = np.diff(x)
-    return float(MAD_SCALE * np.median(np.abs(d - np.median(d))) / math.sqrt(2.0))
+        out[logged] = 0.0
+        return out
+    before = shift(rolling_mad(np.diff(x), NOISE_WINDOW, NOISE_MIN_PERIODS), 1) / math.sqrt(2.0)
+    noise = np.concatenate([[np.nan], before])
+    known = np.flatnonzero(np.isfinite(noise))
+    noise[: known[0] if known.size else len(noise)] = noise[known[0]] if known.size else 0.0
+    out[logged] = noise
+    return out
 
 
 def _stretches(steps: pl.Series) -> list[tuple[int, int]]:
@@ -160,24 +174,29 @@ def _stretches(steps: pl.Series) -> list[tuple[int, int]]:
 
 
 def divergences(a: RunView, b: RunView, metrics: list[str], z_thresh: float, sustain: int) -> list[Divergence]:
-    """For each metric, the first sustained stretch where the runs differ beyond their noise."""
-    joined = a.steps.select("step", *metrics).join(b.steps.select("step", *metrics), on="step", how="inner",
-                                                   suffix="\x00b").sort("step")
+    """For each metric, the first sustained stretch of common steps where the runs differ
+    by more than ``z_thresh`` times their combined trailing step-to-step noise."""
+    def values_and_noise(view: RunView) -> pl.DataFrame:
+        columns: dict[str, Any] = {"step": view.step}
+        for m in metrics:
+            columns[m], columns[m + NOISE_SUFFIX] = view.series(m), step_noise(view.series(m))
+        return pl.DataFrame(columns)
+
+    joined = values_and_noise(a).join(values_and_noise(b), on="step", how="inner", suffix=B_SUFFIX).sort("step")
     steps = joined["step"].to_numpy()
     found = []
-    for metric in metrics:
-        x = joined[metric].cast(pl.Float64).fill_null(float("nan")).to_numpy()
-        y = joined[metric + "\x00b"].cast(pl.Float64).fill_null(float("nan")).to_numpy()
+    for m in metrics:
+        x, y = joined[m].to_numpy(), joined[m + B_SUFFIX].to_numpy()
         both = np.isfinite(x) & np.isfinite(y)
         x, y, at = x[both], y[both], steps[both]
-        noise = math.hypot(step_noise(a.series(metric)), step_noise(b.series(metric)))
+        noise = np.hypot(joined[m + NOISE_SUFFIX].to_numpy(), joined[m + NOISE_SUFFIX + B_SUFFIX].to_numpy())[both]
         tolerance = np.maximum(z_thresh * noise, RELATIVE_TOLERANCE * np.maximum(np.abs(x), np.abs(y)))
         onset = sustained_onset(np.abs(y - x) > tolerance, sustain)
         if onset is None:
             continue
-        delta = float(y[onset] - x[onset])
-        found.append(Divergence(metric=metric, step=int(at[onset]), a=float(x[onset]), b=float(y[onset]),
-                                delta=delta, noise=noise, z=abs(delta) / noise if noise > 0 else None))
+        delta, sigma = float(y[onset] - x[onset]), float(noise[onset])
+        found.append(Divergence(metric=m, step=int(at[onset]), a=float(x[onset]), b=float(y[onset]),
+                                delta=delta, noise=sigma, z=abs(delta) / sigma if sigma > 0 else None))
     return sorted(found, key=lambda d: (d.step, d.metric))
 
 
