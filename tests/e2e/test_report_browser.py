@@ -73,8 +73,8 @@ def write_hostile_run(path: Path, n: int = 300, onset: int = 150) -> Path:
             rec.log_step(s, kl=float(kl[s]), reward=float(0.5 + 0.05 * rng.standard_normal()),
                          entropy=0.8, **{PLANTED["metric"]: float(s % 5), "rewards/format/mean": 0.9})
             if s % 10 == 0:
-                rec.log_samples(s, [{"sample_id": f"s{s}-{i}", "prompt": PLANTED["prompt"],
-                                     "completion": [PLANTED["completion"], PLANTED["closing"], PLANTED["template"]][i % 3],
+                texts = [PLANTED["completion"], PLANTED["closing"], PLANTED["template"]]
+                rec.log_samples(s, [{"sample_id": f"s{s}-{i}", "prompt": PLANTED["prompt"], "completion": texts[i % 3],
                                      "reward": float(i), "advantage": i - 1.5, "kl": float(kl[s]), "length": 12}
                                     for i in range(4)], select=False)
         rec.log_event("crash", step=n - 1, message=PLANTED["closing"])
@@ -131,9 +131,10 @@ def test_the_finding_is_marked_in_its_severity_colour(loaded: dict[str, Any]) ->
         const el = Array.from(document.querySelectorAll('.chart')).find(e => e.dataset.metric === metric);
         const c = el.querySelector('canvas.u-canvas') || el.querySelector('canvas');
         const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const near = (i, k) => Math.abs(px[i + k] - rgb[k]) < 12;
         let n = 0;
         for (let i = 0; i < px.length; i += 4)
-            if (Math.abs(px[i] - rgb[0]) < 12 && Math.abs(px[i + 1] - rgb[1]) < 12 && Math.abs(px[i + 2] - rgb[2]) < 12 && px[i + 3] > 200) n++;
+            if (near(i, 0) && near(i, 1) && near(i, 2) && px[i + 3] > 200) n++;
         return n;
     }"""
     page = loaded["page"]
