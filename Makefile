@@ -29,6 +29,7 @@ demo: venv
 	rm -rf $(DEMO)
 	$(VENV)/bin/rlprobe synth $(DEMO) --pathology kl_blowup --n-steps 600 --seed 1
 	$(VENV)/bin/rlprobe doctor $(DEMO) || true
+	$(VENV)/bin/rlprobe report $(DEMO)
 
 bench: venv
 	$(PY) bench/recorder_overhead.py
