@@ -11,7 +11,8 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Callable, TypeVar, Union
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
 
 import polars as pl
 
@@ -29,13 +30,13 @@ __all__ = ["SORT_KEYS", "RunLike", "CapturedSamples", "as_view", "query_samples"
 #: What ``query_samples`` ranks by; each is a column of the samples table.
 SORT_KEYS: tuple[str, ...] = ("reward", "advantage", "kl", "length", "logprob")
 #: A run directory or a run already loaded.
-RunLike = Union[str, "os.PathLike[str]", RunView]
+RunLike = str | os.PathLike[str] | RunView
 
 _ROW = "_row"
 _HIDDEN = ("_row", "_part")
 _RETRIES = 3
-#: What a run that captured no samples is read as: every query stops at ``captured == 0``.
-_NO_SAMPLES = pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
+#: What a run without a table of a kind is read as (every sample query stops at ``captured == 0``).
+_NOTHING = pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
 
 
 def as_view(run: RunLike) -> RunView:
@@ -49,16 +50,16 @@ def _valid(column: str) -> pl.Expr:
     return pl.col(column).is_not_null() & pl.col(column).cast(pl.Float64).is_not_nan()
 
 
-def _sample_files(reader: RunReader) -> list[Path]:
-    """Every Parquet file holding the run's samples once: per recorded rank, the compacted
-    file and the parts written after its watermark (the rule ``RunReader`` reads by)."""
+def _files(reader: RunReader, kind: str) -> list[Path]:
+    """Every Parquet file holding the run's rows of ``kind`` once: per recorded rank, the
+    compacted file and the parts written after its watermark (the rule ``RunReader`` reads by)."""
     files: list[Path] = []
     for _, source in reader.sources:
-        target = compacted_path(source, "samples")
+        target = compacted_path(source, kind)
         watermark = read_watermark(target)
         if watermark:
             files.append(target)
-        files.extend(path for seq, path in list_parts(source, "samples") if seq > watermark)
+        files.extend(path for seq, path in list_parts(source, kind) if seq > watermark)
     return files
 
 
@@ -67,13 +68,35 @@ def _fingerprint(files: list[Path]) -> list[tuple[int, int]]:
     return [(st.st_size, st.st_mtime_ns) for st in map(os.stat, files)]
 
 
-def _steps_range(reader: RunReader) -> tuple[int, int] | None:
-    steps = pl.from_arrow(reader.steps().select(["step"]))["step"]
-    return (int(steps.min()), int(steps.max())) if steps.len() else None
+def _scan(files: list[Path]) -> pl.LazyFrame:
+    if not files:
+        return _NOTHING.lazy()
+    return pl.scan_parquet(files, missing_columns="insert", extra_columns="ignore", parallel="prefiltered")
 
 
 Scan = Callable[[], pl.LazyFrame]
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The run's samples and steps as one consistent set of files (or frames in memory)."""
+
+    samples: Scan
+    steps: Scan
+    unchanged: Callable[[], bool]
+    """True when the files are still those read (nothing flushed or compacted since)."""
+
+
+def _disk_snapshot(reader: RunReader) -> _Snapshot:
+    files = {kind: _files(reader, kind) for kind in ("samples", "steps")}
+    before = {kind: _fingerprint(paths) for kind, paths in files.items()}
+
+    def unchanged() -> bool:
+        return all(_files(reader, kind) == paths and _fingerprint(paths) == before[kind]
+                   for kind, paths in files.items())
+
+    return _Snapshot(lambda: _scan(files["samples"]), lambda: _scan(files["steps"]), unchanged)
 
 
 class CapturedSamples:
@@ -85,21 +108,23 @@ class CapturedSamples:
     again. Not thread-safe.
     """
 
-    def __init__(self, label: str, snapshot: Callable[[], tuple[Scan, Callable[[], bool]]],
-                 steps_range: tuple[int, int] | None, manifest: dict[str, Any],
+    def __init__(self, label: str, snapshot: Callable[[], _Snapshot], manifest: dict[str, Any],
                  events: Callable[[], list[dict[str, Any]]]) -> None:
         self.label = label
         self._snapshot = snapshot
         self._manifest = manifest
         self._events = events
-        step = pl.col("step")
-        lo, hi, n = self._consistently(lambda scan: scan().select(step.min().alias("lo"), step.max().alias("hi"), pl.len()).collect().row(0))
+
+        def bounds(snap: _Snapshot) -> tuple[int | None, int | None, int]:
+            span = [pl.col("step").min().alias("lo"), pl.col("step").max().alias("hi"), pl.len().alias("n")]
+            both = pl.concat(pl.collect_all([snap.samples().select(span), snap.steps().select(span)]))
+            return both["lo"].min(), both["hi"].max(), both["n"][0]  # type: ignore[return-value]
+
+        lo, hi, n = self._consistently(bounds)
         #: Number of samples captured (any step).
-        self.captured: int = n
-        spans = [r for r in (steps_range, (lo, hi) if n else None) if r is not None]
+        self.captured: int = int(n)
         #: First and last step the run recorded anything for (steps or samples); None if nothing.
-        self.run_range: tuple[int, int] | None = (
-            (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else None)
+        self.run_range: tuple[int, int] | None = (int(lo), int(hi)) if lo is not None else None
 
     @classmethod
     def open(cls, run: RunLike) -> "CapturedSamples":
@@ -107,27 +132,17 @@ class CapturedSamples:
         Raises ``UnusableInput`` when there is no readable recording."""
         if isinstance(run, RunView):
             view = run
-            frame = view.samples if view.samples.width else _NO_SAMPLES
-            steps = (int(view.step.min()), int(view.step.max())) if view.n_steps else None
+            samples = view.samples if view.samples.width else _NOTHING
+            in_memory = _Snapshot(samples.lazy, view.steps.select("step").lazy, lambda: True)
             label = str(view.run_dir) if view.run_dir is not None else str(view.manifest.get("run_id") or "run")
-            return cls(label, lambda: (frame.lazy, lambda: True), steps, view.manifest, lambda: view.events)
+            return cls(label, lambda: in_memory, view.manifest, lambda: view.events)
         try:
             reader = RunReader(run)
         except FileNotFoundError:
             raise UnusableInput(f"{run}: no rlprobe recording here (no manifest.json)") from None
         except ValueError as exc:
             raise UnusableInput(str(exc)) from None
-
-        def snapshot() -> tuple[Scan, Callable[[], bool]]:
-            files = _sample_files(reader)
-            before = _fingerprint(files)
-            if not files:
-                return _NO_SAMPLES.lazy, (lambda: not _sample_files(reader))
-            return ((lambda: pl.scan_parquet(files, missing_columns="insert", extra_columns="ignore",
-                                                     parallel="prefiltered")),
-                    (lambda: _sample_files(reader) == files and _fingerprint(files) == before))
-
-        return cls(str(run), snapshot, _steps_range(reader), reader.manifest, reader.events)
+        return cls(str(run), lambda: _disk_snapshot(reader), reader.manifest, reader.events)
 
     # -- queries -------------------------------------------------------------------------
 
@@ -140,12 +155,12 @@ class CapturedSamples:
         first, last = self.steps_within(step_from, step_to)
         by = ["_key", "step", _ROW]
 
-        def run(scan: Scan) -> pl.DataFrame:
-            picked = (_rows(scan, first, last).filter(_valid(sort))
+        def run(snap: _Snapshot) -> pl.DataFrame:
+            picked = (_rows(snap.samples, first, last).filter(_valid(sort))
                       .select(_ROW, "step", pl.col(sort).cast(pl.Float64).alias("_key")))
             picked = picked.bottom_k(k, by=by) if ascending else picked.top_k(k, by=by, reverse=[False, True, True])
             chosen = picked.collect().sort(by, descending=[not ascending, False, False])
-            return _full_rows(scan, chosen.select(_ROW, "step"))
+            return _full_rows(snap.samples, chosen.select(_ROW, "step"))
 
         found = self._consistently(run)
         if found.is_empty():
@@ -160,15 +175,15 @@ class CapturedSamples:
         first, last = self.steps_within(step - window, step + window, around=step)
         by = ["abs_advantage", "step", _ROW]
 
-        def run(scan: Scan) -> pl.DataFrame:
-            weighted = (_rows(scan, first, last).filter(_valid("advantage"))
+        def run(snap: _Snapshot) -> pl.DataFrame:
+            weighted = (_rows(snap.samples, first, last).filter(_valid("advantage"))
                         .select(_ROW, "step", pl.col("advantage").abs().alias("abs_advantage")))
             top, total = pl.collect_all([weighted.top_k(k, by=by, reverse=[False, True, True]),
                                          weighted.select(pl.col("abs_advantage").sum())])
             whole = total.item() or 0.0
             top = top.sort(by, descending=[True, False, False]).with_columns(
                 share=pl.col("abs_advantage") / whole if whole > 0 else pl.lit(0.0))
-            return _full_rows(scan, top.select(_ROW, "step", "abs_advantage", "share"))
+            return _full_rows(snap.samples, top.select(_ROW, "step", "abs_advantage", "share"))
 
         found = self._consistently(run)
         if found.is_empty():
@@ -196,8 +211,8 @@ class CapturedSamples:
     def nearest(self, first: int, last: int) -> tuple[int | None, int | None]:
         """The closest steps with captured samples before ``first`` and after ``last``."""
         step = pl.col("step")
-        return self._consistently(lambda scan: scan().select(
-            step.filter(step < first).max().alias("before"), step.filter(step > last).min().alias("after")).collect().row(0))
+        nearest = [step.filter(step < first).max().alias("before"), step.filter(step > last).min().alias("after")]
+        return self._consistently(lambda snap: snap.samples().select(nearest).collect().row(0))
 
     def why_none(self) -> str:
         """One line saying that the run captured no samples, and the likeliest reason."""
@@ -222,19 +237,19 @@ class CapturedSamples:
     def _require(self, column: str) -> None:
         """Raise when no captured sample anywhere in the run records ``column``; an empty
         window of a run that does record it is a valid, empty answer."""
-        recorded = self._consistently(lambda scan: scan().select(
+        recorded = self._consistently(lambda snap: snap.samples().select(
             [_valid(c).any().alias(c) for c in SORT_KEYS]).collect().row(0, named=True))
         if not recorded[column]:
             has = ", ".join(c for c, ok in recorded.items() if ok) or "none of " + ", ".join(SORT_KEYS)
             raise UnusableInput(f"no captured sample of {self.label} records {column}; they record: {has}")
 
-    def _consistently(self, fn: Callable[[Scan], T]) -> T:
-        """``fn(scan)`` over one unchanging set of files, retried when the run moved on."""
+    def _consistently(self, fn: Callable[[_Snapshot], T]) -> T:
+        """``fn(snapshot)`` over one unchanging set of files, retried when the run moved on."""
         for attempt in range(_RETRIES):
             try:
-                scan, unchanged = self._snapshot()
-                result = fn(scan)
-                if unchanged():
+                snap = self._snapshot()
+                result = fn(snap)
+                if snap.unchanged():
                     return result
             except (FileNotFoundError, pl.exceptions.ComputeError):
                 if attempt == _RETRIES - 1:

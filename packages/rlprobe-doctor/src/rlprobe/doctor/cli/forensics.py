@@ -115,31 +115,42 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
         })
         return
     width = _width()
-    out = [style(shorten(f"{run} — step {step}", width), bold=True),
-           f"around: steps {first}–{last} · before: steps {first - 2 * window - 1}–{first - 1} · "
-           f"run: steps {int(view.step[0])}–{int(view.step[-1])}", ""]
-    out.append(table(
-        [(shorten(r["metric"], max(12, width - 60)), number(r["at_step"]), number(r["window_mean"]),
-          number(r["before_mean"]), _percent(r["change_rel"]),
-          "—" if r["z"] is None else f"{r['z']:+.1f}") for r in metrics.iter_rows(named=True)],
-        ["METRIC", f"AT {step}", "AROUND", "BEFORE", "CHANGE", "Z"], "lrrrrr"))
-    out += ["", style(f"Events in steps {first}–{last}", bold=True)]
+
+    def heading(text: str) -> str:
+        return style(shorten(text, width), bold=True)
+
+    out = [heading(f"{run} — step {step}"),
+           shorten(f"around: steps {first}–{last} · before: steps {first - 2 * window - 1}–{first - 1} · "
+                   f"run: steps {int(view.step[0])}–{int(view.step[-1])}", width), ""]
+    out += [_metrics_table(metrics, step, width)]
+    out += ["", heading(f"Events in steps {first}–{last}")]
     out += [shorten(f"  step {e['step']}  {e.get('kind')}: {e.get('message') or ''}", width) for e in events] \
         or ["  none"]
-    out += ["", style(f"Findings active in steps {first}–{last}", bold=True)]
-    out += [shorten(f"  {severity(f.severity)} {f.signature_id} from step {f.first_step} "
-                    f"({f.confidence:.0%}): {f.explanation}", width) for f in findings] or ["  none"]
+    out += ["", heading(f"Findings active in steps {first}–{last}")]
+    out += [f"  {severity(f.severity)} " + shorten(f"{f.signature_id} from step {f.first_step} ({f.confidence:.0%}): "
+                                                   f"{f.explanation}", width - len(f.severity) - 3)
+            for f in findings] or ["  none"]
     title = ("by |advantage|, with share of Σ|A| over the window's captured samples" if ranked_by == "advantage"
              else "by reward (the samples record no advantage)")
-    out += ["", style(f"Samples {title}", bold=True)]
+    out += ["", heading(f"Samples {title}")]
     if note:
-        out.append(f"  {note}")
+        out.append(shorten(f"  {note}", width))
     else:
         lead = [("STEP", "step", "n"), ("ID", "sample_id", "s")]
         lead += [("SHARE", "share", "%"), ("ADV", "advantage", "n")] if ranked_by == "advantage" else []
         lead += [("REWARD", "reward", "n"), ("LEN", "length", "n")]
         out.append(sample_table(samples, lead, width))
     click.echo("\n".join(out))
+
+
+def _metrics_table(metrics: pl.DataFrame, step: int, width: int) -> str:
+    """Metric names are shortened to whatever the number columns leave of ``width``."""
+    numbers = [(number(r["at_step"]), number(r["window_mean"]), number(r["before_mean"]), _percent(r["change_rel"]),
+                "—" if r["z"] is None else f"{r['z']:+.1f}") for r in metrics.iter_rows(named=True)]
+    headers = ["METRIC", f"AT {step}", "AROUND", "BEFORE", "CHANGE", "Z"]
+    used = sum(max([len(h)] + [len(row[i]) for row in numbers]) + 2 for i, h in enumerate(headers[1:]))
+    name_w = max(10, width - used)
+    return table([(shorten(name, name_w), *row) for name, row in zip(metrics["metric"], numbers)], headers, "lrrrrr")
 
 
 def _near(finding: Finding, first: int, last: int) -> bool:
