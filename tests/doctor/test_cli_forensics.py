@@ -91,7 +91,8 @@ def test_show_json_has_full_text_and_every_section(runs):
 def test_show_of_a_run_without_samples_says_why(runs):
     result = invoke("show", runs["bare"], "--step", 5)
     assert result.exit_code == 0, result.output
-    assert "no samples were captured — the run logged no samples" in result.stdout
+    assert "no samples were captured — the run logged no samples" in " ".join(result.stdout.split())
+    assert_fits(result.stdout, 80)
 
 
 @pytest.mark.parametrize("args, message", [

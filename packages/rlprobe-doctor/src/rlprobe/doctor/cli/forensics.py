@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -119,9 +120,12 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
     def heading(text: str) -> str:
         return style(shorten(text, width), bold=True)
 
+    start = int(view.step[0])
+    before = (f"steps {max(start, first - 2 * window - 1)}–{first - 1}" if first - 1 >= start
+              else "none (the run starts here)")
     out = [heading(f"{run} — step {step}"),
-           shorten(f"around: steps {first}–{last} · before: steps {first - 2 * window - 1}–{first - 1} · "
-                   f"run: steps {int(view.step[0])}–{int(view.step[-1])}", width), ""]
+           shorten(f"around: steps {max(start, first)}–{last} · before: {before} · "
+                   f"run: steps {start}–{int(view.step[-1])}", width), ""]
     out += [_metrics_table(metrics, step, width)]
     out += ["", heading(f"Events in steps {first}–{last}")]
     out += [shorten(f"  step {e['step']}  {e.get('kind')}: {e.get('message') or ''}", width) for e in events] \
@@ -134,7 +138,7 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
              else "by reward (the samples record no advantage)")
     out += ["", heading(f"Samples {title}")]
     if note:
-        out.append(shorten(f"  {note}", width))
+        out += textwrap.wrap(note, width, initial_indent="  ", subsequent_indent="  ")
     else:
         lead = [("STEP", "step", "n"), ("ID", "sample_id", "s")]
         lead += [("SHARE", "share", "%"), ("ADV", "advantage", "n")] if ranked_by == "advantage" else []
