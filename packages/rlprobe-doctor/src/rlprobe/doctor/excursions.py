@@ -79,7 +79,7 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
     end = hit + int(np.argmax(below)) - 1 if below.any() else n - 1
     observed = float(np.nanmedian(x[hit:end + 1]))
     peak = float(np.nanmax(lvl[hit:end + 1]))
-    onset = _walk_back(x, hit, baseline, max(3.0 * noise, 0.15 * (observed - baseline)), smooth_window)
+    onset = _walk_back(x, hit, baseline, max(2.0 * noise, 0.15 * (observed - baseline)), smooth_window)
     return Excursion(onset=onset, hit=hit, end=end, baseline=baseline, noise=noise, observed=observed, peak=peak)
 
 

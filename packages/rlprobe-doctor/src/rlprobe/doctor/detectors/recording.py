@@ -31,24 +31,24 @@ _SKIPPABLE = frozenset({"grad_norm"})
 def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Logged metrics or captured samples hold NaN or infinity.
 
-    Meaning: a NaN loss or gradient almost always means the weights are already NaN or about
+    Meaning: A NaN loss or gradient almost always means the weights are already NaN or about
     to be (an overflow, a division by zero in a reward or loss, a log of 0); every update
     after it is garbage. One NaN in the loss is news; NaN that persists means the run is dead.
 
-    Metrics: every logged metric (NaN logged on purpose is kept as data, unlike a step that
+    Metrics: Every logged metric (NaN logged on purpose is kept as data, unlike a step that
     did not log the metric), and the samples' `advantage`, `logprob`, `ref_logprob`, `kl`,
     `entropy` (`reward` is left out: TRL scores unscorable completions as NaN).
 
-    Rule: critical when a metric is non-finite for `sustain` consecutive logged steps; warn
+    Rule: Critical when a metric is non-finite for `sustain` consecutive logged steps; warn
     for any other non-finite metric value, or non-finite sample fields in at least
     `min_samples` samples; info for `grad_norm` alone non-finite at no more than
     `skippable_share` of steps, isolated (fp16 loss scaling skips those steps).
 
-    Actions: resume from a checkpoint before the first step, lower `learning_rate`, keep
+    Actions: Resume from a checkpoint before the first step, lower `learning_rate`, keep
     `max_grad_norm` set, train in bf16 rather than fp16, and guard reward functions against
     NaN/inf returns.
 
-    Source: mixed-precision training practice (dynamic loss scaling skips non-finite
+    Source: Mixed-precision training practice (dynamic loss scaling skips non-finite
     gradient steps); TRL GRPOTrainer (NaN rewards for unscorable completions).
 
     Keys:
@@ -191,21 +191,21 @@ def _describe(name: str, info: Mapping[str, Any]) -> str:
 def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The recording has holes: dropped or rejected records, missing steps, or the run crashed.
 
-    Meaning: what is not recorded cannot be diagnosed. The recorder drops records rather than
+    Meaning: What is not recorded cannot be diagnosed. The recorder drops records rather than
     block training when its queue is full, rejects values that are not numbers (`bad_record`),
     and a crash or SIGTERM ends the recording early; any finding near a gap rests on less
     evidence than it appears to.
 
-    Metrics: the manifest's `counts.dropped` and `status`, `queue_overflow`, `bad_record`,
+    Metrics: The manifest's `counts.dropped` and `status`, `queue_overflow`, `bad_record`,
     `storage_error`, `crash` and `terminated` events, and the logged step sequence (its
     usual stride, e.g. TRL's `logging_steps`, is inferred, so a strided log is not a gap).
 
-    Rule: warn when records were dropped, the run crashed, steps are missing at
+    Rule: Warn when records were dropped, the run crashed, steps are missing at
     `warn_missing_share` of the run or more, or bad records reach `warn_bad_share` of the
     steps; info for smaller gaps and for a terminated (SIGTERM) run. Never critical: a hole
     in the recording does not hurt training.
 
-    Actions: raise the Recorder's `queue_size` (or pass it through `attach(...)`), capture
+    Actions: Raise the Recorder's `queue_size` (or pass it through `attach(...)`), capture
     fewer samples per step (`sampling=SamplingConfig(...)`), fix the values the `bad_record`
     events name, and read the `crash` event's traceback.
 

@@ -31,7 +31,7 @@ IS_RATIO_MAX = "sampling/importance_sampling_ratio/max"
 def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The rollout engine's token log-probs disagree with the trainer's: the run trains off-policy.
 
-    Meaning: with vLLM generating, the trainer recomputes each sampled token's log-prob; the
+    Meaning: With vLLM generating, the trainer recomputes each sampled token's log-prob; the
     two differ a little by numerics (about 0.01 nats per token in bf16). A difference that
     grows, or sits far above that, means the sampler runs a different policy — weights not
     synced to vLLM, a sampler that truncates the distribution (`top_p`/`top_k`), a precision
@@ -43,13 +43,13 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `vllm_importance_sampling_correction`); without the log-prob difference, the drift of
     the mean importance-sampling ratio from 1.
 
-    Rule: the trailing median of the mean difference is at least `warn_level` (several times
+    Rule: The trailing median of the mean difference is at least `warn_level` (several times
     the numerical floor) for `sustain` consecutive steps (or, with only the ratio logged,
     |1 − mean ratio| stays at least `ratio_drift`); critical when the median over the
     episode reaches `critical_level`. The onset is walked back to where the difference left
     its early level.
 
-    Actions: check that vLLM receives the trainer's weights every step (sleep mode and
+    Actions: Check that vLLM receives the trainer's weights every step (sleep mode and
     server-mode sync bugs stop it silently), keep `top_p=1.0` and `top_k=0` so sampler and
     trainer share one distribution, match dtypes, and keep
     `vllm_importance_sampling_correction=True` with `vllm_importance_sampling_mode` and

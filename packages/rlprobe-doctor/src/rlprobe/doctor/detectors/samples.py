@@ -70,7 +70,7 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
 def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Most groups have identical rewards, so their advantages are zero and they teach nothing.
 
-    Meaning: a group whose completions all earn the same reward has zero reward standard
+    Meaning: A group whose completions all earn the same reward has zero reward standard
     deviation, hence zero group-normalised advantage and no policy gradient. A share that
     rises slowly as accuracy saturates is normal; most groups giving no signal for a long
     stretch means the run is spending its compute on prompts that are all solved, all
@@ -79,11 +79,11 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     Metrics: `frac_reward_zero_std` (TRL GRPO/RLOO); without it, the share of captured groups
     (at least `min_group_samples` samples) whose rewards are all equal.
 
-    Rule: the trailing median of the share is at least `warn_level` for `sustain` consecutive
+    Rule: The trailing median of the share is at least `warn_level` for `sustain` consecutive
     steps; critical when the median over the episode reaches `critical_level`. The onset is
     walked back to where the share left its early level.
 
-    Actions: filter out prompts the model always solves or always fails (DAPO-style dynamic
+    Actions: Filter out prompts the model always solves or always fails (DAPO-style dynamic
     sampling), raise `num_generations` and `temperature` so groups disagree more often, and
     check that the reward function actually varies.
 
@@ -182,20 +182,20 @@ def _zero_std_cause(view: RunView, first: int, last: int) -> tuple[str, list[str
 def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A rising share of completions loop: the same word n-grams over and over.
 
-    Meaning: degenerate repetition ("let me check again. let me check again. ...") is how a
+    Meaning: Degenerate repetition ("let me check again. let me check again. ...") is how a
     policy that has drifted off the reference's support, or one rewarded for length, usually
     shows in its text; it typically precedes a reward collapse.
 
-    Metrics: the captured samples' `completion` text. A completion's repetition is the share
+    Metrics: The captured samples' `completion` text. A completion's repetition is the share
     of its word `ngram`-grams (lower-cased, last `max_words` words) that repeat an earlier one;
     it counts as repetitive at `repetitive_text` or more.
 
-    Rule: per sample step, the share of repetitive completions; its trailing median must be
+    Rule: Per sample step, the share of repetitive completions; its trailing median must be
     at least `warn_share` and at least `min_rise` above the first fifth of the run for
     `sustain` consecutive sample steps. Critical when the median share over the episode
     reaches `critical_share`. Needs samples; silent without them.
 
-    Actions: set `repetition_penalty` (GRPOConfig, e.g. 1.05–1.1) for generation, cap
+    Actions: Set `repetition_penalty` (GRPOConfig, e.g. 1.05–1.1) for generation, cap
     `max_completion_length` with `mask_truncated_completions=True` so loops that run to the cap
     get no gradient, add an n-gram repetition penalty to the reward, and lower `learning_rate`
     or raise `beta` if KL is climbing too.
@@ -295,17 +295,17 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     emits the same text for most of a group, rewards agree, advantages vanish and pass@k
     narrows to pass@1 — the textual face of entropy collapse.
 
-    Metrics: the captured samples' `completion` and `group_id`. A group's duplicate share is
+    Metrics: The captured samples' `completion` and `group_id`. A group's duplicate share is
     (n − distinct)/(n − 1) over its captured completions (lower-cased, whitespace collapsed):
     0 when all differ, 1 when all are the same.
 
-    Rule: per sample step, the mean duplicate share of groups with at least two captured
+    Rule: Per sample step, the mean duplicate share of groups with at least two captured
     completions; its trailing median must be at least `warn_share` and at least `min_rise`
     above the first fifth of the run (short-answer tasks repeat by nature) for `sustain`
     consecutive sample steps. Critical when the median over the episode reaches
     `critical_share`. Needs samples with group ids; silent without them.
 
-    Actions: raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
+    Actions: Raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
     clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
 
     Source: DAPO (clip-higher against entropy collapse); "The Entropy Mechanism of
@@ -380,28 +380,28 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
 def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Advantages larger than group normalisation can produce, or a sudden heavy tail in them.
 
-    Meaning: with rewards normalised within a group of G (TRL's `scale_rewards="group"`,
+    Meaning: With rewards normalised within a group of G (TRL's `scale_rewards="group"`,
     unbiased std), no advantage can exceed (G−1)/√G in magnitude; larger values mean the
     advantage computation is broken (wrong group reshape, a stale or wrong normaliser, a
     mixed-up batch) and a handful of samples then dominate the update. Where that bound
     does not apply (`scale_rewards` "batch"/"none", PPO, unknown G), a per-step largest
     |advantage| that jumps far above its own recent history signals the same failure.
 
-    Metrics: the captured samples' `advantage` (and `group_id`); G from the trainer config's
+    Metrics: The captured samples' `advantage` (and `group_id`); G from the trainer config's
     `num_generations`, else from the sample groups when they are complete.
 
-    Rule: where the bound applies — at least `min_violating_steps` sample steps within
+    Rule: Where the bound applies — at least `min_violating_steps` sample steps within
     `violation_window` consecutive sample steps hold an |advantage| above
     (G−1)/√G × (1 + `tolerance`); this is critical. Elsewhere — the trailing median of the
     per-step largest non-zero |advantage| stays at least `growth_factor` times the median of
     the preceding `baseline_window` sample steps for `sustain` steps (warn). Needs samples;
     silent without them.
 
-    Actions: check the advantage code (group size used in the reshape vs `num_generations`,
+    Actions: Check the advantage code (group size used in the reshape vs `num_generations`,
     the std used as normaliser, `scale_rewards`), clip advantages, and inspect the linked
     samples with the largest |advantage|.
 
-    Source: the group-normalisation bound |A| ≤ (G−1)/√G (one outlier in a group of G with
+    Source: The group-normalisation bound |A| ≤ (G−1)/√G (one outlier in a group of G with
     Bessel-corrected std); TRL GRPOTrainer's advantage computation.
 
     Keys:
