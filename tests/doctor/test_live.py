@@ -46,6 +46,14 @@ def samples(first: int) -> list[dict[str, Any]]:
     return [{"step": first, "sample_id": f"s{first}-{g}", "reward": 1.0, "advantage": 0.0} for g in range(4)]
 
 
+def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """RUN_STALLED's clock, ``seconds`` ahead of the real one."""
+    from rlprobe.doctor.detectors import liveness
+
+    now = time.time() + seconds
+    monkeypatch.setattr(liveness, "time", SimpleNamespace(time=lambda: now))
+
+
 def finding(signature: str = "KL_BLOWUP", severity: str = "critical", confidence: float = 0.9) -> Finding:
     return Finding(signature_id=signature, severity=severity, confidence=confidence, first_step=10,
                    explanation="KL rose from 0.01 to 2 (×200).", suggested_actions=["Raise `beta`."],
@@ -138,22 +146,21 @@ def test_bad_config_fails_at_construction(tmp_path: Path) -> None:
         RunWatcher(tmp_path, config={"kl_blowup": {"no_such_key": 1}})
 
 
-def test_a_finding_is_reported_again_only_when_it_escalates(tmp_path: Path) -> None:
-    writer = RunWriter(tmp_path / "run", {"run_id": "esc", "algorithm": "grpo"})
+def test_a_finding_is_reported_again_only_when_it_escalates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = _running_run(tmp_path / "run", silent_s=0).run_dir  # steps every ~10 s, the last one just now
     got: list[Finding] = []
-    watcher = RunWatcher(tmp_path / "run", sinks=[got.append])
-    writer.write_part(kl_rows(0, 300, 0.01))
+    watcher = RunWatcher(run, sinks=[got.append])
     assert watcher.tick() == []
-    writer.write_part(kl_rows(300, 400, 0.06))  # ×6 within the growth window, but below the critical level
+    later(monkeypatch, 1000)  # > 600 s: a stall, < 3 × 600 s: not yet critical
     first = watcher.tick()
-    assert [(f.signature_id, f.severity) for f in first] == [("KL_BLOWUP", "warn")]
-    writer.write_part(kl_rows(400, 420, 0.06))
+    assert [(f.signature_id, f.severity) for f in first] == [("RUN_STALLED", "warn")]
+    later(monkeypatch, 1200)
     assert watcher.tick() == []  # same signature, same severity
-    writer.write_part(kl_rows(420, 480, 2.0))
+    later(monkeypatch, 2000)
     second = watcher.tick()
-    assert [(f.signature_id, f.severity) for f in second] == [("KL_BLOWUP", "critical")]
+    assert [(f.signature_id, f.severity) for f in second] == [("RUN_STALLED", "critical")]
     assert got == first + second == watcher.reported
-    writer.write_part(kl_rows(480, 500, 0.06))
+    later(monkeypatch, 1000)
     assert watcher.tick() == []  # a lower severity later is not news
 
 
@@ -219,17 +226,16 @@ def test_a_long_run_is_diagnosed_through_a_window_and_still_caught(tmp_path: Pat
     assert 900 <= new[0].first_step < 1000 and watcher.view.n_steps < 1000
 
 
-def test_a_raising_sink_is_reported_once_and_never_raised(tmp_path: Path) -> None:
+def test_a_raising_sink_is_reported_once_and_never_raised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(_: Finding) -> None:
         raise RuntimeError("slack is down")
 
     got: list[Finding] = []
-    writer = RunWriter(tmp_path / "run", {"run_id": "sink", "algorithm": "grpo"})
-    watcher = RunWatcher(tmp_path / "run", sinks=[broken, got.append])
-    writer.write_part(kl_rows(0, 300, 0.01) + kl_rows(300, 400, 0.06))
+    watcher = RunWatcher(_running_run(tmp_path / "run", silent_s=0).run_dir, sinks=[broken, got.append])
     with pytest.warns(RlprobeWarning, match="broken raised RuntimeError: slack is down") as caught:
+        later(monkeypatch, 1000)
         assert watcher.tick()
-        writer.write_part(kl_rows(400, 460, 2.0))
+        later(monkeypatch, 2000)
         assert watcher.tick()
     assert len([w for w in caught if "slack is down" in str(w.message)]) == 1
     assert [f.severity for f in got] == ["warn", "critical"]  # the sink after the broken one still got both
@@ -286,7 +292,7 @@ def test_the_watcher_sees_a_run_recorded_by_another_process_turn_pathological(tm
         assert [(f.signature_id, f.severity) for f in new] == [("KL_BLOWUP", "critical")]
         assert 300 <= new[0].first_step <= 320
         (control / "stop").touch()
-        out, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
     finally:
         proc.kill()
@@ -446,12 +452,9 @@ def test_run_stalled_thresholds(tmp_path: Path) -> None:
 
 
 def test_idle_ticks_still_run_live_only_detectors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rlprobe.doctor.detectors import liveness
-
     view = _running_run(tmp_path / "run", silent_s=100)
     watcher = RunWatcher(view.run_dir)
     assert watcher.tick() == []
-    later = time.time() + 3600
-    monkeypatch.setattr(liveness, "time", SimpleNamespace(time=lambda: later))
+    later(monkeypatch, 3600)
     new = watcher.tick()  # nothing new on disk, but an hour of silence has passed
     assert [(f.signature_id, f.severity) for f in new] == [("RUN_STALLED", "critical")]

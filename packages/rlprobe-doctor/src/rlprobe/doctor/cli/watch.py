@@ -26,7 +26,8 @@ WEBHOOK_DRAIN_S = 10.0
               help="Seconds between looks at the run.")
 @click.option("--webhook", "webhook_url", metavar="URL",
               help="Also post each new finding to this Slack-compatible webhook.")
-@click.option("--max-ticks", type=click.IntRange(min=1), help="Stop after this many looks (default: until the run ends).")
+@click.option("--max-ticks", type=click.IntRange(min=1),
+              help="Stop after this many looks (default: until the run ends).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="doctor.toml with per-detector overrides.")
 def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None, config_path: Path | None) -> None:

@@ -88,7 +88,8 @@ def run_stalled(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         evidence=[Evidence(metric="time", window=(last_step, last_step), baseline=float(usual), observed=silent,
                            note="seconds: median step interval vs time since the last step")],
         suggested_actions=[
-            "Check the training process is alive and where it waits: `py-spy dump --pid PID`, GPU utilisation in `nvidia-smi`.",
+            "Check the training process is alive and where it waits: `py-spy dump --pid PID`, "
+            "GPU utilisation in `nvidia-smi`.",
             "Lower TrainingArguments `ddp_timeout` (default 1800 s) so a hung collective fails fast instead of idling.",
             "If the process is gone, restart from the last checkpoint (`resume_from_checkpoint`).",
         ],

@@ -58,6 +58,7 @@ class RunWatcher:
         self._idle_config = {sid: {**cfg, "enabled": cfg["enabled"] and det.live_only}
                              for sid, cfg in self._config.items() for det in [registry()[sid]]}
         self._view: RunView | None = None
+        self._window: RunView | None = None
         self._full_at = 0
         self._severity: dict[str, int] = {}
         self._broken_sinks: set[int] = set()
@@ -105,7 +106,11 @@ class RunWatcher:
             if changed:
                 self._full_at = n
             return diagnose_view(view, config, live=True)
-        return diagnose_view(_tail(view, self.window_steps), config, live=True)
+        if changed or self._window is None:
+            self._window = _tail(view, self.window_steps)
+        else:
+            self._window.manifest = view.manifest  # rows unchanged; the status may not be
+        return diagnose_view(self._window, config, live=True)
 
     def _emit(self, finding: Finding) -> None:
         for sink in self.sinks:
