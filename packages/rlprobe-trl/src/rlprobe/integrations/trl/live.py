@@ -1,0 +1,127 @@
+"""Live diagnosis inside the training loop: rank 0 runs the doctor, every rank obeys.
+
+The doctor is an optional dependency (``rlprobe-trl[live]``); it is imported only when
+``halt=`` or ``on_finding=`` is used, and its absence is reported at ``attach`` time.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from rlprobe import RlprobeWarning
+
+if TYPE_CHECKING:
+    from rlprobe.doctor import Finding
+
+__all__ = ["LiveDoctor", "load_doctor", "share_from_rank0"]
+
+#: Longest the training loop waits for the recorder to persist before a diagnosis.
+FLUSH_TIMEOUT_S = 10.0
+
+_INSTALL_HINT = "pip install 'rlprobe-trl[live]'"
+
+
+def load_doctor() -> tuple[type, type]:
+    """``(RunWatcher, HaltPolicy)``, or ImportError with a one-line install hint."""
+    try:
+        from rlprobe.doctor import RunWatcher
+        from rlprobe.doctor.live import HaltPolicy
+    except ImportError as exc:
+        raise ImportError(
+            f"halt= and on_finding= need rlprobe-doctor, which is not importable ({exc}); {_INSTALL_HINT}"
+        ) from None
+    return RunWatcher, HaltPolicy
+
+
+def share_from_rank0(value: Any) -> Any:
+    """Rank 0's ``value`` on every rank (a collective: every rank must call it, in step).
+    Without an initialised process group it returns ``value`` unchanged."""
+    try:
+        import torch.distributed as dist
+    except ImportError:
+        return value
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
+        return value
+    box = [value if dist.get_rank() == 0 else None]
+    dist.broadcast_object_list(box, src=0)
+    return box[0]
+
+
+class LiveDoctor:
+    """Every ``every`` steps: flush the recording, tick a ``RunWatcher`` over it, hand each
+    new finding to ``on_finding`` and ask ``policy`` whether to halt.
+
+    The watcher runs on the main process only; with a policy, :meth:`diagnose` is a
+    collective and returns the same answer on every rank. It never raises: a failing
+    watcher, sink or callback costs one warning and the run goes on.
+    """
+
+    def __init__(
+        self,
+        run_dir: str,
+        *,
+        policy: Any | None,
+        on_finding: Callable[["Finding"], Any] | None,
+        every: int,
+        config: Mapping[str, Any] | None,
+        is_main: bool,
+    ) -> None:
+        RunWatcher, _ = load_doctor()
+        self.policy = policy
+        self.on_finding = on_finding
+        self.every = every
+        self.is_main = is_main
+        self.findings: list[Finding] = []
+        self._next = every
+        self._warned: set[str] = set()
+        self._watcher = None
+        if is_main:
+            kwargs = {"config": dict(config)} if config is not None else {}
+            # Built now so that a bad doctor_config fails at attach, not mid-run.
+            self._watcher = RunWatcher(run_dir, sinks=[], **kwargs)
+
+    def due(self, step: int) -> bool:
+        """Deterministic from ``step`` alone, so every rank agrees without talking."""
+        return step >= self._next
+
+    def diagnose(self, step: int, flush: Callable[..., Any]) -> "Finding | None":
+        """The finding that halts the run, or None. ``flush(timeout=)`` makes the recording
+        current first. Collective when a policy is set."""
+        self._next = (step // self.every + 1) * self.every
+        verdict = self._diagnose_here(step, flush) if self.is_main else None
+        if self.policy is None:
+            return None
+        try:
+            return share_from_rank0(verdict)
+        except Exception as exc:  # noqa: BLE001 - a broken process group must not crash the run from here
+            self._warn("share", f"rlprobe: could not share the halt decision across ranks ({exc!r}); not halting")
+            return None
+
+    def _diagnose_here(self, step: int, flush: Callable[..., Any]) -> "Finding | None":
+        try:
+            flush(timeout=FLUSH_TIMEOUT_S)
+            new = list(self._watcher.tick())
+        except Exception as exc:  # noqa: BLE001
+            self._warn("tick", f"rlprobe: live diagnosis failed at step {step} ({exc!r}); training continues")
+            return None
+        self.findings.extend(new)
+        if self.on_finding is not None:
+            for finding in new:
+                try:
+                    self.on_finding(finding)
+                except Exception as exc:  # noqa: BLE001
+                    self._warn("on_finding", f"rlprobe: on_finding raised {exc!r}; training continues")
+        if self.policy is None:
+            return None
+        for finding in new:
+            try:
+                if self.policy.should_halt(finding):
+                    return finding
+            except Exception as exc:  # noqa: BLE001
+                self._warn("policy", f"rlprobe: halt policy raised {exc!r}; treated as 'do not halt'")
+        return None
+
+    def _warn(self, key: str, message: str) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            warnings.warn(message, RlprobeWarning, stacklevel=2)
