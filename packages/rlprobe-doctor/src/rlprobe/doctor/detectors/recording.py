@@ -16,9 +16,19 @@ from ..view import NON_METRICS, RunView
 #: Sample fields that are never legitimately non-finite. (TRL scores a completion no reward
 #: function applies to as NaN, so ``reward`` is left out.)
 _SAMPLE_FLOATS = ("advantage", "logprob", "ref_logprob", "kl", "entropy")
-#: Metrics whose non-finite values are routine: fp16 dynamic loss scaling skips a step with
-#: an inf/NaN gradient norm now and then.
+#: Metrics whose occasional non-finite values are routine: fp16 dynamic loss scaling skips a
+#: step with an inf/NaN gradient norm now and then.
 _SKIPPABLE = frozenset({"grad_norm"})
+
+
+def _routine(name: str, info: Mapping[str, Any], n_steps: int, cfg: Mapping[str, Any]) -> bool:
+    """Non-finite values that are normal: isolated loss-scaling skips, and TRL's per-function
+    reward means/stds, which are NaN in steps where that function scored no completion
+    (multi-task runs whose reward functions return None outside their task)."""
+    if name.startswith("rewards/") and name.endswith(("/mean", "/std")):
+        return True
+    return name in _SKIPPABLE and info["longest"] < cfg["sustain"] \
+        and info["count"] <= max(1.0, cfg["skippable_share"] * n_steps)
 
 
 # -- NONFINITE_VALUES ----------------------------------------------------------------------
@@ -41,8 +51,10 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: Critical when a metric is non-finite for `sustain` consecutive logged steps; warn
     for any other non-finite metric value, or non-finite sample fields in at least
-    `min_samples` samples; info for `grad_norm` alone non-finite at no more than
-    `skippable_share` of steps, isolated (fp16 loss scaling skips those steps).
+    `min_samples` samples; info when the only ones are routine: `grad_norm` non-finite at
+    no more than `skippable_share` of steps and never `sustain` in a row (fp16 loss scaling
+    skips those steps), and TRL's `rewards/<fn>/mean|std`, NaN in steps where that reward
+    function scored no completion.
 
     Actions: Resume from a checkpoint before the first step, lower `learning_rate`, keep
     `max_grad_norm` set, train in bf16 rather than fp16, and guard reward functions against
@@ -61,10 +73,9 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if not metrics and samples is None:
         return None
     n_steps = max(view.n_steps, 1)
-    sustained = {name: info for name, info in metrics.items() if info["longest"] >= cfg["sustain"]}
-    routine = {name: info for name, info in metrics.items() if name in _SKIPPABLE and name not in sustained
-               and info["count"] <= max(1.0, cfg["skippable_share"] * n_steps)}
+    routine = {name: info for name, info in metrics.items() if _routine(name, info, n_steps, cfg)}
     serious = {name: info for name, info in metrics.items() if name not in routine}
+    sustained = {name: info for name, info in serious.items() if info["longest"] >= cfg["sustain"]}
     sample_count = samples["count"] if samples is not None else 0
     if sustained:
         severity = "critical"
@@ -97,7 +108,8 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if severity == "critical":
         explanation += " The run has diverged: every update since is meaningless."
     elif severity == "info":
-        explanation += " Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step."
+        explanation += (" Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step;"
+                        " a per-function reward is NaN in steps where that function scored no completion.")
     evidence = [Evidence(metric=name, window=(info["first"], info["last"]), baseline=0.0, observed=float(info["count"]),
                          note=f"non-finite logged values; longest run {info['longest']} steps")
                 for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])]

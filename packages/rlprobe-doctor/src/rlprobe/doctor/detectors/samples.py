@@ -513,9 +513,9 @@ def _heavy_tail(view: RunView, frame: pl.DataFrame, cfg: Mapping[str, Any]) -> F
     if hit is None or not history[hit] > 0:
         return None
     baseline = float(history[hit])
-    onset = hit
-    while onset > 0 and top[onset - 1] >= cfg["growth_factor"] * baseline * 0.5:
-        onset -= 1
+    # The jump began after the last step whose largest |advantage| was still under half of it.
+    quiet = np.flatnonzero(top[:hit] < cfg["growth_factor"] * baseline * 0.5)
+    onset = int(quiet[-1]) + 1 if quiet.size else 0
     first, last = int(steps[onset]), int(steps[-1])
     observed = float(np.nanmedian(top[hit:hit + 4 * cfg["sustain"]]))
     growth = observed / max(baseline, 1e-12)
