@@ -46,7 +46,15 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     with Recorder(bare, capture_env=False, install_handlers=False) as rec:
         for step in range(10):
             rec.log_step(step, reward=0.1)
-    return {"a": write_run(root / "a"), "b": write_run(root / "b", 3e-6, reward_shift_from=40), "bare": bare}
+    sparse = root / "sparse"  # samples every 10 steps, without advantages
+    with Recorder(sparse, capture_env=False, install_handlers=False) as rec:
+        for step in range(30):
+            rec.log_step(step, reward=0.1 * step)
+            if step % 10 == 0:
+                rec.log_samples(step, [{"sample_id": f"x{step}-{i}", "reward": float(i), "prompt": "p",
+                                        "completion": "c"} for i in range(3)], select=False)
+    return {"a": write_run(root / "a"), "b": write_run(root / "b", 3e-6, reward_shift_from=40), "bare": bare,
+            "sparse": sparse}
 
 
 def invoke(*args: str, columns: int = 80):
@@ -95,6 +103,20 @@ def test_show_of_a_run_without_samples_says_why(runs):
     assert_fits(result.stdout, 80)
 
 
+def test_show_ranks_by_reward_when_samples_carry_no_advantage(runs):
+    result = invoke("show", runs["sparse"], "--step", 10, "--window", 2)
+    assert result.exit_code == 0, result.output
+    assert "Samples by reward (the samples record no advantage)" in result.stdout
+    rows = result.stdout.split("Samples by reward")[1].splitlines()[2:]
+    assert [row.split()[1] for row in rows if row.strip()[:2].isdigit()] == ["x10-2", "x10-1", "x10-0"]
+
+
+def test_show_between_captured_steps_names_the_nearest(runs):
+    payload = json.loads(invoke("show", runs["sparse"], "--step", 15, "--window", 2, "--json").stdout)
+    assert payload["samples"] == []
+    assert payload["samples_note"] == "no captured samples in steps 13–17; the nearest captured: step 10 and step 20"
+
+
 @pytest.mark.parametrize("args, message", [
     (["--step", "600"], "step 600 is outside the run"),
     ([], "show needs the step"),
@@ -130,6 +152,14 @@ def test_samples_range_ascending(runs):
     lengths = [r["length"] for r in rows]
     assert len(rows) == 10 and lengths == sorted(lengths)
     assert all(10 <= r["step"] <= 19 for r in rows)
+
+
+def test_samples_in_an_empty_window_say_where_samples_are(runs):
+    result = invoke("samples", runs["sparse"], "--from", 3, "--to", 7)
+    assert result.exit_code == 0
+    assert result.stdout.strip() == ("no captured samples with reward in steps 3–7; "
+                                     "the nearest captured: step 0 and step 10")
+    assert invoke("samples", runs["sparse"], "--from", 3, "--to", 7, "--json").stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("columns", [60, 80, 160])

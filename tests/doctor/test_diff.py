@@ -167,3 +167,12 @@ def test_prompt_gaps_cover_prompts_in_both_runs_largest_first():
     assert [(g.prompt_id, g.n_a, g.n_b, g.reward_a, g.reward_b, g.gap) for g in gaps] == [
         ("p1", 2, 2, 0.5, 1.0, 0.5)]
     assert gaps[0].prompt == "text of p1"
+
+
+def test_runs_without_a_common_step_compare_nothing_but_say_so():
+    a = RunView(pl.DataFrame({"step": [0, 1, 2], "loss": [1.0, 2.0, 3.0]}))
+    b = RunView(pl.DataFrame({"step": [5, 6, 8], "loss": [1.0, 2.0, 3.0]}))
+    d = diff_runs(a, b)
+    assert d.common_steps is None and d.n_common_steps == 0 and d.divergences == []
+    assert d.steps_only_in_a == [(0, 2)] and d.steps_only_in_b == [(5, 6), (8, 8)]
+    assert d.differs

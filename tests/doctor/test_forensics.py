@@ -207,3 +207,10 @@ def test_metrics_at_the_first_step_have_no_before(run):
     first = metrics_around(run, 0, window=3)
     assert first["before_mean"].is_null().all() and first["z"].is_null().all()
     assert first["window_mean"].is_not_null().all()
+
+
+def test_a_view_whose_samples_lack_a_column_is_unusable_not_a_crash():
+    view = RunView(pl.DataFrame({"step": [0, 1]}), pl.DataFrame({"step": [0, 1], "reward": [0.5, 0.7]}))
+    assert query_samples(view, k=1)["reward"].to_list() == [0.7]
+    with pytest.raises(UnusableInput, match="records advantage; they record: reward"):
+        spike_drivers(view, 1)

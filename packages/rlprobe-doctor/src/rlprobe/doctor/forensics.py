@@ -162,6 +162,7 @@ class CapturedSamples:
             chosen = picked.collect().sort(by, descending=[not ascending, False, False])
             return _full_rows(snap.samples, chosen.select(_ROW, "step"))
 
+        self._require(sort, present_only=True)
         found = self._consistently(run)
         if found.is_empty():
             self._require(sort)
@@ -185,6 +186,7 @@ class CapturedSamples:
                 share=pl.col("abs_advantage") / whole if whole > 0 else pl.lit(0.0))
             return _full_rows(snap.samples, top.select(_ROW, "step", "abs_advantage", "share"))
 
+        self._require("advantage", present_only=True)
         found = self._consistently(run)
         if found.is_empty():
             self._require("advantage")
@@ -234,11 +236,19 @@ class CapturedSamples:
 
     # -- plumbing ------------------------------------------------------------------------
 
-    def _require(self, column: str) -> None:
+    def _require(self, column: str, present_only: bool = False) -> None:
         """Raise when no captured sample anywhere in the run records ``column``; an empty
-        window of a run that does record it is a valid, empty answer."""
-        recorded = self._consistently(lambda snap: snap.samples().select(
-            [_valid(c).any().alias(c) for c in SORT_KEYS]).collect().row(0, named=True))
+        window of a run that does record it is a valid, empty answer. ``present_only``
+        checks just that the samples table has the column (no data is read)."""
+        def recorded_in(snap: _Snapshot) -> dict[str, bool]:
+            frame = snap.samples()
+            names = frame.collect_schema().names()
+            if present_only and column in names:
+                return {column: True}
+            found = frame.select([_valid(c).any().alias(c) for c in SORT_KEYS if c in names]).collect()
+            return {c: bool(found[c][0]) if c in found.columns else False for c in SORT_KEYS}
+
+        recorded = self._consistently(recorded_in)
         if not recorded[column]:
             has = ", ".join(c for c, ok in recorded.items() if ok) or "none of " + ", ".join(SORT_KEYS)
             raise UnusableInput(f"no captured sample of {self.label} records {column}; they record: {has}")

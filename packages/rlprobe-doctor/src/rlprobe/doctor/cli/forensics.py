@@ -102,49 +102,54 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
         raise UnusableInput("--window must be ≥ 0 and --max-samples ≥ 1")
     view = RunView.load(run)
     metrics = metrics_around(view, step, window)
+    start, end = int(view.step[0]), int(view.step[-1])
     first, last = step - window, step + window
-    events = [e for e in view.events if isinstance(e.get("step"), int) and first <= e["step"] <= last]
-    findings = [f for f in diagnose_view(view) if _near(f, first, last)]
     samples, ranked_by, note = _show_samples(view, step, window, max_samples)
+    report = {
+        "run": str(run), "step": step, "window": [max(start, first), min(end, last)],
+        "before": [max(start, first - 2 * window - 1), first - 1] if first - 1 >= start else None,
+        "run_steps": [start, end], "metrics": metrics.to_dicts(),
+        "events": [e for e in view.events if isinstance(e.get("step"), int) and first <= e["step"] <= last],
+        "findings": [f.model_dump(mode="json") for f in diagnose_view(view) if _near(f, first, last)],
+        "samples_ranked_by": ranked_by, "samples_note": note, "samples": sample_records(samples),
+    }
     if as_json:
-        _echo_json({
-            "run": str(run), "step": step, "window": [first, last],
-            "before": [first - 2 * window - 1, first - 1], "run_steps": [int(view.step[0]), int(view.step[-1])],
-            "metrics": metrics.to_dicts(), "events": events,
-            "findings": [f.model_dump(mode="json") for f in findings],
-            "samples_ranked_by": ranked_by, "samples_note": note, "samples": sample_records(samples),
-        })
-        return
-    width = _width()
+        _echo_json(report)
+    else:
+        click.echo(render_show(report, metrics, samples, _width()))
 
+
+def render_show(report: dict[str, Any], metrics: pl.DataFrame, samples: pl.DataFrame, width: int) -> str:
+    """``show``'s report (its JSON) as terminal text within ``width`` columns."""
     def heading(text: str) -> str:
         return style(shorten(text, width), bold=True)
 
-    start = int(view.step[0])
-    before = (f"steps {max(start, first - 2 * window - 1)}–{first - 1}" if first - 1 >= start
-              else "none (the run starts here)")
-    out = [heading(f"{run} — step {step}"),
-           shorten(f"around: steps {max(start, first)}–{last} · before: {before} · "
-                   f"run: steps {start}–{int(view.step[-1])}", width), ""]
-    out += [_metrics_table(metrics, step, width)]
+    (first, last), before, (start, end) = report["window"], report["before"], report["run_steps"]
+    out = [heading(f"{report['run']} — step {report['step']}"),
+           shorten(f"around: steps {first}–{last} · "
+                   f"before: {f'steps {before[0]}–{before[1]}' if before else 'none (the run starts here)'} · "
+                   f"run: steps {start}–{end}", width), ""]
+    out += [_metrics_table(metrics, report["step"], width)]
     out += ["", heading(f"Events in steps {first}–{last}")]
-    out += [shorten(f"  step {e['step']}  {e.get('kind')}: {e.get('message') or ''}", width) for e in events] \
-        or ["  none"]
+    out += [shorten(f"  step {e['step']}  {e.get('kind')}: {e.get('message') or ''}", width)
+            for e in report["events"]] or ["  none"]
     out += ["", heading(f"Findings active in steps {first}–{last}")]
-    out += [f"  {severity(f.severity)} " + shorten(f"{f.signature_id} from step {f.first_step} ({f.confidence:.0%}): "
-                                                   f"{f.explanation}", width - len(f.severity) - 3)
-            for f in findings] or ["  none"]
-    title = ("by |advantage|, with share of Σ|A| over the window's captured samples" if ranked_by == "advantage"
+    out += [f"  {severity(f['severity'])} " + shorten(f"{f['signature_id']} from step {f['first_step']} "
+                                                      f"({f['confidence']:.0%}): {f['explanation']}",
+                                                      width - len(f["severity"]) - 3)
+            for f in report["findings"]] or ["  none"]
+    by_advantage = report["samples_ranked_by"] == "advantage"
+    title = ("by |advantage|, with share of Σ|A| over the window's captured samples" if by_advantage
              else "by reward (the samples record no advantage)")
     out += ["", heading(f"Samples {title}")]
-    if note:
-        out += textwrap.wrap(note, width, initial_indent="  ", subsequent_indent="  ")
+    if report["samples_note"]:
+        out += textwrap.wrap(report["samples_note"], width, initial_indent="  ", subsequent_indent="  ")
     else:
         lead = [("STEP", "step", "n"), ("ID", "sample_id", "s")]
-        lead += [("SHARE", "share", "%"), ("ADV", "advantage", "n")] if ranked_by == "advantage" else []
+        lead += [("SHARE", "share", "%"), ("ADV", "advantage", "n")] if by_advantage else []
         lead += [("REWARD", "reward", "n"), ("LEN", "length", "n")]
         out.append(sample_table(samples, lead, width))
-    click.echo("\n".join(out))
+    return "\n".join(out)
 
 
 def _metrics_table(metrics: pl.DataFrame, step: int, width: int) -> str:
@@ -293,7 +298,7 @@ def render_diff(d: RunDiff, max_prompts: int = 10) -> str:
             out.append(f"steps only in {side}: {_spans(spans)}")
     for side, metrics in (("A", d.metrics_only_in_a), ("B", d.metrics_only_in_b)):
         if metrics:
-            out.append(shorten(f"metrics only in {side}: {', '.join(metrics)}", width))
+            out.append(shorten(f"metrics only in {side} ({len(metrics)}): {', '.join(metrics)}", width))
     out += ["", style("Config (flattened trainer_config)", bold=True)]
     delta = d.config
     lines = ([f"  ~ {k}: {_value(a, width // 3)} → {_value(b, width // 3)}" for k, (a, b) in delta.changed.items()]
