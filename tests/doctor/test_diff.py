@@ -136,6 +136,8 @@ def test_step_noise_sees_through_a_trend_and_a_few_spikes():
     assert np.median(np.delete(noise, 7)) == pytest.approx(1.0, rel=0.1)
     assert noise[401] == pytest.approx(1.0, rel=0.35)  # just after a spike
     assert step_noise(np.array([1.0, np.nan])).tolist()[0] == 0.0
+    short = step_noise(np.cumsum(rng.normal(0, 1.0, 12)))  # too short for a trailing estimate
+    assert np.all(short == short[0]) and 0.3 < short[0] < 3
 
 
 def test_step_noise_is_trailing_so_a_run_going_wild_is_judged_by_its_calm_past():

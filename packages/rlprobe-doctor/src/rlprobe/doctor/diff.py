@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, computed_field
 
 from .errors import UnusableInput
 from .forensics import RunLike, as_view
-from .stats import rolling_mad, shift, sustained_onset
+from .stats import MAD_SCALE, rolling_mad, shift, sustained_onset
 from .view import RunView
 
 __all__ = ["diff_runs", "RunDiff", "RunRef", "ConfigDelta", "Divergence", "PromptGap", "flatten_config"]
@@ -146,19 +146,20 @@ def step_noise(values: np.ndarray) -> np.ndarray:
     """Each value's step-to-step noise as a robust standard deviation: the MAD of the
     ``NOISE_WINDOW`` first differences before it, which a trend barely moves and a few
     spikes do not move at all. Trailing, so a run that starts to diverge is measured
-    against how noisy it was before; the first values borrow the earliest estimate.
-    NaN where the value is missing; 0 where too few values exist to tell."""
+    against how noisy it was before; values with too little past use the run's first
+    ``NOISE_WINDOW`` differences. NaN where the value is missing; 0 with under 3 values."""
     out = np.full(len(values), np.nan)
     logged = np.isfinite(values)
     x = values[logged]
     if x.size < 3:
         out[logged] = 0.0
         return out
-    before = shift(rolling_mad(np.diff(x), NOISE_WINDOW, NOISE_MIN_PERIODS), 1) / math.sqrt(2.0)
-    noise = np.concatenate([[np.nan], before])
-    known = np.flatnonzero(np.isfinite(noise))
-    noise[: known[0] if known.size else len(noise)] = noise[known[0]] if known.size else 0.0
-    out[logged] = noise
+    d = np.diff(x)
+    trailing = shift(rolling_mad(d, NOISE_WINDOW, NOISE_MIN_PERIODS), 1)
+    head = d[:NOISE_WINDOW]
+    early = MAD_SCALE * float(np.median(np.abs(head - np.median(head))))
+    noise = np.concatenate([[early], np.where(np.isfinite(trailing), trailing, early)])
+    out[logged] = noise / math.sqrt(2.0)
     return out
 
 
