@@ -113,7 +113,6 @@ def test_halt_without_the_doctor_fails_at_attach_with_one_line(trainer_factory, 
     ({"no_such_recorder_option": 1}, TypeError),
 ])
 def test_bad_arguments_fail_at_attach(trainer_factory, tmp_path, kwargs, error):
-    pytest.importorskip("rlprobe.doctor.live") if "halt" in kwargs else None
     with pytest.raises(error):
         attach(trainer_factory("grpo", max_steps=1), tmp_path / "run", **kwargs)
 

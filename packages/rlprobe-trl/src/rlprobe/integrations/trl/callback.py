@@ -72,7 +72,7 @@ class RlprobeCallback(TrainerCallback):
         if doctor_config is not None and not isinstance(doctor_config, Mapping):
             raise TypeError(f"doctor_config must be a dict shaped like doctor.toml, got {type(doctor_config).__name__}")
         live_wanted = bool(halt) or on_finding is not None
-        policy = _as_policy(halt, load_doctor()[1]) if live_wanted else None
+        policy = _as_policy(halt, load_doctor().HaltPolicy) if live_wanted else None
 
         self.trl_version = check_trl_version()
         self.trainer = trainer

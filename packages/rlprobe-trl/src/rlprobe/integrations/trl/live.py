@@ -6,6 +6,7 @@ The doctor is an optional dependency (``rlprobe-trl[live]``); it is imported onl
 from __future__ import annotations
 
 import warnings
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rlprobe import RlprobeWarning
@@ -21,16 +22,17 @@ FLUSH_TIMEOUT_S = 10.0
 _INSTALL_HINT = "pip install 'rlprobe-trl[live]'"
 
 
-def load_doctor() -> tuple[type, type]:
-    """``(RunWatcher, HaltPolicy)``, or ImportError with a one-line install hint."""
+def load_doctor() -> SimpleNamespace:
+    """The doctor's live API (``RunWatcher``, ``HaltPolicy``, ``diagnose_view``), or
+    ImportError with a one-line install hint."""
     try:
-        from rlprobe.doctor import RunWatcher
+        from rlprobe.doctor import RunWatcher, diagnose_view
         from rlprobe.doctor.live import HaltPolicy
     except ImportError as exc:
         raise ImportError(
             f"halt= and on_finding= need rlprobe-doctor, which is not importable ({exc}); {_INSTALL_HINT}"
         ) from None
-    return RunWatcher, HaltPolicy
+    return SimpleNamespace(RunWatcher=RunWatcher, HaltPolicy=HaltPolicy, diagnose_view=diagnose_view)
 
 
 def share_from_rank0(value: Any) -> Any:
@@ -66,19 +68,22 @@ class LiveDoctor:
         config: Mapping[str, Any] | None,
         is_main: bool,
     ) -> None:
-        RunWatcher, _ = load_doctor()
+        doctor = load_doctor()
         self.policy = policy
         self.on_finding = on_finding
         self.every = every
         self.is_main = is_main
         self.findings: list[Finding] = []
+        self._config = dict(config) if config is not None else None
+        self._diagnose_view = doctor.diagnose_view
         self._next = every
+        # Reported findings the policy turned down only for want of confidence, by signature.
+        self._hopefuls: dict[str, Finding] = {}
         self._warned: set[str] = set()
         self._watcher = None
         if is_main:
-            kwargs = {"config": dict(config)} if config is not None else {}
             # Built now so that a bad doctor_config fails at attach, not mid-run.
-            self._watcher = RunWatcher(run_dir, sinks=[], **kwargs)
+            self._watcher = doctor.RunWatcher(run_dir, sinks=[], config=self._config)
 
     def due(self, step: int) -> bool:
         """Deterministic from ``step`` alone, so every rank agrees without talking."""
@@ -113,13 +118,41 @@ class LiveDoctor:
                     self._warn("on_finding", f"rlprobe: on_finding raised {exc!r}; training continues")
         if self.policy is None:
             return None
-        for finding in new:
-            try:
-                if self.policy.should_halt(finding):
-                    return finding
-            except Exception as exc:  # noqa: BLE001
-                self._warn("policy", f"rlprobe: halt policy raised {exc!r}; treated as 'do not halt'")
+        return self._second_look() or self._first_look(new)
+
+    def _first_look(self, new: list["Finding"]) -> "Finding | None":
+        for finding in new:  # most urgent first
+            if self._halts(finding):
+                return finding
+            # The watcher reports a signature again only when its severity rises, so one
+            # turned down for low confidence would never be asked about again.
+            if self._halts(finding.model_copy(update={"confidence": 1.0})):
+                self._hopefuls[finding.signature_id] = finding
         return None
+
+    def _second_look(self) -> "Finding | None":
+        """Re-ask the policy about the hopefuls, as the run looks now. Costs a diagnosis of
+        the run read so far, and only while a hopeful exists (rare: a finding severe enough
+        to halt but not yet sure enough)."""
+        view = self._watcher.view
+        if not self._hopefuls or view is None:
+            return None
+        try:
+            current = self._diagnose_view(view, self._config, live=True)
+        except Exception as exc:  # noqa: BLE001
+            self._warn("tick", f"rlprobe: live diagnosis failed ({exc!r}); training continues")
+            return None
+        for finding in current:
+            if finding.signature_id in self._hopefuls and self._halts(finding):
+                return finding
+        return None
+
+    def _halts(self, finding: "Finding") -> bool:
+        try:
+            return bool(self.policy.should_halt(finding))
+        except Exception as exc:  # noqa: BLE001
+            self._warn("policy", f"rlprobe: halt policy raised {exc!r}; treated as 'do not halt'")
+            return False
 
     def _warn(self, key: str, message: str) -> None:
         if key not in self._warned:
