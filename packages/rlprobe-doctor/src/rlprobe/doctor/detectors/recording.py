@@ -263,9 +263,9 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         starts.append(gaps["first"])
         parts.append(f"{gaps['missing']} of {gaps['expected']} expected steps ({share:.1%}) are missing in "
                      f"{gaps['holes']} gap(s), the longest {gaps['longest']} steps from step {gaps['longest_at']}")
-        evidence.append(Evidence(metric="step", window=(gaps["first"], last), baseline=float(gaps["stride"]),
+        evidence.append(Evidence(metric="missing steps", window=(gaps["first"], last), baseline=0.0,
                                  observed=float(gaps["missing"]),
-                                 note=f"baseline = usual stride between logged steps; observed = missing steps"))
+                                 note=f"of {gaps['expected']} expected at the usual stride of {gaps['stride']}"))
     if bad:
         warn |= bad / n_logged >= cfg["warn_bad_share"]
         score += min(2.0, bad / n_logged / cfg["warn_bad_share"])
