@@ -1,5 +1,7 @@
 """The ``rlprobe`` command line. Each module of this package holds one or a few commands
-(module-level ``click.Command`` objects listed in its ``COMMANDS``) and is discovered here.
+(module-level ``click.Command`` objects listed in its ``COMMANDS``); ``COMMAND_MODULES``
+names where each command lives so that a command imports only its own module (the report's
+templates and the live machinery are not paid for by ``rlprobe doctor``).
 
 Exit codes: 0 ok; 1 a critical finding (doctor, watch); 2 usage error or unusable input,
 with a one-line message and no traceback.
@@ -8,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import sys
 from typing import Any
 
@@ -19,10 +20,56 @@ from rlprobe import __version__
 from ..errors import UnusableInput
 
 EXIT_OK, EXIT_CRITICAL, EXIT_UNUSABLE = 0, 1, 2
+# click ≥ 8.2 raises this for a bare `rlprobe`; older versions print the help themselves.
+NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+#: command name → module of this package that defines it.
+COMMAND_MODULES = {
+    "ls": "runs",
+    "doctor": "diagnosis",
+    "watch": "watch",
+    "report": "report",
+    "show": "forensics",
+    "samples": "forensics",
+    "diff": "forensics",
+    "synth": "synthesis",
+}
 
 
 class RlprobeGroup(click.Group):
-    """Turns unusable input into one line on stderr and exit 2; a bug into one line and a hint."""
+    """Loads each command on first use; turns usage errors and unusable input into one
+    line on stderr and exit 2, and a bug into one line with a hint, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(name)
+        if module is None:
+            return None
+        commands = importlib.import_module(f"{__name__}.{module}").COMMANDS
+        return next(c for c in commands if c.name == name)
+
+    def main(self, args: Any = None, prog_name: str | None = None, **kwargs: Any) -> Any:
+        kwargs.pop("standalone_mode", None)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except NoArgsIsHelp as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            sys.exit(EXIT_OK)
+        except click.exceptions.UsageError as exc:
+            hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+            click.echo(f"rlprobe: error: {exc.format_message()}{hint}", err=True)
+            sys.exit(EXIT_UNUSABLE)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("rlprobe: aborted", err=True)
+            sys.exit(130)
+        except click.ClickException as exc:
+            click.echo(f"rlprobe: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -51,18 +98,9 @@ def main() -> None:
     Every command works on a plain run directory:
       rlprobe synth runs/demo --pathology kl_blowup
       rlprobe doctor runs/demo
+      rlprobe report runs/demo
     """
 
 
-def _discover() -> None:
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if module.name.startswith("_") or module.name == "output":
-            continue
-        for command in getattr(importlib.import_module(f"{__name__}.{module.name}"), "COMMANDS", []):
-            main.add_command(command)
-
-
-_discover()
-
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
