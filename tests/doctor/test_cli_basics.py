@@ -47,12 +47,22 @@ def test_doctor_exits_0_on_a_healthy_run(synth_run):
     (["doctor", "/nonexistent/run"], "no rlprobe recording"),
     (["synth", "{tmp}/x", "--pathology", "nonsense"], "valid: healthy"),
     (["ls", "/nonexistent/root"], "no such directory"),
+    (["doctor"], "Missing argument 'RUN'"),
+    (["doctor", "{tmp}", "--bogus"], "No such option"),
+    (["frobnicate"], "No such command"),
 ])
 def test_unusable_input_is_one_line_and_exit_2(args, message, tmp_path):
     done = run_cli(*[a.format(tmp=tmp_path) for a in args])
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_bare_rlprobe_prints_help_and_lists_every_command():
+    done = run_cli()
+    assert done.returncode == 0
+    for command in ("ls", "doctor", "watch", "report", "show", "samples", "diff", "synth"):
+        assert f"  {command} " in done.stdout
 
 
 def test_bad_config_is_one_line_naming_valid_choices(synth_run, tmp_path):
