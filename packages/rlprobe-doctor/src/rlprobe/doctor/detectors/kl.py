@@ -8,66 +8,110 @@ import numpy as np
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, smooth, sustained_onset
+from ..stats import confidence_from, smooth
+from ..trends import centred_median, first_sustained, hysteresis, level_noise, logged, onset_before, rolling_min
 from ..view import RunView
 
 
 @detector("KL_BLOWUP", defaults={
-    "min_level": 0.05,        # per-token KL below this is never a blow-up
-    "critical_level": 1.0,    # smoothed KL at or above this is critical on its own
-    "growth_factor": 4.0,     # smoothed KL multiplied by this within growth_window ...
-    "growth_window": 50,      # ... steps
+    "min_level": 0.1,          # per-token KL below this is never a blow-up
+    "critical_level": 1.0,     # smoothed KL at or above this is critical on its own
+    "growth_factor": 4.0,      # smoothed KL multiplied by this within growth_window ...
+    "acceleration": 1.5,       # ... with the latest increase this many times the one before
+    "growth_window": 50,
+    "sequence_scale": 50.0,    # PPO logs KL summed over a completion: levels × this
     "smooth_window": 9,
-    "sustain": 10,            # the condition must hold this many consecutive steps
+    "sustain": 10,             # the condition must hold this many consecutive steps
 })
 def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
-    """KL to the reference grows fast (multiplies within a short window) to a level that matters."""
-    if not view.has("kl_mean"):
+    """KL to the reference grows fast and accelerating to a level that matters, or past a critical level.
+
+    Meaning: the policy is running away from the reference model — usually the prelude to
+    degenerate text and a reward collapse. KL is 0 at step 0 and a healthy run's KL rises
+    and then flattens, so neither a ratio to the start nor a slow drift is a blow-up.
+
+    Metrics: `kl_mean` (TRL's `kl`, logged only when `beta` > 0; PPO's `objective/kl`, a
+    per-sequence sum); samples' `kl` for the linked examples. No KL logged is normal.
+
+    Rule: with KL smoothed by a trailing median over `smooth_window` steps, a step is
+    "fast" when KL ≥ `min_level`, KL ≥ `growth_factor` × its value `growth_window` steps
+    earlier (floored at `min_level`/`growth_factor`), and the increase over the last window
+    is at least `acceleration` × the increase over the window before (a concave, flattening
+    rise is healthy; a blow-up accelerates). A step is "high" at KL ≥ `critical_level`.
+    Either must hold (with hysteresis) for `sustain` steps. The onset is where the centred
+    median last sat at the level before the growth. For PPO (`algorithm` = ppo) the levels
+    are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
+    2.5 × `growth_factor` within a window.
+
+    Actions: raise the KL penalty (`beta`), lower `learning_rate`, lower `max_grad_norm`;
+    with several updates per batch lower `num_iterations` or `epsilon`; read the
+    highest-KL samples.
+
+    Source: TRL GRPO documentation (`beta` defaults to 0, so `kl` is often absent); "Fine-Tuning
+    Language Models from Human Preferences" (Ziegler et al., 2019) and InstructGPT
+    (Ouyang et al., 2022) — the KL penalty as a leash on the policy.
+
+    Keys:
+    min_level: per-token KL below this is never a blow-up
+    critical_level: smoothed KL at or above this is critical on its own
+    growth_factor: KL multiplied by this within growth_window counts as fast growth
+    acceleration: the latest window's increase must be this many times the previous window's
+    growth_window: window (steps) over which growth is measured
+    sequence_scale: multiplier for the levels when KL is summed per sequence (PPO)
+    smooth_window: trailing median window (steps) that de-noises the curve
+    sustain: consecutive steps the condition must hold
+    """
+    found = logged(view, "kl_mean")
+    if found is None:
         return None  # TRL GRPO's default beta is 0: no KL logged is normal
-    kl = view.series("kl_mean")
+    name, steps, kl = found
+    if kl.size < 20:
+        return None
+    scale = cfg["sequence_scale"] if view.algorithm == "ppo" else 1.0
+    min_level, critical_level = cfg["min_level"] * scale, cfg["critical_level"] * scale
+    w = max(5, min(cfg["growth_window"], kl.size // 6))
+    sustain = max(3, min(cfg["sustain"], kl.size // 12))
     level = smooth(kl, cfg["smooth_window"])
-    w = cfg["growth_window"]
     before = np.full_like(level, np.nan)
     before[w:] = level[:-w]
-    growth = level / np.maximum(before, cfg["min_level"] / cfg["growth_factor"])
-    fast = (growth >= cfg["growth_factor"]) & (level >= cfg["min_level"])
-    high = level >= cfg["critical_level"]
-    hit = sustained_onset(fast | high, cfg["sustain"])
+    earlier = np.full_like(level, np.nan)
+    earlier[w:] = before[:-w]
+    growth = level / np.maximum(before, min_level / cfg["growth_factor"])
+    accelerating = (level - before) >= cfg["acceleration"] * np.maximum(before - earlier, 0.0)
+    fast = (growth >= cfg["growth_factor"]) & (level >= min_level) & accelerating
+    high = level >= critical_level
+    state = hysteresis(fast | high, ((growth >= 0.8 * cfg["growth_factor"]) & (level >= min_level)) |
+                       (level >= 0.8 * critical_level))
+    hit = first_sustained(state, sustain)
     if hit is None:
         return None
-    steps = view.step
-    base_lo = max(0, hit - 2 * w)
-    baseline = float(np.nanmedian(level[base_lo:max(base_lo + 1, hit - w)]))
-    onset = _growth_start(kl, level, hit, w, baseline)
-    peak = float(np.nanmax(level[hit:]))
+    lo = max(0, hit - 2 * w)
+    baseline = float(np.nanmedian(level[lo:max(lo + 1, hit - w)]))
+    noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
+    onset = onset_before(centred_median(kl, cfg["smooth_window"]), hit, baseline,
+                         max(3 * noise, 0.5 * baseline, 0.05 * min_level), rising=True, lo=lo)
+    held = rolling_min(level, sustain)[hit:]
+    peak = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
     peak_growth = float(np.nanmax(growth[hit:])) if np.isfinite(growth[hit:]).any() else 1.0
-    critical = peak >= cfg["critical_level"] or peak_growth >= 2.5 * cfg["growth_factor"]
-    confidence = confidence_from(np.log(max(peak, 1e-12) / cfg["min_level"]) + np.log(peak_growth / cfg["growth_factor"] + 1), 2.0, floor=0.55)
+    critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
+    confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),
+                                 2.0, floor=0.55)
     first, last = int(steps[onset]), int(steps[-1])
+    unit = " nats/sequence" if scale != 1.0 else ""
     return Finding(
         signature_id="KL_BLOWUP",
         severity="critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
-        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g} (×{peak / max(baseline, 1e-12):.1f}) "
-                     f"starting at step {first}; it grew ×{peak_growth:.1f} within {w} steps."),
-        evidence=[Evidence(metric="kl_mean", window=(first, last), baseline=baseline, observed=peak,
-                           note=f"rolling median over {cfg['smooth_window']} steps; peak after onset")],
+        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} (×{peak / max(baseline, 1e-12):.1f}) "
+                     f"starting at step {first}; it grew up to ×{peak_growth:.1f} within {w} steps, accelerating."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
+                           note=f"rolling median over {cfg['smooth_window']} steps; highest level held for "
+                                f"{sustain} steps after the onset")],
         suggested_actions=[
-            "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`) or lower `learning_rate`.",
+            "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`, PPO `kl_coef`) or lower `learning_rate`.",
             "Lower `max_grad_norm` and, with several updates per generation, `num_iterations` or `epsilon`.",
             "Inspect the highest-KL samples: degenerate text here usually means the policy left the reference's support.",
         ],
         links_to_samples=view.top_samples(first, last, "kl", k=5),
     )
-
-
-def _growth_start(raw: np.ndarray, level: np.ndarray, hit: int, window: int, baseline: float) -> int:
-    """Walk back from the detection to where the smoothed KL last sat near its baseline."""
-    lo = max(0, hit - 2 * window)
-    noise = float(np.nanmedian(np.abs(raw[lo:hit + 1] - baseline))) if hit > lo else 0.0
-    ceiling = baseline + 3.0 * max(noise, 1e-3 * max(baseline, 1e-9)) + 1e-12
-    i = hit
-    while i > lo and (not np.isfinite(level[i - 1]) or level[i - 1] > ceiling):
-        i -= 1
-    return i

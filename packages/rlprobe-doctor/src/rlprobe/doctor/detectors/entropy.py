@@ -1,0 +1,162 @@
+"""Policy entropy: a collapse (exploration gone) or an explosion (sampling turned to noise),
+each judged against the entropy's own recent level — a decline by a third over a run is
+normal, and no absolute entropy value is "too low" for every model and task."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from ..catalog import detector
+from ..findings import Evidence, Finding
+from ..stats import confidence_from
+from ..trends import Windows, logged, relative_shift
+from ..view import RunView
+
+#: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
+ENTROPY_METRICS = ("entropy_mean", "policy/entropy_avg")
+
+_WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
+
+
+def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
+    return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+
+
+@detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12, **_WINDOWS})
+def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Policy entropy falls to a small fraction of its own recent level and stays there.
+
+    Meaning: the policy has become (nearly) deterministic: every completion of a prompt
+    looks the same, groups stop disagreeing, and the reward stops improving — the
+    exploration that RL needs is gone. A fast early drop predicts an early reward ceiling.
+
+    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
+    for the linked examples.
+
+    Rule: smoothed entropy (trailing median over `smooth_window` steps) divided by its
+    reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
+    to `drop_ratio` or below and stays below `exit_ratio` (hysteresis) for `sustain` steps.
+    The onset is where the centred median last sat at the reference. Critical when the
+    level held afterwards is `critical_ratio` of the reference or less. A gradual decline
+    (a third over the run is normal) never comes close to the ratio.
+
+    Actions: raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
+    low-probability tokens can grow; lower `learning_rate`; add a small entropy bonus or KL
+    anchor (`beta`); check the linked low-entropy samples for duplicated completions.
+
+    Source: DAPO (Yu et al., 2025) — entropy collapse and clip-higher; "The Entropy Mechanism
+    of Reinforcement Learning for Reasoning Language Models" (Cui et al., 2025) — reward
+    saturates as entropy is exhausted, R ≈ −a·exp(H) + b.
+
+    Keys:
+    drop_ratio: entropy at or below this fraction of its reference starts a collapse
+    exit_ratio: the collapse lasts until entropy is back above this fraction
+    critical_ratio: critical when the held level is at or below this fraction
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the collapse must hold
+    """
+    found = logged(view, *ENTROPY_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 30 or np.nanmin(x) < 0:
+        return None
+    w = _windows(x.size, cfg)
+    shift = relative_shift(x, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    if shift is None:
+        return None
+    ratio = shift.ratio
+    first, last = int(steps[shift.onset]), int(steps[-1])
+    critical = ratio <= cfg["critical_ratio"]
+    confidence = confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 1.0, floor=0.55)
+    return Finding(
+        signature_id="ENTROPY_COLLAPSE",
+        severity="critical" if critical else "warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({ratio:.0%} of its level) "
+                     f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
+                     f"{w.sustain} steps. The policy is becoming deterministic."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
+                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
+                                f"lowest level held for {w.sustain} steps")],
+        suggested_actions=[
+            "Raise `temperature` or use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) to keep exploring.",
+            "Lower `learning_rate`; a KL anchor (`beta` > 0) also slows the collapse.",
+            "Check the linked lowest-entropy samples: identical completions within a group mean no learning signal.",
+        ],
+        links_to_samples=view.top_samples(first, last, "entropy", k=5, descending=False),
+    )
+
+
+@detector("ENTROPY_EXPLOSION", defaults={"rise_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 3.0, **_WINDOWS})
+def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Policy entropy climbs to a multiple of its own recent level and stays there.
+
+    Meaning: sampling is turning into noise — completions drift into gibberish or
+    repetition, rewards fall, and a collapse of the run usually follows. Often the
+    policy has been pushed off the reference model's support by too large updates.
+
+    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
+    for the linked examples.
+
+    Rule: smoothed entropy (trailing median over `smooth_window` steps) divided by its
+    reference (median of the `baseline_window` steps that ended `gap` steps earlier) rises
+    to `rise_ratio` or more and stays above `exit_ratio` (hysteresis) for `sustain` steps.
+    The onset is where the centred median last sat at the reference. Critical when the
+    level held afterwards is `critical_ratio` × the reference or more. The warm-up
+    transient and a slow drift (clip-higher runs gain entropy) stay far below the ratio.
+
+    Actions: lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
+    `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
+    to a checkpoint before the onset.
+
+    Source: "The Entropy Mechanism of Reinforcement Learning for Reasoning Language
+    Models" (Cui et al., 2025); DAPO (Yu et al., 2025) — rising entropy with gibberish
+    precedes collapse.
+
+    Keys:
+    rise_ratio: entropy at or above this multiple of its reference starts an explosion
+    exit_ratio: the explosion lasts until entropy is back below this multiple
+    critical_ratio: critical when the held level is at or above this multiple
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the rise must hold
+    """
+    found = logged(view, *ENTROPY_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 30 or np.nanmin(x) <= 0:
+        return None
+    w = _windows(x.size, cfg)
+    shift = relative_shift(x, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True)
+    if shift is None:
+        return None
+    ratio = shift.ratio
+    first, last = int(steps[shift.onset]), int(steps[-1])
+    critical = ratio >= cfg["critical_ratio"]
+    confidence = confidence_from(np.log(ratio / cfg["rise_ratio"]), 0.5, floor=0.55)
+    return Finding(
+        signature_id="ENTROPY_EXPLOSION",
+        severity="critical" if critical else "warn",
+        confidence=confidence,
+        first_step=first,
+        explanation=(f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} its level) "
+                     f"starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least "
+                     f"{w.sustain} steps: sampling is turning to noise."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
+                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
+                                f"highest level held for {w.sustain} steps")],
+        suggested_actions=[
+            "Lower `learning_rate` (or `temperature`) and tighten the clip range (`epsilon`, `epsilon_high`).",
+            "Add or raise the KL penalty (`beta`) and lower `max_grad_norm`.",
+            "Read the linked highest-entropy samples; if they are gibberish, resume from a checkpoint before "
+            "the onset.",
+        ],
+        links_to_samples=view.top_samples(first, last, "entropy", k=5),
+    )

@@ -1,0 +1,252 @@
+"""Completion length: an explosion (rambling to the token budget), a collapse (answers with
+no reasoning) and truncation (the budget cutting completions off). Slow length growth
+over a run is normal in reasoning RL; only fast, large changes are findings."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+import polars as pl
+
+from ..catalog import detector
+from ..findings import Evidence, Finding
+from ..stats import confidence_from, rolling_median
+from ..trends import (Windows, centred_median, first_sustained, hysteresis, level_noise, logged, onset_before,
+                      reference, relative_shift, rolling_min)
+from ..view import RunView
+
+#: TRL GRPO's ``completions/mean_length`` (→ length_mean).
+LENGTH_METRICS = ("length_mean",)
+#: TRL GRPO's ``completions/clipped_ratio`` (→ truncated_frac).
+TRUNCATION_METRICS = ("truncated_frac",)
+
+_WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
+
+
+def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
+    return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+
+
+def _budget(view: RunView) -> int | None:
+    config = view.manifest.get("trainer_config") or {}
+    value = config.get("max_completion_length") or config.get("response_length")
+    return int(value) if isinstance(value, (int, float)) and value > 0 else None
+
+
+@detector("LENGTH_EXPLOSION", defaults={"growth_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 4.0, **_WINDOWS})
+def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Mean completion length multiplies within a short window and stays up.
+
+    Meaning: the policy rambles — second-guessing, loops, restated reasoning — until the
+    token budget stops it. Compute per step balloons, truncated completions earn nothing,
+    and a repetition or entropy problem is often underneath. The slow, steady growth of
+    reasoning length seen in healthy runs is not this.
+
+    Metrics: `length_mean` (TRL's `completions/mean_length`), `truncated_frac` for context;
+    samples' `length` for the linked examples.
+
+    Rule: smoothed length (trailing median over `smooth_window` steps) divided by its
+    reference (median of the `baseline_window` steps that ended `gap` steps earlier)
+    reaches `growth_ratio` and stays above `exit_ratio` (hysteresis) for `sustain` steps.
+    The onset is where the centred median last sat at the reference. Critical at
+    `critical_ratio` × the reference or when the mean reaches 90 % of the token budget.
+
+    Actions: read the linked longest samples; add a length penalty or overlong reward
+    shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
+    length-normalised loss (`loss_type="dr_grpo"` or `"dapo"`); lower `learning_rate`.
+
+    Source: DAPO (Yu et al., 2025) — overlong reward shaping and masking; "Understanding
+    R1-Zero-Like Training" (Dr. GRPO, Liu et al., 2025) — length bias of the GRPO loss.
+
+    Keys:
+    growth_ratio: length at or above this multiple of its reference starts an explosion
+    exit_ratio: the explosion lasts until length is back below this multiple
+    critical_ratio: critical when the held length reaches this multiple
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the growth must hold
+    """
+    found = logged(view, *LENGTH_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 30 or np.nanmin(x) <= 0:
+        return None
+    w = _windows(x.size, cfg)
+    shift = relative_shift(x, w, cfg["growth_ratio"], cfg["exit_ratio"], rising=True)
+    if shift is None:
+        return None
+    ratio, budget = shift.ratio, _budget(view)
+    at_budget = budget is not None and shift.observed >= 0.9 * budget
+    first, last = int(steps[shift.onset]), int(steps[-1])
+    tail = f" — {shift.observed / budget:.0%} of the {budget}-token budget" if budget else ""
+    return Finding(
+        signature_id="LENGTH_EXPLOSION",
+        severity="critical" if ratio >= cfg["critical_ratio"] or at_budget else "warn",
+        confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]), 0.5, floor=0.55),
+        first_step=first,
+        explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
+                     f"(×{ratio:.1f}) starting at step {first}{tail}."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
+                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
+                                f"highest level held for {w.sustain} steps")],
+        suggested_actions=[
+            "Read the linked longest samples: loops and second-guessing mean the length is not buying accuracy.",
+            "Add a length penalty / DAPO-style overlong shaping, or set `mask_truncated_completions=True`.",
+            "Use a length-normalised loss (`loss_type=\"dr_grpo\"` or `\"dapo\"`) and lower `learning_rate`.",
+        ],
+        links_to_samples=view.top_samples(first, last, "length", k=5),
+    )
+
+
+@detector("LENGTH_COLLAPSE", defaults={"drop_ratio": 0.5, "exit_ratio": 0.6, "critical_ratio": 0.2, **_WINDOWS})
+def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """Mean completion length falls to a fraction of its recent level and stays there.
+
+    Meaning: the policy has stopped reasoning — bare answers or empty completions,
+    often because a length penalty or a per-token loss rewards brevity, or because it found
+    that a short degenerate output scores. Accuracy usually follows it down.
+
+    Metrics: `length_mean` (TRL's `completions/mean_length`); samples' `length`.
+
+    Rule: smoothed length (trailing median over `smooth_window` steps) divided by its
+    reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
+    to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps. The
+    onset is where the centred median last sat at the reference. Critical when the held
+    length is `critical_ratio` of the reference or less.
+
+    Actions: read the linked shortest samples; check length penalties and the reward for
+    empty/short answers; with `loss_type="grpo"` (per-sequence normalisation) short wrong
+    answers are penalised less — try `"dr_grpo"` or `"dapo"`; lower `learning_rate`.
+
+    Source: "Understanding R1-Zero-Like Training" (Dr. GRPO, Liu et al., 2025) — the length
+    bias of per-sequence loss normalisation; TRL GRPO `loss_type` documentation.
+
+    Keys:
+    drop_ratio: length at or below this fraction of its reference starts a collapse
+    exit_ratio: the collapse lasts until length is back above this fraction
+    critical_ratio: critical when the held length is at or below this fraction
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the drop must hold
+    """
+    found = logged(view, *LENGTH_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 30 or np.nanmin(x) <= 0:
+        return None
+    w = _windows(x.size, cfg)
+    shift = relative_shift(x, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    if shift is None:
+        return None
+    ratio = shift.ratio
+    first, last = int(steps[shift.onset]), int(steps[-1])
+    return Finding(
+        signature_id="LENGTH_COLLAPSE",
+        severity="critical" if ratio <= cfg["critical_ratio"] else "warn",
+        confidence=confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 0.7, floor=0.55),
+        first_step=first,
+        explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
+                     f"({ratio:.0%}) starting at step {first}: the policy is no longer reasoning."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
+                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
+                                f"lowest level held for {w.sustain} steps")],
+        suggested_actions=[
+            "Read the linked shortest samples; check length penalties and what the reward gives short answers.",
+            "With `loss_type=\"grpo\"`, short wrong answers are under-penalised: try `\"dr_grpo\"` or `\"dapo\"`.",
+            "Lower `learning_rate`; resume from a checkpoint before the onset if accuracy fell with it.",
+        ],
+        links_to_samples=view.top_samples(first, last, "length", k=5, descending=False),
+    )
+
+
+@detector("TRUNCATION_HIGH", defaults={"warn_level": 0.25, "critical_level": 0.9, "exit_fraction": 0.8,
+                                       "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
+def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """A large share of completions is cut off by the token budget, for many steps.
+
+    Meaning: truncated completions rarely reach an answer, so they earn little reward
+    (or are masked out entirely with `mask_truncated_completions`); at ≥ 99 % every
+    completion is truncated and training does nothing. Either the budget is too small
+    for the task or the policy is rambling/looping.
+
+    Metrics: `truncated_frac` (TRL's `completions/clipped_ratio`); samples' `truncated` and
+    `length`.
+
+    Rule: the smoothed share (trailing median over `smooth_window` steps) reaches
+    `warn_level` and stays above `exit_fraction` × `warn_level` (hysteresis) for `sustain`
+    steps. This is an absolute level — the share has a fixed meaning. The onset is where
+    the centred median last sat at its earlier level (median of the `baseline_window`
+    steps that ended `gap` steps before the detection). Critical when the level held for
+    `sustain` steps reaches `critical_level`.
+
+    Actions: raise `max_completion_length` if the linked truncated samples are reasoning
+    well; otherwise penalise overlong output (DAPO overlong shaping) and set
+    `mask_truncated_completions=True` so cut-off text does not teach the policy; look for
+    repetition in the samples.
+
+    Source: TRL GRPO documentation (`completions/clipped_ratio`,
+    `mask_truncated_completions`); DAPO (Yu et al., 2025) — overlong filtering and shaping.
+
+    Keys:
+    warn_level: smoothed truncated share at or above this starts a finding
+    critical_level: critical when the share held for `sustain` steps reaches this
+    exit_fraction: the finding lasts until the share is below this fraction of warn_level
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window for the onset
+    gap: steps between the reference window and the detection
+    sustain: consecutive steps the share must hold
+    """
+    found = logged(view, *TRUNCATION_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 10:
+        return None
+    w = _windows(x.size, cfg)
+    level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
+    state = hysteresis(level >= cfg["warn_level"], level >= cfg["exit_fraction"] * cfg["warn_level"])
+    hit = first_sustained(state, w.sustain)
+    if hit is None:
+        return None
+    ref = reference(x, w)
+    baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
+    lo = max(0, hit - w.gap - w.baseline)
+    noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+    onset = onset_before(centred_median(x, w.smooth), hit, baseline, max(3 * noise, 0.02), rising=True, lo=lo)
+    held = rolling_min(level, w.sustain)[hit:]
+    observed = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
+    first, last = int(steps[onset]), int(steps[-1])
+    budget = _budget(view)
+    masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
+    budget_text = f" at the {budget}-token budget" if budget else ""
+    return Finding(
+        signature_id="TRUNCATION_HIGH",
+        severity="critical" if observed >= cfg["critical_level"] else "warn",
+        confidence=confidence_from((observed - cfg["warn_level"]) / max(1 - cfg["warn_level"], 1e-6), 0.3,
+                                   floor=0.6),
+        first_step=first,
+        explanation=(f"{observed:.0%} of completions were cut off{budget_text} (up from {baseline:.0%}), starting at "
+                     f"step {first}; truncated completions "
+                     + ("are masked out of the loss, so this share of the batch teaches nothing."
+                        if masked else "rarely reach an answer and still shape the policy.")),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
+                           note=f"highest share held for {w.sustain} steps (rolling median over {w.smooth})")],
+        suggested_actions=[
+            "If the linked truncated samples reason well, raise `max_completion_length`.",
+            "Otherwise penalise overlong output (DAPO overlong shaping) and set `mask_truncated_completions=True`.",
+            "Check the truncated samples for loops or repetition: that is a policy problem, not a budget problem.",
+        ],
+        links_to_samples=_truncated_samples(view, first, last),
+    )
+
+
+def _truncated_samples(view: RunView, first: int, last: int, k: int = 5) -> list[str]:
+    window = view.samples_between(first, last)
+    if window.is_empty() or "truncated" not in window.columns:
+        return []
+    cut = window.filter(pl.col("truncated").fill_null(False))
+    return cut.sort("length", descending=True, nulls_last=True).head(k)["sample_id"].to_list()

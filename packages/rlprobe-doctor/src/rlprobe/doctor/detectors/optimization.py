@@ -1,0 +1,335 @@
+"""The optimiser's own signals: the clipped share of the policy ratio, the gradient norm and,
+for PPO, the value loss. Isolated one-step gradient spikes are normal; only repeated spikes
+or a sustained level shift are findings."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+import polars as pl
+
+from ..catalog import detector
+from ..findings import Evidence, Finding
+from ..stats import confidence_from, rolling_mad, rolling_median, shift
+from ..trends import (Windows, centred_median, first_sustained, hysteresis, level_noise, logged, onset_before,
+                      reference, rolling_min)
+from ..view import RunView
+
+#: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
+CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")
+#: TRL PPO's ``loss/value_avg`` (→ value_loss).
+VALUE_LOSS_METRICS = ("value_loss",)
+
+
+@detector("CLIP_RATIO_HIGH", defaults={"min_level": 0.05, "rise_factor": 4.0, "high_level": 0.3,
+                                       "critical_level": 0.5, "smooth_window": 9, "baseline_window": 100, "gap": 50,
+                                       "sustain": 10})
+def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """The share of tokens whose probability ratio is clipped jumps up and stays high.
+
+    Meaning: each update moves the policy much further than the trust region allows, so
+    most of the gradient is clipped away and the rest is noisy — usually a too-high
+    learning rate or too many updates per batch. (On-policy GRPO with one iteration
+    clips nothing; a few per mille with several iterations is normal.)
+
+    Metrics: `clip_ratio` (TRL GRPO's `clip_ratio/region_mean`), or PPO's
+    `policy/clipfrac_avg`; samples' `kl`/`advantage` for the linked examples.
+
+    Rule: the smoothed share (trailing median over `smooth_window` steps) is at least
+    `high_level`, or at least `min_level` and `rise_factor` × its reference (median of the
+    `baseline_window` steps that ended `gap` steps earlier), and stays above 80 % of that
+    (hysteresis) for `sustain` steps. The onset is where the centred median last sat at
+    the reference. Critical when the level held for `sustain` steps reaches
+    `critical_level`.
+
+    Actions: lower `learning_rate`; fewer updates per batch (`num_iterations`, PPO
+    `num_ppo_epochs`); lower `max_grad_norm`; check `epsilon`/`epsilon_high` are not
+    unusually small.
+
+    Source: PPO (Schulman et al., 2017) — clipped surrogate objective; TRL GRPO
+    documentation (`clip_ratio/*`, `num_iterations`, `epsilon`).
+
+    Keys:
+    min_level: a relative rise counts only above this share
+    rise_factor: ... and only at this multiple of the reference
+    high_level: a share at or above this counts regardless of the reference
+    critical_level: critical when the share held for `sustain` steps reaches this
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the share must hold
+    """
+    found = logged(view, *CLIP_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    if x.size < 20:
+        return None
+    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
+    ref = reference(x, w)
+    relative = np.maximum(cfg["min_level"], cfg["rise_factor"] * np.nan_to_num(ref, nan=np.inf))
+    need = np.minimum(cfg["high_level"], relative)
+    state = hysteresis(level >= need, level >= 0.8 * need)
+    hit = first_sustained(state, w.sustain)
+    if hit is None:
+        return None
+    baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
+    lo = max(0, hit - w.gap - w.baseline)
+    noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+    onset = onset_before(centred_median(x, w.smooth), hit, baseline, max(3 * noise, 0.25 * float(need[hit]), 0.005),
+                         rising=True, lo=lo)
+    held = rolling_min(level, w.sustain)[hit:]
+    observed = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
+    first, last = int(steps[onset]), int(steps[-1])
+    iterations = (view.manifest.get("trainer_config") or {}).get("num_iterations")
+    context = f" with num_iterations={iterations}" if iterations else ""
+    return Finding(
+        signature_id="CLIP_RATIO_HIGH",
+        severity="critical" if observed >= cfg["critical_level"] else "warn",
+        confidence=confidence_from(np.log(observed / max(float(need[hit]), 1e-9)) + 0.3, 0.7, floor=0.55),
+        first_step=first,
+        explanation=(f"The clipped share of the policy ratio rose from {baseline:.2%} to {observed:.1%} starting at "
+                     f"step {first}{context}: updates overshoot the trust region and are mostly clipped away."),
+        evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
+                           note=f"highest share held for {w.sustain} steps; reference: median of {w.baseline} "
+                                f"steps ending {w.gap} steps before")],
+        suggested_actions=[
+            "Lower `learning_rate`.",
+            "Do fewer updates per generation batch (`num_iterations`; PPO `num_ppo_epochs`) and lower `max_grad_norm`.",
+            "Check `epsilon`/`epsilon_high`: an unusually small clip range clips almost every token.",
+        ],
+        links_to_samples=view.top_samples(first, last, "kl" if _has_sample("kl", view) else pl.col("advantage").abs(),
+                                          k=5),
+    )
+
+
+@detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "min_spikes": 3, "cluster_window": 100,
+                                       "burst_gap": 40, "level_ratio": 3.0, "critical_ratio": 10.0, "spike_window": 50,
+                                       "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
+def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
+
+    Meaning: the optimisation has become unstable — a few samples or tokens dominate
+    updates (huge advantages, off-policy ratios, bf16 overflow), and a loss or KL
+    blow-up often follows. A single isolated spike is normal and is not reported.
+
+    Metrics: `grad_norm` (before clipping, as the Trainer logs it); samples' `advantage`
+    at the spike steps for the linked examples.
+
+    Rule: a spike is a step whose log grad norm exceeds the median of the previous
+    `spike_window` steps by `spike_z` robust standard deviations (MAD) and by a factor of
+    `spike_ratio`. Reported when `min_spikes` spikes fall within `cluster_window` steps
+    (onset: the first spike of that burst — walking back, a gap longer than `burst_gap`
+    or five times the burst's median spacing ends it), or when the smoothed log grad norm (trailing median over
+    `smooth_window`) stays `level_ratio` × above its reference (median of the
+    `baseline_window` steps that ended `gap` steps earlier) for `sustain` steps (onset:
+    where the centred median left the reference). Critical when the held level reaches
+    `critical_ratio` × the reference.
+
+    Actions: lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
+    samples at the spike steps (extreme advantages, degenerate text); check for
+    bf16/fp16 overflow and the importance-sampling ratio (`num_iterations`, vLLM).
+
+    Source: TRL/Transformers Trainer logging (`grad_norm`); training-instability reports in
+    large-model RL (e.g. DAPO, Yu et al., 2025).
+
+    Keys:
+    spike_z: robust z-score (MAD units) a step needs to count as a spike
+    spike_ratio: ... and the factor above the trailing median
+    min_spikes: spikes within `cluster_window` steps that make a finding
+    cluster_window: window (steps) in which spikes are counted
+    burst_gap: spikes further apart than this (steps) belong to different bursts
+    level_ratio: a sustained level this many times the reference is a finding
+    critical_ratio: critical when the held level reaches this many times the reference
+    spike_window: trailing window (steps) of the spike baseline
+    smooth_window: trailing median window (steps) for the level
+    baseline_window: steps in the level's reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the level shift must hold
+    """
+    found = logged(view, "grad_norm")
+    if found is None:
+        return None
+    name, steps, x = found
+    keep = x > 0
+    steps, x = steps[keep], x[keep]
+    if x.size < 30:
+        return None
+    lx = np.log(x)
+    window = max(10, min(cfg["spike_window"], x.size // 4))
+    base = shift(rolling_median(lx, window, window // 2), 1)
+    spread = np.maximum(shift(rolling_mad(lx, window, window // 2), 1), 0.05)
+    jump = lx - base
+    spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))
+    cluster = max(10, min(cfg["cluster_window"], x.size // 2))
+    count = pl.Series(spike.astype(np.int32)).rolling_sum(cluster, min_samples=1).to_numpy()
+    burst = np.flatnonzero(count >= cfg["min_spikes"])
+    burst_onset = None
+    if burst.size:
+        # The burst starts at the first spike of the dense run of spikes that completed it:
+        # walking back, a gap much longer than the burst's own spacing (or than
+        # `burst_gap`) separates it from the healthy background's isolated spikes.
+        end = int(burst[0])
+        members = np.flatnonzero(spike[:end + 1])
+        gaps = np.diff(members)
+        around = np.flatnonzero(spike[max(0, end - cluster):end + cluster])
+        spacing = float(np.median(np.diff(around))) if around.size > 1 else float(cluster)
+        loose = np.flatnonzero(gaps > min(cluster / 2, cfg["burst_gap"], max(10.0, 5 * spacing)))
+        burst_onset = int(members[loose[-1] + 1]) if loose.size else int(members[max(0, members.size - cfg["min_spikes"])])
+
+    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = rolling_median(lx, w.smooth, max(1, w.smooth // 3))
+    ref = reference(lx, w)
+    up = level - ref
+    state = hysteresis(up >= np.log(cfg["level_ratio"]), up >= np.log(cfg["level_ratio"]) * 0.8)
+    hit = first_sustained(state, w.sustain)
+    shift_onset = None
+    if hit is not None:
+        lo = max(0, hit - w.gap - w.baseline)
+        noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+        shift_onset = onset_before(centred_median(lx, w.smooth), hit, float(ref[hit]), max(3 * noise, np.log(1.3)),
+                                   rising=True, lo=lo)
+    if burst_onset is None and shift_onset is None:
+        return None
+    onset = min(o for o in (burst_onset, shift_onset) if o is not None)
+    first, last = int(steps[onset]), int(steps[-1])
+    spikes = np.flatnonzero(spike[onset:]) + onset
+    in_cluster = int(pl.Series(spike[onset:].astype(np.int32)).rolling_sum(cluster, min_samples=1).max() or 0)
+    spike_factor = float(np.median(np.exp(jump[spikes]))) if spikes.size else 1.0
+    baseline = float(np.exp(base[onset])) if np.isfinite(base[onset]) else float(np.exp(np.nanmedian(lx[:onset + 1])))
+    held_up = float(np.nanmax(rolling_min(up, w.sustain)[hit:])) if hit is not None else 0.0
+    level_factor = float(np.exp(max(held_up, 0.0)))
+    parts = []
+    if spikes.size >= cfg["min_spikes"]:
+        parts.append(f"{spikes.size} spikes since step {first} (up to {in_cluster} within {cluster} steps, "
+                     f"typically ×{spike_factor:.0f} the trailing median of {baseline:.3g})")
+    if hit is not None:
+        parts.append(f"its level rose ×{level_factor:.1f} and stayed there")
+    strength = max(0, in_cluster - cfg["min_spikes"] + 1) / 3 + max(0.0, np.log(level_factor / cfg["level_ratio"]) + 0.5
+                                                                     if hit is not None else 0.0)
+    return Finding(
+        signature_id="GRAD_NORM_SPIKE",
+        severity="critical" if level_factor >= cfg["critical_ratio"] else "warn",
+        confidence=confidence_from(strength, 1.5, floor=0.5),
+        first_step=first,
+        explanation="The gradient norm became unstable: " + "; ".join(parts) + ".",
+        evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
+                           observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
+                           note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
+                                f"the previous {window} steps")],
+        suggested_actions=[
+            "Lower `max_grad_norm` (clip harder) and `learning_rate`.",
+            "Inspect the linked samples at the spike steps: extreme advantages or degenerate text drive the spikes.",
+            "Check for bf16/fp16 overflow and, with `num_iterations` > 1 or vLLM, the importance-sampling ratio.",
+        ],
+        links_to_samples=_samples_at(view, steps[spikes[:10]] if spikes.size else steps[onset:onset + 1]),
+    )
+
+
+@detector("VALUE_LOSS_DIVERGENCE", defaults={"growth_ratio": 5.0, "min_ratio": 10.0, "critical_ratio": 30.0,
+                                             "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
+def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """PPO's value loss grows by an order of magnitude and keeps growing (the critic diverges).
+
+    Meaning: the value head no longer tracks the returns, so advantages become noise and
+    the policy update follows it; PPO runs that diverge here rarely recover. Applies
+    only to runs that log a value loss (PPO and other actor-critic trainers).
+
+    Metrics: `value_loss` (TRL PPO's `loss/value_avg`); `val/clipfrac_avg` for context;
+    samples' `advantage` for the linked examples.
+
+    Rule: on a log scale, the smoothed value loss (trailing median over `smooth_window`
+    steps) rises `growth_ratio` × above its reference (median of the `baseline_window`
+    steps that ended `gap` steps earlier), or `min_ratio` × above the lowest level it had
+    reached `gap` steps before, and stays most of the way there (hysteresis) for
+    `sustain` steps. The onset is where the centred median left the reference. Critical
+    when the level held reaches `critical_ratio` × the reference.
+
+    Actions: lower the critic's learning rate or `vf_coef`; tighten `cliprange_value`;
+    enable `whiten_rewards` or normalise/clip the reward scale; check the reward model's
+    outputs for outliers.
+
+    Source: PPO (Schulman et al., 2017); "Implementation Matters in Deep RL" (Engstrom et
+    al., 2020) — value clipping and reward scaling; TRL PPO documentation (`loss/value_avg`,
+    `val/clipfrac_avg`).
+
+    Keys:
+    growth_ratio: value loss this many times its reference is a divergence
+    min_ratio: ... or this many times the lowest level it had reached
+    critical_ratio: critical when the held level reaches this many times the reference
+    smooth_window: trailing median window (steps) that de-noises the curve
+    baseline_window: steps in the reference window
+    gap: steps between the reference window and the present
+    sustain: consecutive steps the growth must hold
+    """
+    found = logged(view, *VALUE_LOSS_METRICS)
+    if found is None:
+        return None
+    name, steps, x = found
+    keep = x > 0
+    steps, x = steps[keep], x[keep]
+    if x.size < 30:
+        return None
+    lx = np.log(x)
+    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = rolling_median(lx, w.smooth, max(1, w.smooth // 3))
+    ref = reference(lx, w)
+    best = shift(np.fmin.accumulate(np.where(np.isfinite(level), level, np.inf)), w.gap)
+    above = np.fmax(level - ref, level - best)
+    need = np.where(level - ref >= np.log(cfg["growth_ratio"]), np.log(cfg["growth_ratio"]), np.log(cfg["min_ratio"]))
+    state = hysteresis(((level - ref) >= np.log(cfg["growth_ratio"])) | ((level - best) >= np.log(cfg["min_ratio"])),
+                       above >= 0.6 * need)
+    hit = first_sustained(state, w.sustain)
+    if hit is None:
+        return None
+    baseline_log = float(ref[hit]) if np.isfinite(ref[hit]) else float(best[hit])
+    lo = max(0, hit - w.gap - w.baseline)
+    noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+    onset = onset_before(centred_median(lx, w.smooth), hit, baseline_log, max(3 * noise, np.log(1.3)), rising=True,
+                         lo=lo)
+    held = rolling_min(level, w.sustain)[hit:]
+    observed = float(np.exp(np.nanmax(held))) if np.isfinite(held).any() else float(np.exp(level[hit]))
+    baseline = float(np.exp(baseline_log))
+    ratio = observed / baseline
+    first, last = int(steps[onset]), int(steps[-1])
+    evidence = [Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
+                         note=f"highest level held for {w.sustain} steps; reference: median of {w.baseline} steps "
+                              f"ending {w.gap} steps before")]
+    if view.has("val/clipfrac_avg"):
+        clip = view.series("val/clipfrac_avg")
+        before = clip[(view.step < first)][-w.baseline:]
+        after = clip[view.step >= first]
+        evidence.append(Evidence(metric="val/clipfrac_avg", window=(first, last),
+                                 baseline=float(np.nanmedian(before)) if before.size else None,
+                                 observed=float(np.nanmedian(after[-w.baseline:])) if after.size else None,
+                                 note="share of value predictions clipped"))
+    return Finding(
+        signature_id="VALUE_LOSS_DIVERGENCE",
+        severity="critical" if ratio >= cfg["critical_ratio"] else "warn",
+        confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + 0.5, 1.5, floor=0.55),
+        first_step=first,
+        explanation=(f"The value loss grew from {baseline:.3g} to {observed:.3g} (×{ratio:.0f}) starting at step "
+                     f"{first}: the critic is diverging, so the advantages it produces are noise."),
+        evidence=evidence,
+        suggested_actions=[
+            "Lower the learning rate or `vf_coef`; tighten `cliprange_value`.",
+            "Normalise the reward scale (`whiten_rewards=True`, reward clipping) and check the reward model for "
+            "outliers.",
+            "Inspect the linked samples with the most extreme advantages.",
+        ],
+        links_to_samples=view.top_samples(first, last, pl.col("advantage").abs(), k=5),
+    )
+
+
+def _has_sample(column: str, view: RunView) -> bool:
+    samples = view.samples
+    return not samples.is_empty() and column in samples.columns and samples[column].drop_nulls().len() > 0
+
+
+def _samples_at(view: RunView, at_steps: np.ndarray, k: int = 5) -> list[str]:
+    """The largest-|advantage| samples captured at the given steps (the spike drivers)."""
+    if view.samples.is_empty() or "advantage" not in view.samples.columns:
+        return []
+    chosen = view.samples.filter(pl.col("step").is_in(at_steps.tolist()) & pl.col("advantage").is_not_nan())
+    return chosen.sort(pl.col("advantage").abs(), descending=True).head(k)["sample_id"].to_list()

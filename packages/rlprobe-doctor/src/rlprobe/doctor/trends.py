@@ -1,0 +1,180 @@
+"""Level changes in noisy training curves: the machinery the scalar-dynamics detectors share.
+
+A curve is judged against *its own recent past*, never against the whole run or a fixed
+absolute floor: ``reference`` is the median of a trailing window that ended ``gap`` steps
+ago, a change must hold for ``sustain`` consecutive steps (with hysteresis, so noise at
+the threshold does not restart the count), and the onset is found by walking back from
+the detection to where the curve last sat at its reference. All functions are vectorised
+over steps (numpy/Polars); arrays are aligned with ``RunView.step`` and NaN means "not
+logged at this step".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import polars as pl
+
+from .stats import MAD_SCALE, rolling_median, shift
+
+if TYPE_CHECKING:
+    from .view import RunView
+
+__all__ = ["Shift", "Windows", "centred_median", "first_sustained", "hysteresis", "level_noise", "locate",
+           "logged", "onset_before", "reference", "relative_shift", "rolling_max", "rolling_min"]
+
+
+@dataclass(frozen=True)
+class Windows:
+    """Detector windows (in steps) fitted to a run of ``n`` steps: a short run gets
+    shorter windows so that a pathology in its second half can still be seen."""
+
+    smooth: int
+    baseline: int
+    gap: int
+    sustain: int
+
+    @classmethod
+    def fit(cls, n: int, smooth: int, baseline: int, gap: int, sustain: int) -> "Windows":
+        return cls(smooth=max(3, min(smooth, n // 10 or 1)), baseline=max(5, min(baseline, n // 6)),
+                   gap=max(3, min(gap, n // 10)), sustain=max(3, min(sustain, n // 12)))
+
+
+def reference(x: np.ndarray, windows: Windows) -> np.ndarray:
+    """The curve's recent level at each step: the median of the ``baseline`` steps that
+    ended ``gap`` steps earlier (NaN until enough history exists)."""
+    return shift(rolling_median(x, windows.baseline, max(3, windows.baseline // 2)), windows.gap)
+
+
+def centred_median(x: np.ndarray, window: int) -> np.ndarray:
+    """Centred rolling median: no lag, so it says *when* a change began (used after a
+    detection, never to decide one: it looks ahead)."""
+    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
+    return s.rolling_median(window, min_samples=max(1, window // 3), center=True).fill_null(np.nan).to_numpy()
+
+
+def rolling_min(x: np.ndarray, window: int) -> np.ndarray:
+    """Trailing minimum: the level a curve *held* for ``window`` steps."""
+    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
+    return s.rolling_min(window, min_samples=window).fill_null(np.nan).to_numpy()
+
+
+def rolling_max(x: np.ndarray, window: int) -> np.ndarray:
+    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
+    return s.rolling_max(window, min_samples=window).fill_null(np.nan).to_numpy()
+
+
+def hysteresis(enter: np.ndarray, stay: np.ndarray) -> np.ndarray:
+    """True from each step where ``enter`` holds until the first later step where ``stay``
+    fails. ``stay`` should be the looser condition (``enter`` implies it)."""
+    enter = np.asarray(enter, dtype=bool)
+    stay = np.asarray(stay, dtype=bool) | enter
+    idx = np.arange(enter.size)
+    last_enter = np.maximum.accumulate(np.where(enter, idx, -1))
+    last_exit = np.maximum.accumulate(np.where(~stay, idx, -1))
+    return (last_enter >= 0) & (last_enter > last_exit)
+
+
+def first_sustained(mask: np.ndarray, sustain: int) -> int | None:
+    """Index where the first run of at least ``sustain`` consecutive True values starts."""
+    m = np.asarray(mask, dtype=bool)
+    if m.size == 0:
+        return None
+    if sustain <= 1:
+        hits = np.flatnonzero(m)
+        return int(hits[0]) if hits.size else None
+    idx = np.arange(m.size)
+    run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))  # start of the run of Trues ending here
+    long_enough = np.flatnonzero(m & (idx - run_start + 1 >= sustain))
+    return int(run_start[long_enough[0]]) if long_enough.size else None
+
+
+def level_noise(x: np.ndarray, lo: int, hi: int) -> float:
+    """Robust standard deviation of the step-to-step noise of ``x`` in ``[lo, hi)``
+    (from first differences, so a trend does not count as noise)."""
+    seg = x[max(0, lo):max(lo + 2, hi)]
+    seg = seg[np.isfinite(seg)]
+    if seg.size < 3:
+        return 0.0
+    return float(MAD_SCALE * np.median(np.abs(np.diff(seg) - np.median(np.diff(seg)))) / np.sqrt(2.0))
+
+
+def onset_before(level: np.ndarray, hit: int, baseline: float, band: float, rising: bool, lo: int = 0) -> int:
+    """Walk back from ``hit`` to where ``level`` last sat within ``band`` of ``baseline``
+    (on the near side of it); the step after is the onset. Returns ``lo`` when the curve
+    never sat there."""
+    seg = level[lo:hit + 1]
+    if rising:
+        calm = ~(seg > baseline + band)
+    else:
+        calm = ~(seg < baseline - band)
+    calm &= np.isfinite(seg)
+    quiet = np.flatnonzero(calm)
+    return min(hit, lo + int(quiet[-1]) + 1) if quiet.size else lo
+
+
+def logged(view: "RunView", *names: str) -> tuple[str, np.ndarray, np.ndarray] | None:
+    """(name, steps, values) of the first of ``names`` the run logs, keeping only the steps
+    where it has a finite value (a metric logged every k-th step becomes a dense curve;
+    non-finite values are NONFINITE_VALUES' business). None when none is logged."""
+    for name in names:
+        if view.has(name):
+            values = view.series(name)
+            keep = np.isfinite(values)
+            return name, view.step[keep], values[keep]
+    return None
+
+
+@dataclass(frozen=True)
+class Shift:
+    """A sustained change of a curve's level relative to its own recent past."""
+
+    hit: int
+    """Index where the sustained change was first confirmed to hold."""
+    onset: int
+    """Index where the change began (walked back from ``hit``)."""
+    baseline: float
+    """The reference level just before the change."""
+    observed: float
+    """The most extreme level held for ``sustain`` steps after the onset."""
+
+    @property
+    def ratio(self) -> float:
+        return self.observed / self.baseline if self.baseline else float("inf")
+
+
+def relative_shift(x: np.ndarray, windows: Windows, enter: float, stay: float, rising: bool,
+                   start: int = 0) -> Shift | None:
+    """The first sustained change of positive curve ``x`` to ``enter``× (rising) or
+    ``enter``× (falling, ``enter`` < 1) its reference, held until it crosses back past
+    ``stay``×; None when there is none at or after index ``start``."""
+    level = rolling_median(x, windows.smooth, max(1, windows.smooth // 3))
+    ref = reference(x, windows)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = level / ref
+    if rising:
+        state = hysteresis(ratio >= enter, ratio >= stay)
+    else:
+        state = hysteresis(ratio <= enter, ratio <= stay)
+    state[:start] = False
+    hit = first_sustained(state, windows.sustain)
+    if hit is None:
+        return None
+    return locate(x, level, ref, hit, windows, rising)
+
+
+def locate(x: np.ndarray, level: np.ndarray, ref: np.ndarray, hit: int, windows: Windows, rising: bool,
+           relative_band: float = 0.05) -> Shift:
+    """Onset, baseline and held extreme of a change confirmed at ``hit``."""
+    baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmedian(x[:hit + 1]))
+    lo = max(0, hit - windows.gap - windows.baseline)
+    centred = centred_median(x, windows.smooth)
+    noise = level_noise(x, lo, hit - windows.gap) * 1.25 / np.sqrt(windows.smooth)
+    band = max(4.0 * noise, relative_band * abs(baseline))
+    onset = onset_before(centred, hit, baseline, band, rising, lo)
+    held = rolling_min(level, windows.sustain) if rising else rolling_max(level, windows.sustain)
+    after = held[hit:]
+    after = after[np.isfinite(after)]
+    observed = float((after.max() if rising else after.min()) if after.size else level[hit])
+    return Shift(hit=hit, onset=onset, baseline=baseline, observed=observed)
