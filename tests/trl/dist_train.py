@@ -1,6 +1,6 @@
 """One rank of a 2-process torchrun (gloo, CPU) GRPO run; see test_trl_distributed.py.
 
-    python -m torch.distributed.run --nproc_per_node 2 dist_train.py MODEL_DIR WORK_DIR [halt]
+    python -m torch.distributed.run --nproc_per_node 2 dist_train.py MODEL_DIR WORK_DIR [halt|all-ranks]
 
 Each rank writes WORK_DIR/rank-<r>.json with what it saw when training ended.
 """
@@ -20,10 +20,12 @@ from rlprobe.integrations.trl import attach  # noqa: E402
 
 def main() -> None:
     model_dir, work = Path(sys.argv[1]), Path(sys.argv[2])
-    halt = len(sys.argv) > 3 and sys.argv[3] == "halt"
-    overrides = dict(KL_BLOWUP_TRAINING) if halt else {"max_steps": 6}
+    mode = sys.argv[3] if len(sys.argv) > 3 else "record"
+    overrides = dict(KL_BLOWUP_TRAINING) if mode == "halt" else {"max_steps": 4}
     trainer = make_trainer(model_dir, work / "out", "grpo", **overrides)
-    kwargs = {"halt": True, "diagnose_every": 5} if halt else {}
+    kwargs: dict = {"halt": True, "diagnose_every": 5} if mode == "halt" else {}
+    if mode == "all-ranks":
+        kwargs["record_all_ranks"] = True
     callback = attach(trainer, work / "run", sampling=SamplingConfig(top_k=1000, bottom_k=0, random_k=0), **kwargs)
     trainer.train()
     rank = trainer.accelerator.process_index

@@ -47,3 +47,19 @@ def test_two_ranks_one_recording_and_a_shared_halt(tiny_model_dir, tmp_path):
     # batch (2 processes x 4 completions), recorded once.
     assert len(samples) == 8 * step
     assert [e["kind"] for e in run.events()].count("auto_halt") == 1
+
+
+def test_record_all_ranks_gives_each_rank_a_directory_and_samples_stay_single(tiny_model_dir, tmp_path):
+    ranks = torchrun(tiny_model_dir, tmp_path, "all-ranks")
+    assert [r["recorder_active"] for r in ranks] == [True, True]
+    run_dir = tmp_path / "run"
+    assert sorted(p.name for p in run_dir.iterdir()) == ["rank-0", "rank-1"]
+    run = RunReader(run_dir)
+    steps = run.steps().to_pylist()
+    assert sorted((row["rank"], row["step"]) for row in steps) == [(r, s) for r in (0, 1) for s in (1, 2, 3, 4)]
+    # TRL's logged metrics are global means: both ranks logged the same values.
+    by_rank = {r: [row["reward_mean"] for row in steps if row["rank"] == r] for r in (0, 1)}
+    assert by_rank[0] == by_rank[1]
+    # The completions buffer is already gathered: only rank 0 records samples.
+    samples = run.samples().to_pylist()
+    assert {s["rank"] for s in samples} == {0} and len(samples) == 4 * 8
