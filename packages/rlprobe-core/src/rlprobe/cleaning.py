@@ -1,7 +1,7 @@
-"""Turning whatever the training loop logged into clean rows (runs on the writer thread).
+"""Turning whatever the training loop logged into clean values (runs on the writer thread).
 
-Nothing here raises on bad input: each function returns what it could keep plus a list
-of problems, which the recorder writes as ``bad_record`` events.
+Nothing here raises on bad input: what cannot be kept is reported to a ``Problems``
+collector, which the recorder turns into ``bad_record`` events.
 """
 from __future__ import annotations
 
@@ -12,66 +12,155 @@ from typing import Any, Mapping
 from .records import SampleRecord, canonical_metric
 from .storage.manifest import json_safe
 
+#: Internal column ordering buffered steps on the writer thread; never on disk.
+INDEX_COLUMN = "__rlprobe_index"
 #: Column names a metric may not take.
-RESERVED_METRICS = frozenset({"step", "time", "rank", "_part"})
+RESERVED_METRICS = frozenset({"step", "time", "rank", "_part", INDEX_COLUMN})
+#: Longest metric name kept, in characters.
+MAX_NAME_CHARS = 256
+#: Deepest nesting of metric dicts that is flattened (``a/b/c/...``).
+MAX_DEPTH = 8
 #: Longest prompt/completion kept, in characters; longer texts are clipped with a marker.
 MAX_TEXT_CHARS = 200_000
+#: Distinct kinds of problem reported per flush; the rest are summed into one event.
+MAX_PROBLEM_KINDS = 50
 
+_INT64 = (-(2**63), 2**63 - 1)
 _FLOAT_SAMPLE_KEYS = frozenset({"reward", "advantage", "logprob", "ref_logprob", "kl", "entropy"})
 _ID_SAMPLE_KEYS = frozenset({"sample_id", "prompt_id", "group_id"})
 _TEXT_SAMPLE_KEYS = frozenset({"prompt", "completion"})
 _SAMPLE_RECORD_FIELDS = tuple(f.name for f in fields(SampleRecord))
 
 
-def to_float(value: Any) -> float | None:
-    """A metric value as a float, or ``None`` for None. Raises TypeError/ValueError otherwise.
+class Problems:
+    """Bad values seen since the last flush, grouped by what was wrong (one event per kind,
+    with a count, the first steps it happened at and one example)."""
 
-    NaN and infinities are data and kept; bools count as 0/1; numpy and torch scalars work.
+    __slots__ = ("_kinds",)
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, list[Any]] = {}
+
+    def add(self, summary: str, step: int | None, example: Any = None) -> None:
+        entry = self._kinds.get(summary)
+        if entry is None:
+            self._kinds[summary] = [1, [step], None if example is None else preview(example, 200)]
+        else:
+            entry[0] += 1
+            if len(entry[1]) < 20:
+                entry[1].append(step)
+
+    def __bool__(self) -> bool:
+        return bool(self._kinds)
+
+    def total(self) -> int:
+        return sum(entry[0] for entry in self._kinds.values())
+
+    def events(self) -> list[tuple[str, int | None, dict[str, Any]]]:
+        """``(message, step, data)`` for each kind of problem, at most ``MAX_PROBLEM_KINDS``
+        plus one summing up the rest."""
+        out = []
+        items = list(self._kinds.items())
+        for summary, (count, steps, example) in items[:MAX_PROBLEM_KINDS]:
+            data: dict[str, Any] = {"count": count, "steps": steps}
+            if example is not None:
+                data["example"] = example
+            out.append((summary, steps[0], data))
+        rest = items[MAX_PROBLEM_KINDS:]
+        if rest:
+            out.append((f"{len(rest)} more kinds of bad values", None,
+                        {"count": sum(entry[0] for _, entry in rest), "kinds": [s for s, _ in rest[:20]]}))
+        return out
+
+    def clear(self) -> None:
+        self._kinds.clear()
+
+
+def to_float(value: Any) -> float | None:
+    """A metric value as a float, or ``None`` for None. Raises TypeError otherwise.
+
+    NaN and infinities are data and kept; bools count as 0/1; numpy and torch scalars
+    (0-d arrays and tensors included) work; arrays with elements are refused.
     """
     kind = type(value)
     if kind is float:
         return value
     if kind is int or kind is bool:
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:
+            raise TypeError(f"is an int too large for a float ({preview(value)})") from None
     if value is None:
         return None
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"is a {kind.__name__} ({_preview(value)}), not a number")
+    if isinstance(value, (str, bytes, bytearray, Mapping, list, tuple, set, frozenset)):
+        raise TypeError(f"is a {kind.__name__}, not a number")
+    ndim = getattr(value, "ndim", 0)
+    if isinstance(ndim, int) and ndim > 0:
+        raise TypeError(f"is a {kind.__name__} of shape {tuple(getattr(value, 'shape', ()))}, not a scalar")
     try:
         return float(value)
-    except (TypeError, ValueError, OverflowError) as exc:
+    except (TypeError, ValueError, OverflowError, RuntimeError) as exc:
         raise TypeError(f"is a {kind.__name__}, not a number ({exc})") from None
 
 
 def to_step(value: Any) -> int:
-    """A step number as an int; raises TypeError/ValueError for anything that is not a whole number."""
+    """A step number (or length) as an int64; raises TypeError for anything that is not a
+    whole number in range."""
     if type(value) is int:
-        return value
-    if isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
-        raise TypeError(f"step {_preview(value)} is not an integer")
-    if hasattr(value, "__index__"):
-        return int(value.__index__())
-    as_float = float(value)
-    if not as_float.is_integer():
-        raise ValueError(f"step {value!r} is not a whole number")
-    return int(as_float)
-
-
-def clean_metrics(metrics: Mapping[Any, Any], out: dict[str, Any], problems: list[str], prefix: str = "") -> None:
-    """Flatten ``metrics`` into ``out`` (nested dicts join keys with ``/``), mapping trainer
-    spellings to known fields. Values that are not numbers become problems."""
-    for name, value in metrics.items():
-        key = canonical_metric(prefix + str(name))
-        if isinstance(value, Mapping):
-            clean_metrics(value, out, problems, key + "/")
-            continue
-        if key in RESERVED_METRICS:
-            problems.append(f"metric name {key!r} is reserved")
-            continue
+        number = value
+    elif isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{preview(value)} is not an integer")
+    elif hasattr(value, "__index__"):
+        number = int(value.__index__())
+    else:
         try:
-            out[key] = to_float(value)
-        except TypeError as exc:
-            problems.append(f"metric {key!r} {exc}")
+            as_float = float(value)
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise TypeError(f"{preview(value)} is not an integer ({exc})") from None
+        if not as_float.is_integer():
+            raise TypeError(f"{preview(value)} is not a whole number")
+        number = int(as_float)
+    if not _INT64[0] <= number <= _INT64[1]:
+        raise TypeError(f"{preview(value)} does not fit in int64")
+    return number
+
+
+def metric_column(name: Any) -> str:
+    """The column a metric name is stored under; raises TypeError for a name that cannot
+    be a column (reserved, too long, not valid Unicode)."""
+    key = canonical_metric(name if type(name) is str else str(name))
+    if key in RESERVED_METRICS:
+        raise TypeError(f"metric name {key!r} is reserved")
+    if len(key) > MAX_NAME_CHARS:
+        raise TypeError(f"metric name {preview(key)} is longer than {MAX_NAME_CHARS} characters")
+    try:
+        key.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TypeError(f"metric name {key.encode('utf-8', 'replace').decode()!r} is not valid Unicode") from None
+    return key
+
+
+def flatten_metric(name: Any, value: Any, out: dict[str, float | None], problems: Problems, step: int,
+                   prefix: str = "", depth: int = 0) -> None:
+    """Put one logged metric into ``out`` (column → float), flattening nested dicts into
+    ``parent/child`` names. What cannot be kept becomes a problem."""
+    full = prefix + (name if type(name) is str else str(name))
+    if isinstance(value, Mapping):
+        if depth >= MAX_DEPTH:
+            problems.add(f"log_step: metric {preview(full)} nests deeper than {MAX_DEPTH} levels; dropped", step)
+            return
+        for child, child_value in list(value.items()):
+            flatten_metric(child, child_value, out, problems, step, full + "/", depth + 1)
+        return
+    try:
+        key = metric_column(full)
+    except TypeError as exc:
+        problems.add(f"log_step: {exc}; value dropped", step)
+        return
+    try:
+        out[key] = to_float(value)
+    except TypeError as exc:
+        problems.add(f"log_step: metric {preview(key, 60)} {exc}; value dropped", step, value)
 
 
 def clean_text(value: Any) -> tuple[str | None, int | None]:
@@ -79,10 +168,12 @@ def clean_text(value: Any) -> tuple[str | None, int | None]:
     length when it had to be clipped."""
     if value is None:
         return None, None
-    if isinstance(value, bytes):
-        text = value.decode("utf-8", errors="replace")
-    elif isinstance(value, str):
+    if type(value) is str:
         text = value
+    elif isinstance(value, (bytes, bytearray)):
+        text = bytes(value).decode("utf-8", errors="replace")
+    elif isinstance(value, str):
+        text = str(value)
     else:
         text = json.dumps(json_safe(value), ensure_ascii=False)
     if len(text) > MAX_TEXT_CHARS:
@@ -90,62 +181,78 @@ def clean_text(value: Any) -> tuple[str | None, int | None]:
     return text, None
 
 
-def clean_sample(raw: Any, step: int, rank: int, problems: list[str]) -> dict[str, Any] | None:
+def clean_sample(raw: Any, step: int, rank: int, problems: Problems) -> dict[str, Any] | None:
     """One sample (dict or SampleRecord) → a row for the samples table, or None if unusable."""
     if isinstance(raw, SampleRecord):
         raw = {name: getattr(raw, name) for name in _SAMPLE_RECORD_FIELDS}
     if not isinstance(raw, Mapping):
-        problems.append(f"sample is a {type(raw).__name__}, not a dict or SampleRecord")
+        problems.add(f"log_samples: a sample is a {type(raw).__name__}, not a dict or SampleRecord; dropped",
+                     step, raw)
         return None
     row: dict[str, Any] = {"step": step, "rank": rank}
     extra: dict[str, Any] = {}
-    for name, value in raw.items():
-        key = str(name)
+    for name, value in list(raw.items()):
+        key = name if type(name) is str else str(name)
         try:
-            if key in _FLOAT_SAMPLE_KEYS:
-                row[key] = to_float(value)
-            elif key in _TEXT_SAMPLE_KEYS:
+            if key in _TEXT_SAMPLE_KEYS:
                 row[key], clipped = clean_text(value)
                 if clipped is not None:
                     extra[f"{key}_chars"] = clipped
+            elif key in _FLOAT_SAMPLE_KEYS:
+                row[key] = to_float(value)
             elif key in _ID_SAMPLE_KEYS:
-                row[key] = None if value is None else str(value)
+                row[key] = None if value is None else clean_text(value)[0]
             elif key == "length":
                 row[key] = None if value is None else to_step(value)
             elif key == "truncated":
-                row[key] = None if value is None else bool(value)
+                row[key] = None if value is None else _to_bool(value)
             elif key == "reward_components":
                 if value is not None:
-                    row[key] = _clean_components(value, problems)
+                    row[key] = _clean_components(value, problems, step)
             elif key == "extra":
                 if isinstance(value, Mapping):
                     extra.update({str(k): v for k, v in value.items()})
                 elif value is not None:
                     extra["extra"] = value
-            elif key in ("step", "rank"):
-                continue
-            else:
+            elif key not in ("step", "rank"):
                 extra[key] = value
-        except (TypeError, ValueError, OverflowError) as exc:
-            problems.append(f"sample field {key!r}: {exc}")
+        except TypeError as exc:
+            problems.add(f"log_samples: sample field {preview(key)} {exc}; value dropped", step, value)
     if extra:
         row["extra"] = json.dumps(json_safe(extra), ensure_ascii=False)
     return row
 
 
-def _clean_components(value: Any, problems: list[str]) -> list[tuple[str, float | None]] | None:
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("true", "1", "yes"):
+            return True
+        if lowered in ("false", "0", "no", ""):
+            return False
+        raise TypeError(f"is the str {preview(value)}, not a bool")
+    number = to_float(value)
+    if number is None or number != number:
+        raise TypeError(f"is {preview(value)}, not a bool")
+    return bool(number)
+
+
+def _clean_components(value: Any, problems: Problems, step: int) -> list[tuple[str, float | None]] | None:
     if not isinstance(value, Mapping):
-        problems.append(f"reward_components is a {type(value).__name__}, not a dict")
-        return None
+        raise TypeError(f"is a {type(value).__name__}, not a dict")
     parts = []
     for name, component in value.items():
         try:
             parts.append((str(name), to_float(component)))
         except TypeError as exc:
-            problems.append(f"reward component {str(name)!r} {exc}")
+            problems.add(f"log_samples: reward component {preview(str(name))} {exc}; value dropped", step, component)
     return parts
 
 
-def _preview(value: Any, limit: int = 40) -> str:
-    text = repr(value)
+def preview(value: Any, limit: int = 40) -> str:
+    """A short, printable repr for messages."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not break recording
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,7 +1,22 @@
 """Process-level hooks shared by all live recorders: atexit, excepthook, SIGTERM, fork.
 
-Each hook is installed once, chains to whatever was installed before it, and acts on
-every recorder that asked for handlers (``install_handlers=True``).
+Each hook is installed once, by the first recorder created with ``install_handlers=True``,
+chains to whatever was installed before it, and acts on every recorder that asked for
+handlers:
+
+* atexit closes them (status as recorded so far, "finished" by default).
+* The excepthook writes a ``crash`` event with the traceback, closes them as "crashed"
+  (KeyboardInterrupt: "terminated", no crash event), then calls the previous hook.
+* SIGTERM writes a ``terminated`` event and, within ``SIGTERM_BUDGET_S``, flushes and
+  compacts, then behaves as the previous handler would: a Python handler is called (and
+  the recorder stays open, since it may let training go on; the run closes as
+  "terminated" at exit); the default action closes the recorders and kills the process
+  with SIGTERM as if we had not been there. A SIGTERM that was ignored stays ignored
+  (no handler is installed). A handler someone installs after us replaces ours.
+* After ``fork()`` the child's recorders are disabled (see ``Recorder``).
+
+Locks here are re-entrant because a signal handler runs on the main thread, possibly in
+the middle of a call that holds them.
 """
 from __future__ import annotations
 
@@ -10,6 +25,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import traceback
 import weakref
 from typing import TYPE_CHECKING, Any
@@ -19,16 +35,19 @@ if TYPE_CHECKING:
 
 #: How long SIGTERM may spend flushing and compacting before the previous handler runs.
 SIGTERM_BUDGET_S = 10.0
+#: How long the exit handlers wait for each recorder to close.
+EXIT_TIMEOUT_S = 30.0
 
 _handled: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
 _every: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
-_lock = threading.Lock()
+_lock = threading.RLock()
 _installed = False
 _previous_excepthook: Any = None
 _previous_sigterm: Any = None
 
 
 def register(recorder: "Recorder", install_handlers: bool) -> None:
+    """Track ``recorder`` (for fork) and, if asked, put it under the exit handlers."""
     global _installed
     with _lock:
         _every.add(recorder)
@@ -57,49 +76,60 @@ def _install() -> None:
     atexit.register(_close_all)
     _previous_excepthook = sys.excepthook
     sys.excepthook = _excepthook
-    if threading.current_thread() is threading.main_thread():
-        try:
-            _previous_sigterm = signal.getsignal(signal.SIGTERM)
-            signal.signal(signal.SIGTERM, _on_sigterm)
-        except (ValueError, OSError):
-            _previous_sigterm = None
+    if threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+        if previous == signal.SIG_IGN:
+            return
+        _previous_sigterm = previous
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):
+        _previous_sigterm = None
 
 
-def _close_all(status: str | None = None, timeout: float = 30.0) -> None:
+def _close_all(status: str | None = None, timeout: float = EXIT_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout
     for recorder in _recorders():
-        recorder.close(timeout=timeout, status=status)
+        recorder.close(timeout=max(0.0, deadline - time.monotonic()), status=status)
 
 
 def _excepthook(exc_type: Any, exc: Any, tb: Any) -> None:
-    if not issubclass(exc_type, KeyboardInterrupt):
-        text = "".join(traceback.format_exception(exc_type, exc, tb))
-        for recorder in _recorders():
-            recorder._record_crash(f"{exc_type.__name__}: {exc}", text)
-        _close_all()
+    try:
+        if issubclass(exc_type, KeyboardInterrupt):
+            _close_all(status="terminated")
+        else:
+            text = "".join(traceback.format_exception(exc_type, exc, tb))
+            for recorder in _recorders():
+                recorder._record_crash(f"{exc_type.__name__}: {exc}", text)
+            _close_all()
+    except Exception:  # noqa: BLE001 - the previous hook must run whatever happens here
+        pass
     previous = _previous_excepthook or sys.__excepthook__
     previous(exc_type, exc, tb)
 
 
 def _on_sigterm(signum: int, frame: Any) -> None:
-    from .records import EventKind
-    from .storage.manifest import RunStatus
-
-    for recorder in _recorders():
-        recorder.log_event(EventKind.TERMINATED, message="SIGTERM received; flushing")
-    _close_all(status=RunStatus.TERMINATED, timeout=SIGTERM_BUDGET_S)
     previous = _previous_sigterm
+    deadline = time.monotonic() + SIGTERM_BUDGET_S
+    recorders = _recorders()
+    for recorder in recorders:
+        recorder._record_terminated("SIGTERM received; flushing")
     if callable(previous):
+        for recorder in recorders:
+            recorder._sync(max(0.0, deadline - time.monotonic()), compact=True)
         previous(signum, frame)
-    elif previous == signal.SIG_IGN:
         return
-    else:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTERM)
+    for recorder in recorders:
+        recorder.close(timeout=max(0.0, deadline - time.monotonic()))
+    # The default action (or a handler installed outside Python, which we cannot call).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _after_fork_in_child() -> None:
     global _lock
-    _lock = threading.Lock()
+    _lock = threading.RLock()
     for recorder in list(_every):
         recorder._disable_after_fork()
     _handled.clear()

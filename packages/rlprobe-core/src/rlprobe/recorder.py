@@ -8,10 +8,17 @@ Promises (the same as a telemetry SDK's batch processor):
   ``queue_overflow`` event is written per burst of drops.
 * ``log_event`` writes its line and fsyncs it before returning (events are rare).
 * The writer thread persists buffered records as Parquet part files at least every
-  ``flush_interval_s`` seconds or ``steps_per_flush`` steps, and ``flush(timeout)`` returns
-  True once everything logged before the call is on disk.
+  ``flush_interval_s`` seconds, and once ``steps_per_flush`` steps are buffered (in a loop
+  faster than that, no more often than twice a second, so that parts stay few and
+  ``close()`` stays short). ``flush(timeout)`` returns True once everything logged before
+  the call is on disk.
+* ``close()`` drains the queue, writes the last part, compacts the parts into
+  ``steps.parquet``/``samples.parquet`` and marks the manifest closed; it is idempotent and
+  waits at most ``timeout`` seconds.
 * Storage failures (disk full, read-only, directory deleted) cost one warning and a
-  counter; training goes on and the recorder keeps trying.
+  counter (``storage_errors``); training goes on, unwritten records are kept in memory
+  (bounded; what overflows that bound is counted as ``lost``) and written when the
+  storage comes back.
 * Thread-safe: any number of threads may log at once. After ``fork()`` the child's
   recorders are inert: they record nothing and touch no file.
 """
@@ -26,23 +33,45 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+import pyarrow as pa
+
 from . import lifecycle
-from .cleaning import clean_metrics, clean_sample, to_step
+from .buffers import SampleBuffer, StepBuffer
+from .cleaning import Problems, preview, to_step
 from .records import EventKind
-from .sampling import SamplingConfig, select_samples
-from .storage.layout import rank_dir
+from .sampling import SamplingConfig
+from .storage.layout import MANIFEST, rank_dir
 from .storage.manifest import RunStatus
+from .storage.schema import unify
 from .storage.writer import RunWriter
 
 __all__ = ["Recorder", "RlprobeWarning"]
 
-_STEP, _SAMPLES, _FLUSH, _STOP = 0, 1, 2, 3
-#: Longest a writer-thread nap lasts; bounds how late a size-triggered flush can be.
+_STEP, _SAMPLES, _SYNC, _STOP = 0, 1, 2, 3
+#: Longest the writer thread naps; bounds how late a size-triggered flush can be.
 _POLL_S = 0.05
+#: A size-triggered part is written no sooner than this after the previous one.
+_MIN_PART_INTERVAL_S = 0.5
+#: Queue length at which the writer skips its nap and keeps draining.
+_BACKLOG = 1024
 #: Compact part files into the run's two Parquet files once this many have piled up.
-_COMPACT_AFTER_PARTS = 256
-#: Samples buffered before a flush is forced regardless of steps.
+_COMPACT_AFTER_PARTS = 64
+#: Samples buffered before a flush is due regardless of steps.
 _SAMPLES_PER_FLUSH = 2000
+#: Buffered steps, or characters of sample text, after which a flush is due at once.
+_MAX_BUFFERED_STEPS = 100_000
+_MAX_BUFFERED_CHARS = 64 * 2**20
+#: Longest close() waits for the environment probe (git, nvidia-smi) to finish.
+_ENV_WAIT_S = 5.0
+#: After a failed write, wait this long before trying again (explicit flushes try at once).
+_RETRY_S = 1.0
+
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+#: ``log_step``'s step when it came by keyword (then it is in the metrics).
+_NO_STEP: Any = object()
+
+_now = time.time
+_monotonic = time.monotonic
 
 
 class RlprobeWarning(RuntimeWarning):
@@ -53,13 +82,25 @@ def _noop(*_args: Any, **_kwargs: Any) -> None:
     return None
 
 
+class _Sync:
+    """A flush request travelling through the queue behind the records it must cover."""
+
+    __slots__ = ("done", "ok", "compact")
+
+    def __init__(self, compact: bool) -> None:
+        self.done = threading.Event()
+        self.ok = False
+        self.compact = compact
+
+
 class Recorder:
     """Records one run of RL fine-tuning into ``run_dir``. See the module docstring for
-    the promises; arguments are described in the API reference.
+    the promises and the API reference for the arguments.
 
     On a rank that does not record (every rank but 0, unless ``record_all_ranks=True``)
-    the recorder is inert: ``active`` is False and every method is a no-op.
-    Usable as a context manager; ``close()`` is idempotent.
+    the recorder is inert: ``active`` is False and every method is a cheap no-op. With
+    ``record_all_ranks=True`` and ``world_size > 1`` each rank writes ``run_dir/rank-N``.
+    Usable as a context manager (an exception marks the run ``crashed``).
     """
 
     def __init__(
@@ -82,37 +123,44 @@ class Recorder:
     ) -> None:
         _check_positive(queue_size=queue_size, flush_interval_s=flush_interval_s,
                         steps_per_flush=steps_per_flush, world_size=world_size)
-        if not 0 <= rank < world_size:
-            raise ValueError(f"rank must be in [0, world_size={world_size}), got {rank}")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < world_size:
+            raise ValueError(f"rank must be an int in [0, world_size={world_size}), got {rank!r}")
         if sampling is not None and not isinstance(sampling, SamplingConfig):
             raise TypeError(f"sampling must be a SamplingConfig or None, got {type(sampling).__name__}")
         self.rank = rank
         self.world_size = world_size
+        self.sampling = sampling or SamplingConfig()
+        self.run_id = run_id or f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        base = Path(run_dir)
+        self.run_dir = rank_dir(base, rank) if record_all_ranks and world_size > 1 else base
         self._active = rank == 0 or record_all_ranks
         self._dropped = 0
         self._closed = False
+        #: Storage failures seen (each failed write counts once).
+        self.storage_errors = 0
+        #: Bad values reported in ``bad_record`` events.
+        self.bad_records = 0
+        #: Records discarded because storage kept failing and the in-memory backlog was full.
+        self.lost = 0
         if not self._active:
             self.log_step = self.log_samples = self.log_event = _noop  # type: ignore[method-assign]
             return
-        base = Path(run_dir)
-        self.run_dir = rank_dir(base, rank) if record_all_ranks and world_size > 1 else base
-        self.run_id = run_id or f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
-        self.sampling = sampling or SamplingConfig()
-        self._queue: deque[tuple] = deque()
+        self._queue: deque[tuple[Any, ...]] = deque()
         self._queue_size = queue_size
         self._wake_at = max(1, queue_size // 2)
-        self._flush_interval_s = flush_interval_s
+        self._flush_interval_s = float(flush_interval_s)
         self._steps_per_flush = steps_per_flush
-        self._capture_env = capture_env
+        self._poll_s = min(_POLL_S, self._flush_interval_s)
+        self._min_part_s = min(_MIN_PART_INTERVAL_S, self._flush_interval_s)
         self._wake = threading.Event()
         self._drop_lock = threading.Lock()
-        self._close_lock = threading.Lock()
+        self._close_lock = threading.RLock()
         self._pid = os.getpid()
         self._status = RunStatus.FINISHED
         self._warned: set[str] = set()
-        self.storage_errors = 0
-        self.bad_records = 0
+        self._env: dict[str, Any] | None = None
         self._writer: RunWriter | None = None
+        self._parts_since_compaction = 0
         self._manifest = {
             "run_id": self.run_id,
             "algorithm": algorithm,
@@ -127,89 +175,96 @@ class Recorder:
         try:
             self._writer = RunWriter(self.run_dir, self._manifest)
             self._writer.append_event(EventKind.RUN_START, message=f"recording {self.run_id}")
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - an unwritable run dir must not stop training
             self._storage_failed(exc)
-        self._thread = threading.Thread(target=self._writer_loop, name=f"rlprobe-writer-{self.run_id}",
+        self._env_thread: threading.Thread | None = None
+        if capture_env:
+            self._env_thread = threading.Thread(target=self._capture_env, name="rlprobe-env", daemon=True)
+            self._env_thread.start()
+        self._thread = threading.Thread(target=self._writer_main, name=f"rlprobe-writer-{self.run_id}",
                                         daemon=True)
         self._thread.start()
         lifecycle.register(self, install_handlers)
 
     # -- the training thread's side ------------------------------------------------------
 
-    def log_step(self, step: int, **metrics: Any) -> None:
-        """Record one step's scalars. Enqueues only: never blocks, never raises."""
+    def log_step(self, step: int = _NO_STEP, /, **metrics: Any) -> None:  # type: ignore[assignment]
+        """Record one step's scalars. Enqueues only: never blocks, never raises.
+
+        ``step`` may also be passed by keyword; any other keyword is a metric, even one
+        spelled ``self`` (a metric called ``step`` besides the positional one is refused
+        as reserved, in a ``bad_record`` event)."""
         queue = self._queue
         n = len(queue)
         if n < self._queue_size:
-            queue.append((_STEP, step, time.time(), metrics))
+            queue.append((_STEP, step, _now(), metrics))
             if n == self._wake_at:
                 self._wake.set()
         else:
             self._drop()
 
     def log_samples(self, step: int, samples: Iterable[Any], select: bool = True) -> None:
-        """Record per-sample forensics (dicts or SampleRecords). The recorder takes ownership
-        of ``samples``; with ``select`` the sampling policy picks which are kept."""
+        """Record per-sample forensics (dicts or SampleRecords). Enqueues only: never blocks,
+        never raises. The recorder takes ownership of ``samples``; with ``select`` the
+        sampling policy picks which are kept."""
         queue = self._queue
-        if len(queue) < self._queue_size:
-            queue.append((_SAMPLES, step, time.time(), samples, select))
+        n = len(queue)
+        if n < self._queue_size:
+            queue.append((_SAMPLES, step, samples, select))
+            if n == self._wake_at:
+                self._wake.set()
         else:
             self._drop()
 
-    def log_event(self, kind: str, step: int | None = None, message: str = "", **data: Any) -> None:
-        """Record a sparse event; it is on disk (fsynced) when this returns. Never raises."""
+    def log_event(self, kind: str, /, step: int | None = None, message: str = "", **data: Any) -> None:
+        """Record a sparse event; it is on disk (fsynced) when this returns. Never raises;
+        ignored once the recorder is closed."""
         if self._closed or self._writer is None:
             return
         try:
-            self._writer.append_event(kind, step if step is None else _safe_step(step), message, data)
+            self._writer.append_event(kind, None if step is None else _safe_step(step), message, data)
         except Exception as exc:  # noqa: BLE001 - the training loop must never see our errors
             self._storage_failed(exc)
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Persist everything logged before this call; True once it is durable, False on
-        timeout or storage failure."""
-        if not self._active or self._closed:
-            return True
-        marker = [threading.Event(), False]
-        self._queue.append((_FLUSH, marker))
-        self._wake.set()
-        return marker[0].wait(timeout) and bool(marker[1])
+        """Persist everything logged before this call. True once it is durable; False on
+        timeout or when storage failed. Blocks the caller for at most ``timeout`` seconds."""
+        return self._sync(timeout, compact=False)
 
     def close(self, timeout: float = 30.0, status: str | None = None) -> None:
         """Drain the queue, flush, compact part files into ``steps.parquet`` and
-        ``samples.parquet``, and mark the manifest closed (``status``, default "finished").
-        Idempotent; never raises. Waits at most ``timeout`` seconds for the writer thread."""
-        if not self._active:
+        ``samples.parquet``, and mark the manifest closed with ``status`` (default
+        "finished", or "crashed"/"terminated" when an exit handler saw that happen).
+
+        Idempotent: a second call only waits for the first to finish. Never raises; waits
+        at most ``timeout`` seconds (past that the run stays readable, uncompacted)."""
+        if not self._active or os.getpid() != self._pid or threading.current_thread() is self._thread:
             return
         with self._close_lock:
-            if self._closed or os.getpid() != self._pid:
-                return
+            first = not self._closed
             self._closed = True
-        if status is not None:
-            self._status = status
-        self.log_step = self.log_samples = _noop  # type: ignore[method-assign]
-        self._queue.append((_STOP,))
-        self._wake.set()
+        if first:
+            if status is not None:
+                self._status = status
+            self.log_step = self.log_samples = _noop  # type: ignore[method-assign]
+            self._queue.append((_STOP,))
+            self._wake.set()
         self._thread.join(timeout)
-        lifecycle.unregister(self)
+        if first:
+            lifecycle.unregister(self)
         if self._thread.is_alive():
-            self._warn_once("close", f"rlprobe: writer thread still busy after {timeout}s; "
-                                     f"{self.run_dir} left uncompacted (still readable)")
-            return
-        if self._writer is None:
-            return
-        try:
-            self._writer.append_event(EventKind.RUN_END, message=self._status)
-            self._writer.counts["dropped"] = self._dropped
-            self._writer.counts["bad_records"] = self.bad_records
-            self._writer.close(self._status)
-        except Exception as exc:  # noqa: BLE001
-            self._storage_failed(exc)
+            self._warn_once("close", f"rlprobe: writer still busy after {timeout}s; {self.run_dir} is left "
+                                     "uncompacted (still readable)")
 
     @property
     def dropped(self) -> int:
         """Records dropped because the queue was full."""
         return self._dropped
+
+    @property
+    def queued(self) -> int:
+        """Records waiting for the writer thread right now (a snapshot; 0 when inactive)."""
+        return len(self._queue) if self._active else 0
 
     @property
     def active(self) -> bool:
@@ -220,18 +275,38 @@ class Recorder:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        self.close(status=RunStatus.CRASHED if exc_type is not None and exc_type is not KeyboardInterrupt
-                   else None)
+        status = None
+        if exc_type is not None and self._active and not self._closed:
+            if issubclass(exc_type, KeyboardInterrupt):
+                status = RunStatus.TERMINATED
+            elif not issubclass(exc_type, (SystemExit, GeneratorExit)):
+                import traceback
+
+                self._record_crash(f"{exc_type.__name__}: {exc}",
+                                   "".join(traceback.format_exception(exc_type, exc, tb)))
+                status = RunStatus.CRASHED
+        self.close(status=status)
 
     def __repr__(self) -> str:
-        where = getattr(self, "run_dir", None)
-        return f"Recorder({str(where)!r}, active={self._active}, dropped={self._dropped})"
+        return f"Recorder({str(self.run_dir)!r}, active={self._active}, dropped={self._dropped})"
 
     # -- lifecycle hooks (called from rlprobe.lifecycle) ---------------------------------
+
+    def _sync(self, timeout: float, compact: bool) -> bool:
+        if not self._active or self._closed:
+            return True
+        request = _Sync(compact)
+        self._queue.append((_SYNC, request))
+        self._wake.set()
+        return request.done.wait(timeout) and request.ok
 
     def _record_crash(self, message: str, traceback_text: str) -> None:
         self.log_event(EventKind.CRASH, message=message, traceback=traceback_text)
         self._status = RunStatus.CRASHED
+
+    def _record_terminated(self, message: str) -> None:
+        self.log_event(EventKind.TERMINATED, message=message)
+        self._status = RunStatus.TERMINATED
 
     def _disable_after_fork(self) -> None:
         self._active = False
@@ -246,146 +321,169 @@ class Recorder:
             self._dropped += 1
         self._wake.set()
 
-    def _writer_loop(self) -> None:
-        steps: list[dict[str, Any]] = []
-        samples: list[dict[str, Any]] = []
-        problems: dict[str, list[int | None]] = {}
-        state = {"last_flush": time.monotonic(), "dropped_seen": 0, "overflowing": False, "sample_n": 0}
-        if self._capture_env:
-            self._guard(self._write_env)
-        stopping = False
-        while not stopping:
-            self._wake.wait(min(_POLL_S, self._flush_interval_s))
-            self._wake.clear()
-            markers: list[list[Any]] = []
-            queue = self._queue
-            while queue:
+    def _capture_env(self) -> None:
+        try:
+            from .envinfo import capture_env
+
+            self._env = capture_env()
+        except Exception as exc:  # noqa: BLE001
+            self._warn_once("env", f"rlprobe: could not capture the environment ({exc!r})")
+
+    def _writer_main(self) -> None:
+        try:
+            self._write_until_stopped()
+        except BaseException as exc:  # noqa: BLE001 - a bug here must not reach the training loop
+            self._warn_once("writer", f"rlprobe: writer thread stopped by an internal error ({exc!r}); "
+                                      "recording stops, training is unaffected")
+
+    def _write_until_stopped(self) -> None:
+        # pyarrow imports pandas (when installed) on its first conversion: pay that here, at
+        # start-up, rather than in the middle of training.
+        pa.array((0.0,), pa.float64())
+        steps = StepBuffer()
+        samples = SampleBuffer(self.rank, self.sampling)
+        problems = Problems()
+        backlog = _Backlog(4 * self._queue_size, 4 * _SAMPLES_PER_FLUSH)
+        last_flush = _monotonic()
+        retry_at = 0.0
+        dropped_seen = 0
+        overflowing = False
+        queue = self._queue
+        wake = self._wake
+        while True:
+            if len(queue) < _BACKLOG:
+                wake.wait(self._poll_s)
+                wake.clear()
+            requests: list[_Sync] = []
+            stop = False
+            for _ in range(len(queue)):
                 item = queue.popleft()
                 kind = item[0]
-                if kind == _STEP:
-                    self._guard(self._take_step, item, steps, problems)
-                elif kind == _SAMPLES:
-                    self._guard(self._take_samples, item, samples, problems, state)
-                elif kind == _FLUSH:
-                    markers.append(item[1])
-                else:
-                    stopping = True
-            self._guard(self._note_overflow, state)
-            due = (markers or stopping or len(steps) >= self._steps_per_flush
-                   or len(samples) >= _SAMPLES_PER_FLUSH
-                   or time.monotonic() - state["last_flush"] >= self._flush_interval_s)
-            if due:
-                ok = self._persist(steps, samples, problems)
-                state["last_flush"] = time.monotonic()
-                for marker in markers:
-                    marker[1] = ok
-                    marker[0].set()
+                try:
+                    if kind == _STEP:
+                        step = item[1]
+                        if type(step) is not int or step > _INT64_MAX or step < _INT64_MIN:
+                            if step is _NO_STEP:
+                                step = item[3].pop("step", None)
+                            step = to_step(step)
+                        steps.add(step, item[2], item[3])
+                    elif kind == _SAMPLES:
+                        samples.add(to_step(item[1]), item[2], item[3], problems)
+                    elif kind == _SYNC:
+                        requests.append(item[1])
+                    else:
+                        stop = True
+                except TypeError as exc:
+                    what = "log_step" if kind == _STEP else "log_samples"
+                    problems.add(f"{what}: step {exc}; record dropped", None)
+                except Exception as exc:  # noqa: BLE001 - keep the writer alive through anything
+                    problems.add(f"internal error on a record ({preview(exc, 120)}); record dropped", None)
+            dropped = self._dropped
+            if dropped != dropped_seen:
+                if not overflowing:
+                    self._write_event(EventKind.QUEUE_OVERFLOW, f"queue full ({self._queue_size} records); "
+                                      "dropping records until the writer catches up",
+                                      {"dropped_total": dropped, "queue_size": self._queue_size})
+                overflowing = True
+                dropped_seen = dropped
+            else:
+                overflowing = False
+            now = _monotonic()
+            since = now - last_flush
+            due = (requests or stop or since >= self._flush_interval_s
+                   or steps.rows >= _MAX_BUFFERED_STEPS or samples.chars >= _MAX_BUFFERED_CHARS
+                   or (since >= self._min_part_s
+                       and (steps.rows >= self._steps_per_flush or len(samples.rows) >= _SAMPLES_PER_FLUSH)))
+            if due and (requests or stop or now >= retry_at):
+                ok = self._persist(steps, samples, problems, backlog, any(r.compact for r in requests))
+                last_flush = now
+                retry_at = now if ok else now + min(_RETRY_S, self._flush_interval_s)
+                for request in requests:
+                    request.ok = ok
+                    request.done.set()
+            if stop:
+                self._finish()
+                return
 
-    def _guard(self, fn: Any, *args: Any) -> None:
-        try:
-            fn(*args)
-        except Exception as exc:  # noqa: BLE001 - a bug here must not kill the writer
-            self._warn_once(f"bug:{type(exc).__name__}", f"rlprobe: internal error in writer ({exc!r}); "
-                                                         "recording continues")
-
-    def _write_env(self) -> None:
-        from .envinfo import capture_env
-
-        env = capture_env()
-        self._manifest["env"] = env
-        if self._writer is not None:
-            self._writer.manifest["env"] = env
-
-    def _take_step(self, item: tuple, steps: list[dict[str, Any]], problems: dict[str, list[int | None]]) -> None:
-        _, raw_step, when, metrics = item
-        try:
-            step = to_step(raw_step)
-        except (TypeError, ValueError, OverflowError) as exc:
-            _note(problems, f"log_step: {exc}; record dropped", None)
+    def _write_event(self, kind: str, message: str, data: dict[str, Any]) -> None:
+        if self._writer is None:
             return
-        row: dict[str, Any] = {"step": step, "time": when}
-        found: list[str] = []
-        clean_metrics(metrics, row, found)
-        for problem in found:
-            _note(problems, f"log_step: {problem}; value dropped", step)
-        steps.append(row)
-
-    def _take_samples(self, item: tuple, samples: list[dict[str, Any]],
-                      problems: dict[str, list[int | None]], state: dict[str, Any]) -> None:
-        _, raw_step, _when, batch, select = item
         try:
-            step = to_step(raw_step)
-            batch = list(batch)
-        except (TypeError, ValueError, OverflowError) as exc:
-            _note(problems, f"log_samples: {exc}; samples dropped", None)
-            return
-        rows = []
-        for raw in batch:
-            found: list[str] = []
-            row = clean_sample(raw, step, self.rank, found)
-            for problem in found:
-                _note(problems, f"log_samples: {problem}", step)
-            if row is not None:
-                if row.get("sample_id") is None:
-                    row["sample_id"] = f"{step}-{self.rank}-{state['sample_n']}"
-                state["sample_n"] += 1
-                rows.append(row)
-        if select:
-            rows = select_samples(rows, [r.get("reward") for r in rows], step, self.sampling)
-        samples.extend(rows)
+            self._writer.append_event(kind, message=message, data=data)
+        except Exception as exc:  # noqa: BLE001
+            self._storage_failed(exc)
 
-    def _note_overflow(self, state: dict[str, Any]) -> None:
-        dropped = self._dropped
-        if dropped > state["dropped_seen"]:
-            if not state["overflowing"] and self._writer is not None:
-                self._writer.append_event(EventKind.QUEUE_OVERFLOW,
-                                          message=f"queue full ({self._queue_size}); dropping records",
-                                          data={"dropped_total": dropped, "queue_size": self._queue_size})
-            state["overflowing"] = True
-            state["dropped_seen"] = dropped
-        else:
-            state["overflowing"] = False
-
-    def _persist(self, steps: list[dict[str, Any]], samples: list[dict[str, Any]],
-                 problems: dict[str, list[int | None]]) -> bool:
-        """Write buffered rows as one part; on failure keep them (bounded) for the next try."""
+    def _persist(self, steps: StepBuffer, samples: SampleBuffer, problems: Problems, backlog: "_Backlog",
+                 compact: bool) -> bool:
+        """Write what is buffered as one part (plus bad_record events and the manifest).
+        On failure the rows stay in ``backlog`` (bounded) for the next try."""
         try:
-            if self._writer is None:
-                self._writer = RunWriter(self.run_dir, self._manifest)
-            writer = self._writer
-            writer.prepare()
+            backlog.add(steps.take(problems), samples.take(problems))
+        except Exception as exc:  # noqa: BLE001 - a bug converting rows loses them, nothing more
+            self._warn_once("convert", f"rlprobe: internal error converting records ({exc!r}); some were lost")
+        try:
+            writer = self._open_writer()
             if problems:
-                for message, at_steps in problems.items():
-                    writer.append_event(EventKind.BAD_RECORD, step=at_steps[0], message=message,
-                                        data={"count": len(at_steps), "steps": at_steps[:20]})
-                    self.bad_records += len(at_steps)
+                writer.append_events([(EventKind.BAD_RECORD, step, message, data, None)
+                                      for message, step, data in problems.events()])
+                self.bad_records += problems.total()
                 problems.clear()
-            if steps or samples:
-                writer.write_part(steps, samples)
-                steps.clear()
-                samples.clear()
-            writer.counts["dropped"] = self._dropped
-            writer.counts["bad_records"] = self.bad_records
-            writer.counts["storage_errors"] = self.storage_errors
+            if backlog:
+                writer.write_part(*backlog.tables())
+                backlog.clear()
+                self._parts_since_compaction += 1
+            self._update_counts(writer)
             writer.write_manifest()
-            if writer.uncompacted_parts() >= _COMPACT_AFTER_PARTS:
+            if compact or self._parts_since_compaction >= _COMPACT_AFTER_PARTS:
                 writer.compact()
+                self._parts_since_compaction = 0
             return True
         except Exception as exc:  # noqa: BLE001
             self._storage_failed(exc)
-            limit = 4 * self._queue_size
-            for buffer in (steps, samples):
-                if len(buffer) > limit:
-                    lost = len(buffer) - limit
-                    del buffer[:lost]
-                    with self._drop_lock:
-                        self._dropped += lost
+            self.lost += backlog.trim()
             return False
+
+    def _open_writer(self) -> RunWriter:
+        writer = self._writer
+        if writer is None:
+            writer = self._writer = RunWriter(self.run_dir, self._manifest)
+            return writer
+        if not (self.run_dir / MANIFEST).exists():
+            self.storage_errors += 1
+            self._warn_once("storage", f"rlprobe: run directory {self.run_dir} vanished mid-run; recreating "
+                                        "it (what was recorded before is lost); training continues")
+            writer.prepare()
+            writer.append_event(EventKind.STORAGE_ERROR, message="run directory vanished mid-run; recreated")
+        else:
+            writer.prepare()
+        return writer
+
+    def _update_counts(self, writer: RunWriter) -> None:
+        if self._env is not None and writer.manifest.get("env") != self._env:
+            self._manifest["env"] = writer.manifest["env"] = self._env
+        writer.counts["dropped"] = self._dropped
+        writer.counts["bad_records"] = self.bad_records
+        writer.counts["storage_errors"] = self.storage_errors
+        writer.counts["lost"] = self.lost
+
+    def _finish(self) -> None:
+        """Last act of the writer thread: mark the run closed and compact it."""
+        writer = self._writer
+        if writer is None:
+            return
+        if self._env_thread is not None:
+            self._env_thread.join(_ENV_WAIT_S)  # a short run still gets its environment recorded
+        try:
+            writer.append_event(EventKind.RUN_END, message=self._status)
+            self._update_counts(writer)
+            writer.close(self._status)
+        except Exception as exc:  # noqa: BLE001
+            self._storage_failed(exc)
 
     def _storage_failed(self, exc: BaseException) -> None:
         self.storage_errors += 1
-        self._warn_once("storage", f"rlprobe: cannot write to {getattr(self, 'run_dir', '?')} ({exc}); "
-                                   "training continues, records are kept in memory and retried")
+        self._warn_once("storage", f"rlprobe: cannot write to {self.run_dir} ({exc}); training continues, "
+                                   "records are kept in memory and retried")
 
     def _warn_once(self, key: str, message: str) -> None:
         if key not in self._warned:
@@ -393,14 +491,55 @@ class Recorder:
             warnings.warn(message, RlprobeWarning, stacklevel=2)
 
 
-def _note(problems: dict[str, list[int | None]], message: str, step: int | None) -> None:
-    problems.setdefault(message, []).append(step)
+class _Backlog:
+    """Converted tables not yet on disk; bounded so a dead disk cannot eat the host's memory."""
+
+    __slots__ = ("steps", "samples", "_max_steps", "_max_samples")
+
+    def __init__(self, max_steps: int, max_samples: int) -> None:
+        self.steps: list[pa.Table] = []
+        self.samples: list[pa.Table] = []
+        self._max_steps = max_steps
+        self._max_samples = max_samples
+
+    def add(self, steps: pa.Table | None, samples: pa.Table | None) -> None:
+        if steps is not None:
+            self.steps.append(steps)
+        if samples is not None:
+            self.samples.append(samples)
+
+    def __bool__(self) -> bool:
+        return bool(self.steps or self.samples)
+
+    def tables(self) -> tuple[pa.Table | None, pa.Table | None]:
+        return (unify(self.steps) if self.steps else None), (unify(self.samples) if self.samples else None)
+
+    def clear(self) -> None:
+        self.steps.clear()
+        self.samples.clear()
+
+    def trim(self) -> int:
+        """Drop the oldest rows beyond the bounds; returns how many were dropped."""
+        lost = 0
+        for tables, limit in ((self.steps, self._max_steps), (self.samples, self._max_samples)):
+            excess = sum(t.num_rows for t in tables) - limit
+            while excess > 0 and tables:
+                head = tables[0]
+                if head.num_rows <= excess:
+                    tables.pop(0)
+                    lost += head.num_rows
+                    excess -= head.num_rows
+                else:
+                    tables[0] = head.slice(excess)
+                    lost += excess
+                    excess = 0
+        return lost
 
 
 def _safe_step(step: Any) -> int | None:
     try:
         return to_step(step)
-    except (TypeError, ValueError, OverflowError):
+    except Exception:  # noqa: BLE001
         return None
 
 

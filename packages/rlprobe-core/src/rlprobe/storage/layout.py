@@ -85,3 +85,11 @@ def fsync_dir(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def discard(path: Path) -> None:
+    """Remove ``path`` if it is there (a temp file left by a failed write)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -5,14 +5,18 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-from .layout import MANIFEST, READABLE_VERSIONS, fsync_dir, rank_dirs
+from .layout import MANIFEST, READABLE_VERSIONS, discard, fsync_dir, rank_dirs
 
 __all__ = ["load_manifest", "write_manifest", "json_safe", "RunStatus"]
 
+_MAX_DEPTH = 32
+
 
 class RunStatus:
+    """Values of the manifest's ``status``: ``running`` until ``close()`` writes one of the others."""
+
     RUNNING = "running"
     FINISHED = "finished"
     CRASHED = "crashed"
@@ -20,28 +24,37 @@ class RunStatus:
     TERMINATED = "terminated"
 
 
-def json_safe(value: Any) -> Any:
+def json_safe(value: Any, _depth: int = 0) -> Any:
     """A copy of ``value`` that strict JSON can hold: non-finite floats become the strings
-    ``"nan"``/``"inf"``/``"-inf"``, mapping keys become strings, anything else unknown ``str()``."""
+    ``"nan"``/``"inf"``/``"-inf"``, mapping keys become strings, arrays and tensors become
+    lists, bytes are decoded, anything else unknown is ``str()``-ed. Never raises; nesting
+    deeper than 32 levels (or a cycle) is cut off with a marker string."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [json_safe(v) for v in value]
-    if hasattr(value, "__index__") and not hasattr(value, "__len__"):
-        try:
+    if _depth >= _MAX_DEPTH:
+        return "<nested too deep>"
+    try:
+        if isinstance(value, Mapping):
+            return {_key(k): json_safe(v, _depth + 1) for k, v in list(value.items())}
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return [json_safe(v, _depth + 1) for v in value]
+        if isinstance(value, (bytes, bytearray)):
+            return bytes(value).decode("utf-8", errors="replace")
+        if hasattr(value, "tolist") and callable(value.tolist):
+            return json_safe(value.tolist(), _depth + 1)
+        if hasattr(value, "__index__"):
             return int(value.__index__())
-        except (TypeError, ValueError):
-            pass
-    if hasattr(value, "__float__") and not hasattr(value, "__len__"):
-        try:
-            return json_safe(float(value))
-        except (TypeError, ValueError):
-            pass
-    return str(value)
+        if hasattr(value, "__float__"):
+            return json_safe(float(value), _depth + 1)
+        return str(value)
+    except Exception:  # noqa: BLE001 - whatever a foreign object does, the event still gets written
+        return f"<unrepresentable {type(value).__name__}>"
+
+
+def _key(key: Any) -> str:
+    return key if isinstance(key, str) else str(key)
 
 
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
@@ -49,11 +62,15 @@ def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
     path = Path(run_dir) / MANIFEST
     tmp = path.with_name(f".{MANIFEST}.{os.getpid()}.tmp")
     data = json.dumps(json_safe(manifest), indent=2, sort_keys=True)
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        discard(tmp)
+        raise
     fsync_dir(path.parent)
 
 

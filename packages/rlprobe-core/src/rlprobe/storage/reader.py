@@ -9,20 +9,60 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .layout import EVENTS, MANIFEST, PART_COLUMN, compacted_path, list_parts, rank_dirs
+from .layout import (
+    EVENTS,
+    MANIFEST,
+    PART_COLUMN,
+    WATERMARK_KEY,
+    compacted_path,
+    list_parts,
+    rank_dirs,
+)
 from .manifest import load_manifest
-from .schema import unify
-from .writer import read_watermark
+from .schema import order_steps, samples_table, unify
 
 __all__ = ["RunReader", "list_runs"]
 
 _RETRIES = 5
+
+
+def _read_compacted(path: Path, after_part: int) -> tuple[pa.Table | None, int]:
+    """Rows of a compacted file first written in a part above ``after_part``, and its
+    watermark, both from one open file: compaction may rename a newer file over ``path``
+    at any moment, and the rows must match the watermark they are counted against."""
+    try:
+        pf = pq.ParquetFile(path)
+    except FileNotFoundError:
+        return None, 0
+    with pf:
+        watermark = int((pf.metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
+        if watermark <= after_part:
+            return None, watermark
+        if not after_part:
+            return pf.read(), watermark
+        wanted = [i for i in range(pf.num_row_groups) if _max_part(pf, i) > after_part]
+        table = pf.read_row_groups(wanted) if wanted else pf.schema_arrow.empty_table()
+    return table.filter(pc.greater(table.column(PART_COLUMN), after_part)), watermark
+
+
+def _max_part(pf: pq.ParquetFile, row_group: int) -> float:
+    """The highest part number in a row group (from its statistics; +inf when unknown)."""
+    group = pf.metadata.row_group(row_group)
+    for i in range(group.num_columns):
+        column = group.column(i)
+        if column.path_in_schema == PART_COLUMN:
+            stats = column.statistics
+            if stats is not None and stats.has_min_max:
+                return stats.max
+    return float("inf")
 
 
 def _read_kind(run_dir: Path, kind: str, after_part: int = 0) -> tuple[pa.Table | None, int]:
@@ -30,13 +70,9 @@ def _read_kind(run_dir: Path, kind: str, after_part: int = 0) -> tuple[pa.Table 
     highest part number seen. Retries when compaction removes a part mid-read."""
     for attempt in range(_RETRIES):
         parts = list_parts(run_dir, kind)
-        target = compacted_path(run_dir, kind)
         try:
-            watermark = read_watermark(target)
-            tables = []
-            if watermark > after_part:
-                table = pq.read_table(target, filters=[(PART_COLUMN, ">", after_part)] if after_part else None)
-                tables.append(table)
+            compacted, watermark = _read_compacted(compacted_path(run_dir, kind), after_part)
+            tables = [compacted] if compacted is not None else []
             last = max(watermark, after_part)
             for seq, path in parts:
                 if seq > last:
@@ -46,6 +82,7 @@ def _read_kind(run_dir: Path, kind: str, after_part: int = 0) -> tuple[pa.Table 
         except FileNotFoundError:
             if attempt == _RETRIES - 1:
                 raise
+            time.sleep(0.01 * (attempt + 1))
     raise AssertionError("unreachable")
 
 
@@ -118,10 +155,7 @@ class RunReader:
     def _table(self, kind: str) -> pa.Table:
         table, _ = self.read_new(kind)
         if table is None:
-            from .schema import samples_table, steps_table
-
-            table = (steps_table if kind == "steps" else samples_table)([], 0)
-            table = self._with_rank(table, 0, kind)
+            table = self._with_rank(order_steps(pa.table({})) if kind == "steps" else samples_table([]), 0, kind)
         return table.drop_columns([PART_COLUMN]) if PART_COLUMN in table.column_names else table
 
     def _with_rank(self, table: pa.Table, rank: int, kind: str) -> pa.Table:

@@ -11,6 +11,9 @@ from .layout import PART_COLUMN
 FLOAT = pa.float64()
 TEXT = pa.large_string()
 
+#: The steps table's leading columns; every other column is a float64 metric.
+STEP_LEAD: dict[str, pa.DataType] = {"step": pa.int64(), "time": FLOAT}
+
 #: Sample columns and their types. ``extra`` holds the sample's other keys as a JSON object.
 SAMPLE_TYPES: dict[str, pa.DataType] = {
     "step": pa.int64(),
@@ -34,41 +37,51 @@ SAMPLE_TYPES: dict[str, pa.DataType] = {
 assert set(SAMPLE_FIELDS) <= set(SAMPLE_TYPES), "every SampleRecord field needs a column type"
 
 
-def steps_table(rows: Sequence[Mapping[str, Any]], part: int) -> pa.Table:
-    """Rows of ``{"step", "time", metric: float | None, ...}`` → a steps table.
+def steps_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
+    """Rows of ``{"step", "time", metric: float | None, ...}`` → a steps table (see
+    ``order_steps``). Raises ``pyarrow.ArrowInvalid`` for values that are not numbers."""
+    names: dict[str, None] = dict.fromkeys(STEP_LEAD)
+    for row in rows:
+        names.update(dict.fromkeys(row))
+    columns = {name: pa.array([r.get(name) for r in rows], STEP_LEAD.get(name, FLOAT)) for name in names}
+    return order_steps(pa.table(columns) if columns else pa.table({}))
 
-    Known fields always get a column (null where absent); any other name gets a float64
-    column of its own, so metrics that appear mid-run simply widen later parts.
-    """
-    columns: dict[str, pa.Array] = {
-        "step": pa.array([r["step"] for r in rows], pa.int64()),
-        "time": pa.array([r.get("time") for r in rows], FLOAT),
-    }
+
+def order_steps(table: pa.Table) -> pa.Table:
+    """``table`` with the columns every steps table has, in the canonical order: ``step``,
+    ``time``, the known fields (null where never logged), then other metrics as they came."""
+    n = table.num_rows
+    names = table.column_names
+    columns: dict[str, pa.ChunkedArray | pa.Array] = {}
+    for name, typ in STEP_LEAD.items():
+        columns[name] = table.column(name) if name in names else pa.nulls(n, typ)
     for name in STEP_FIELDS:
-        columns[name] = pa.array([r.get(name) for r in rows], FLOAT)
-    extras: dict[str, None] = {}
-    for r in rows:
-        for name in r:
-            if name not in columns:
-                extras[name] = None
-    for name in extras:
-        columns[name] = pa.array([r.get(name) for r in rows], FLOAT)
-    columns[PART_COLUMN] = pa.array([part] * len(rows), pa.int64())
+        columns[name] = table.column(name) if name in names else pa.nulls(n, FLOAT)
+    for name in names:
+        if name not in columns and name != PART_COLUMN:
+            columns[name] = table.column(name)
     return pa.table(columns)
 
 
-def samples_table(rows: Sequence[Mapping[str, Any]], part: int) -> pa.Table:
-    """Clean sample rows (see ``SAMPLE_TYPES``) → a samples table."""
-    columns = {name: pa.array([r.get(name) for r in rows], typ) for name, typ in SAMPLE_TYPES.items()}
-    columns[PART_COLUMN] = pa.array([part] * len(rows), pa.int64())
-    return pa.table(columns)
+def samples_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
+    """Clean sample rows (see ``SAMPLE_TYPES``) → a samples table. Raises
+    ``pyarrow.ArrowInvalid`` for values of the wrong type and ``UnicodeEncodeError`` for
+    text that is not valid Unicode."""
+    return pa.table({name: pa.array([r.get(name) for r in rows], typ) for name, typ in SAMPLE_TYPES.items()})
 
 
-def unify(tables: Sequence[pa.Table]) -> pa.Table:
+def with_part(table: pa.Table, part: int) -> pa.Table:
+    """``table`` with the hidden ``_part`` column set to ``part`` (replacing any there)."""
+    if PART_COLUMN in table.column_names:
+        table = table.drop_columns([PART_COLUMN])
+    return table.append_column(PART_COLUMN, pa.array([part] * table.num_rows, pa.int64()))
+
+
+def unify(tables: Sequence[pa.Table | None]) -> pa.Table:
     """Concatenate tables whose columns differ (metrics added mid-run): missing → null."""
-    tables = [t for t in tables if t is not None]
-    if not tables:
+    present = [t for t in tables if t is not None]
+    if not present:
         return pa.table({})
-    if len(tables) == 1:
-        return tables[0]
-    return pa.concat_tables(tables, promote_options="permissive")
+    if len(present) == 1:
+        return present[0]
+    return pa.concat_tables(present, promote_options="permissive")

@@ -1,17 +1,15 @@
-"""RunWriter: the synchronous writer of a run directory (the Recorder's writer thread wraps it).
-
-Not thread-safe except ``append_event``, which may be called from any thread.
-Every method may raise ``OSError`` (disk full, read-only, directory gone); the
-Recorder turns those into a warning and a counter.
-"""
+"""RunWriter: the synchronous writer of a run directory (the Recorder's writer thread wraps
+it), and crash-safe compaction of part files."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import threading
 import time
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -23,14 +21,19 @@ from .layout import (
     PARTS_DIR,
     WATERMARK_KEY,
     compacted_path,
+    discard,
     fsync_dir,
     list_parts,
     part_path,
 )
 from .manifest import RunStatus, json_safe, write_manifest
-from .schema import samples_table, steps_table
+from .schema import samples_table, steps_table, with_part
 
 __all__ = ["RunWriter", "compact_run", "read_watermark"]
+
+_ROW_GROUP = 65536
+_DICTIONARY_COLUMNS = ("prompt", "prompt_id", "group_id")
+_TEMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
 
 
 def read_watermark(path: Path) -> int:
@@ -42,25 +45,63 @@ def read_watermark(path: Path) -> int:
     return int(meta.get(WATERMARK_KEY, b"0"))
 
 
-def _write_atomic_parquet(table_or_tables: Sequence[pa.Table] | pa.Table, path: Path, schema: pa.Schema,
+def _temp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _write_atomic_parquet(tables: Iterable[pa.Table], path: Path, schema: pa.Schema,
                           metadata: dict[bytes, bytes] | None = None) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Write ``tables`` as one Parquet file at ``path``: temp file, fsync, rename, fsync
+    the directory. On failure the temp file is removed and ``path`` is untouched."""
+    tmp = _temp_path(path)
     schema = schema.with_metadata(metadata) if metadata else schema
-    tables = [table_or_tables] if isinstance(table_or_tables, pa.Table) else table_or_tables
-    with pq.ParquetWriter(tmp, schema, compression="zstd") as out:
-        for table in tables:
-            out.write_table(table.select(schema.names).cast(schema), row_group_size=65536)
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        with pq.ParquetWriter(tmp, schema, compression="zstd", use_dictionary=_dictionary_columns(schema)) as out:
+            for table in tables:
+                out.write_table(table.select(schema.names).cast(schema), row_group_size=_ROW_GROUP)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        discard(tmp)
+        raise
     fsync_dir(path.parent)
 
 
-def _stream_compacted(path: Path):
+def _dictionary_columns(schema: pa.Schema) -> list[str]:
+    """Columns worth dictionary-encoding: repeated text (a prompt recurs across its group).
+    Metrics are floats that rarely repeat, where a dictionary only costs time."""
+    return [name for name in _DICTIONARY_COLUMNS if name in schema.names]
+
+
+def _stream_compacted(path: Path) -> Iterator[pa.Table]:
     """Row groups of an existing compacted file, one table at a time (bounded memory)."""
-    pf = pq.ParquetFile(path)
-    for i in range(pf.num_row_groups):
-        yield pf.read_row_group(i)
+    with pq.ParquetFile(path) as pf:
+        for i in range(pf.num_row_groups):
+            yield pf.read_row_group(i)
+
+
+def _sweep_temp_files(run_dir: Path) -> None:
+    """Remove temp files left by writers that were killed mid-write (their pid is gone)."""
+    for folder in (run_dir, run_dir / PARTS_DIR):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            match = _TEMP_RE.match(name)
+            if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+                discard(folder / name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
@@ -69,9 +110,11 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
     Crash-safe and idempotent: the new compacted file is written beside the old one and
     renamed over it; its metadata names the last part it holds, and readers ignore parts at
     or below that watermark, so a crash before or after the rename never loses or doubles a
-    row. Parts are deleted only after the rename.
+    row. Parts are deleted only after the rename. Run it only where no other process is
+    compacting the same directory (the recorder compacts its own run).
     """
     run_dir = Path(run_dir)
+    _sweep_temp_files(run_dir)
     added = {}
     for kind in KINDS:
         target = compacted_path(run_dir, kind)
@@ -84,9 +127,9 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
             if target.exists():
                 schemas.insert(0, pq.read_schema(target).remove_metadata())
             schema = pa.unify_schemas(schemas, promote_options="permissive")
-            sources: list[Any] = list(_stream_compacted(target)) if target.exists() else []
-            sources.extend(part_tables)
-            _write_atomic_parquet(_padded(sources, schema), target, schema,
+            sources: list[Iterable[pa.Table]] = [_stream_compacted(target)] if target.exists() else []
+            sources.append(part_tables)
+            _write_atomic_parquet(_padded(itertools.chain.from_iterable(sources), schema), target, schema,
                                   {WATERMARK_KEY: str(fresh[-1][0]).encode()})
             added[kind] = sum(t.num_rows for t in part_tables)
             watermark = fresh[-1][0]
@@ -94,14 +137,11 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
             added[kind] = 0
         for seq, p in parts:
             if seq <= watermark:
-                try:
-                    p.unlink()
-                except FileNotFoundError:
-                    pass
+                discard(p)
     return added
 
 
-def _padded(tables: Sequence[pa.Table], schema: pa.Schema):
+def _padded(tables: Iterable[pa.Table], schema: pa.Schema) -> Iterator[pa.Table]:
     """Each table with the columns it lacks added as nulls, in ``schema`` order."""
     for table in tables:
         for field in schema:
@@ -116,6 +156,9 @@ class RunWriter:
     ``manifest`` holds the run's metadata (run_id, algorithm, ...); the writer adds
     ``format_version``, ``status``, ``counts`` and timestamps. A directory that already
     holds a recording is continued: part numbers carry on after the highest one there.
+
+    Not thread-safe except ``append_event``/``append_events``, which any thread may call.
+    Every method may raise ``OSError`` (disk full, read-only, directory gone).
     """
 
     def __init__(self, run_dir: str | os.PathLike[str], manifest: Mapping[str, Any]) -> None:
@@ -128,8 +171,7 @@ class RunWriter:
             **json_safe(dict(manifest)),
         }
         self.counts = {"steps": 0, "samples": 0, "events": 0, "dropped": 0, "bad_records": 0}
-        self._events_lock = threading.Lock()
-        self._next_part = 1
+        self._events_lock = threading.RLock()
         self.prepare()
         self._next_part = 1 + max(
             [read_watermark(compacted_path(self.run_dir, k)) for k in KINDS]
@@ -142,43 +184,70 @@ class RunWriter:
         (self.run_dir / PARTS_DIR).mkdir(parents=True, exist_ok=True)
 
     def write_manifest(self, **changes: Any) -> None:
+        """Rewrite ``manifest.json`` atomically with the current counts and ``changes``."""
         self.manifest.update(json_safe(changes))
         self.manifest["counts"] = dict(self.counts)
         self.manifest["updated_at"] = time.time()
         write_manifest(self.run_dir, self.manifest)
 
-    def write_part(self, steps: Sequence[Mapping[str, Any]], samples: Sequence[Mapping[str, Any]]) -> int:
-        """Write one part of each non-empty kind atomically; returns the part number used."""
+    def write_part(self, steps: Sequence[Mapping[str, Any]] | pa.Table | None,
+                   samples: Sequence[Mapping[str, Any]] | pa.Table | None = None) -> int:
+        """Write one part of each non-empty kind atomically; returns the part number used.
+
+        ``steps`` and ``samples`` are rows (dicts as ``schema.steps_table`` and
+        ``schema.samples_table`` take them) or tables. If writing fails nothing is counted
+        and the same part number is used again next time.
+        """
         part = self._next_part
+        written = {}
         for kind, rows, build in (("steps", steps, steps_table), ("samples", samples, samples_table)):
-            if rows:
-                table = build(rows, part)
-                _write_atomic_parquet(table, part_path(self.run_dir, kind, part), table.schema)
-                self.counts[kind] += len(rows)
+            if rows is None or len(rows) == 0:
+                continue
+            table = with_part(rows if isinstance(rows, pa.Table) else build(rows), part)
+            _write_atomic_parquet([table], part_path(self.run_dir, kind, part), table.schema)
+            written[kind] = table.num_rows
+        for kind, n in written.items():
+            self.counts[kind] += n
         self._next_part += 1
         return part
 
     def append_event(self, kind: str, step: int | None = None, message: str = "",
                      data: Mapping[str, Any] | None = None, when: float | None = None) -> None:
         """Append one event line and fsync it before returning. Thread-safe."""
-        line = json.dumps(json_safe({
+        self.append_events([(kind, step, message, data, when)])
+
+    def append_events(self, events: Sequence[tuple[str, int | None, str, Mapping[str, Any] | None,
+                                                   float | None]]) -> None:
+        """Append ``(kind, step, message, data, time)`` lines with one write and one fsync.
+        Thread-safe; the lines land whole (O_APPEND), even beside other writers."""
+        now = time.time()
+        text = "".join(json.dumps(json_safe({
             "kind": str(kind),
             "step": step,
-            "time": time.time() if when is None else when,
+            "time": now if when is None else when,
             "message": str(message),
             "data": dict(data) if data else {},
-        })) + "\n"
+        })) + "\n" for kind, step, message, data, when in events)
+        fd = os.open(self.run_dir / EVENTS, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                text = "\n" + text  # a line torn by a kill or a full disk stays alone on its line
+            view = memoryview(text.encode("utf-8"))
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         with self._events_lock:
-            with open(self.run_dir / EVENTS, "a", encoding="utf-8") as fh:
-                fh.write(line)
-                fh.flush()
-                os.fsync(fh.fileno())
-            self.counts["events"] += 1
+            self.counts["events"] += len(events)
 
     def uncompacted_parts(self) -> int:
+        """Part files on disk not yet folded into the compacted files."""
         return len(list_parts(self.run_dir, "steps")) + len(list_parts(self.run_dir, "samples"))
 
     def compact(self) -> None:
+        """Fold the part files into the compacted files (see ``compact_run``)."""
         compact_run(self.run_dir)
 
     def close(self, status: str = RunStatus.FINISHED) -> None:
