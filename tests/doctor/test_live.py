@@ -19,6 +19,7 @@ import pytest
 
 from rlprobe import RlprobeWarning
 from rlprobe.doctor import Finding, RunView, diagnose_view
+from rlprobe.doctor.catalog import registry
 from rlprobe.doctor.errors import ConfigError, UnusableInput
 from rlprobe.doctor.live import HaltPolicy, RunWatcher, webhook_sink
 from rlprobe.doctor.synth import generate
@@ -44,6 +45,11 @@ def kl_run(path: Path) -> Path:
 
 def samples(first: int) -> list[dict[str, Any]]:
     return [{"step": first, "sample_id": f"s{first}-{g}", "reward": 1.0, "advantage": 0.0} for g in range(4)]
+
+
+def only(*signatures: str) -> dict[str, dict[str, bool]]:
+    """A config with every other detector off, so a test does not depend on the rest of the catalog."""
+    return {sid: {"enabled": False} for sid in registry() if sid not in signatures}
 
 
 def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
@@ -121,7 +127,7 @@ def dead_url() -> str:
 
 def test_tick_waits_for_a_run_that_does_not_exist_yet(tmp_path: Path) -> None:
     run = tmp_path / "later" / "run"
-    watcher = RunWatcher(run)
+    watcher = RunWatcher(run, config=only("KL_BLOWUP"))
     assert watcher.tick() == [] and watcher.tick() == []
     assert watcher.view is None
     run.mkdir(parents=True)  # a directory alone is not a recording yet
@@ -149,7 +155,7 @@ def test_bad_config_fails_at_construction(tmp_path: Path) -> None:
 def test_a_finding_is_reported_again_only_when_it_escalates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run = _running_run(tmp_path / "run", silent_s=0).run_dir  # steps every ~10 s, the last one just now
     got: list[Finding] = []
-    watcher = RunWatcher(run, sinks=[got.append])
+    watcher = RunWatcher(run, sinks=[got.append], config=only("RUN_STALLED"))
     assert watcher.tick() == []
     later(monkeypatch, 1000)  # > 600 s: a stall, < 3 × 600 s: not yet critical
     first = watcher.tick()
@@ -216,7 +222,7 @@ def test_a_long_run_is_diagnosed_through_a_window_and_still_caught(tmp_path: Pat
     run = tmp_path / "run"
     writer = RunWriter(run, {"run_id": "long", "algorithm": "grpo"})
     writer.write_part(kl_rows(0, 900, 0.01))
-    watcher = RunWatcher(run, window_steps=128)
+    watcher = RunWatcher(run, window_steps=128, config=only("KL_BLOWUP"))
     assert watcher.tick() == []
     for first in range(900, 1000, 20):  # 1000 steps < 1.25 × 900: every tick diagnoses only the window
         writer.write_part(kl_rows(first, first + 20, 2.0))
@@ -231,7 +237,8 @@ def test_a_raising_sink_is_reported_once_and_never_raised(tmp_path: Path, monkey
         raise RuntimeError("slack is down")
 
     got: list[Finding] = []
-    watcher = RunWatcher(_running_run(tmp_path / "run", silent_s=0).run_dir, sinks=[broken, got.append])
+    watcher = RunWatcher(_running_run(tmp_path / "run", silent_s=0).run_dir, sinks=[broken, got.append],
+                         config=only("RUN_STALLED"))
     with pytest.warns(RlprobeWarning, match="broken raised RuntimeError: slack is down") as caught:
         later(monkeypatch, 1000)
         assert watcher.tick()
@@ -279,7 +286,7 @@ def test_the_watcher_sees_a_run_recorded_by_another_process_turn_pathological(tm
     control.mkdir()
     script = tmp_path / "record.py"
     script.write_text(RECORDING_SCRIPT)
-    watcher = RunWatcher(run)
+    watcher = RunWatcher(run, config=only("KL_BLOWUP", "RUN_STALLED"))
     proc = subprocess.Popen([sys.executable, str(script), str(run), str(control)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -340,7 +347,7 @@ def test_webhook_does_not_retry_a_refusal(endpoint: Endpoint) -> None:
 @pytest.mark.parametrize("endpoint", [{"hold": True}], indirect=True)
 def test_a_slow_endpoint_never_stalls_the_watcher(endpoint: Endpoint, tmp_path: Path) -> None:
     sink = webhook_sink(endpoint.url, timeout=0.3, retries=1, backoff=0.01)
-    watcher = RunWatcher(kl_run(tmp_path / "run"), sinks=[sink])
+    watcher = RunWatcher(kl_run(tmp_path / "run"), sinks=[sink], config=only("KL_BLOWUP"))
     with pytest.warns(RlprobeWarning, match="failed"):
         assert watcher.tick()
         assert endpoint.entered.wait(10)
@@ -453,7 +460,7 @@ def test_run_stalled_thresholds(tmp_path: Path) -> None:
 
 def test_idle_ticks_still_run_live_only_detectors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     view = _running_run(tmp_path / "run", silent_s=100)
-    watcher = RunWatcher(view.run_dir)
+    watcher = RunWatcher(view.run_dir, config=only("RUN_STALLED"))
     assert watcher.tick() == []
     later(monkeypatch, 3600)
     new = watcher.tick()  # nothing new on disk, but an hour of silence has passed

@@ -83,8 +83,10 @@ def test_watch_reports_a_run_turning_pathological_and_posts_the_webhook(tmp_path
     assert "CRITICAL KL_BLOWUP" in out and "Traceback" not in err
     looks = int(re.search(r"done after (\d+) look", out).group(1))
     assert looks < 600  # it stopped because the run ended, not at --max-ticks
-    assert [b["text"].split(":")[1].split()[:2] for b in receiver.bodies] == [["CRITICAL", "KL_BLOWUP"]]
-    assert receiver.bodies[0]["blocks"][0]["type"] == "header"
+    [kl] = [b for b in receiver.bodies if b["text"].startswith(f"rlprobe: CRITICAL KL_BLOWUP in {run}")]
+    assert kl["blocks"][0]["type"] == "header" and "KL_BLOWUP" in kl["blocks"][0]["text"]["text"]
+    assert all(b["text"] and b["blocks"] for b in receiver.bodies)  # one payload per finding printed
+    assert len(receiver.bodies) == len(re.findall(r"^\d+\. (?:CRITICAL|WARN|INFO) ", out, re.M))
 
 
 def test_watch_stops_after_max_ticks(tmp_path: Path) -> None:
