@@ -75,7 +75,7 @@ def main() -> int:
     transformers.logging.disable_progress_bar()
     warnings.filterwarnings("ignore", category=FutureWarning)
 
-    from rlprobe.doctor import diagnose, render_report
+    from rlprobe.doctor import Finding, diagnose, render_report
     from rlprobe.integrations.trl import attach
 
     out = Path(options.out)
@@ -96,7 +96,7 @@ def main() -> int:
     trainer.remove_callback(PrinterCallback)  # the per-step log dicts would drown the story
     run_dir = out / "run"
 
-    def announce(finding: object) -> None:
+    def announce(finding: Finding) -> None:
         print(f"[rlprobe] step {trainer.state.global_step}: {finding.severity} {finding.signature_id} "
               f"(confidence {finding.confidence:.2f}, since step {finding.first_step})", flush=True)
 

@@ -125,14 +125,17 @@ def test_recorder_kwargs_override_what_is_read_off_the_trainer(trainer_factory, 
 
 def test_last_logging_window_cut_short_by_max_steps_is_still_a_row(trainer_factory, tmp_path):
     # logging_steps=5, max_steps=7: TRL folds steps 6-7's metrics into its end-of-training summary.
-    trainer = trainer_factory("grpo", logging_steps=5, max_steps=7)
+    # include_num_input_tokens_seen adds train_* speed metrics to every step log as well.
+    trainer = trainer_factory("grpo", logging_steps=5, max_steps=7, include_num_input_tokens_seen=True)
     attach(trainer, tmp_path / "run")
     trainer.train()
     run = RunReader(tmp_path / "run")
     rows = run.steps().to_pylist()
     assert [row["step"] for row in rows] == [5, 7]
-    assert rows[1]["reward_mean"] is not None and "train_runtime" not in rows[1]
+    assert rows[0]["train_tokens_per_second"] is not None
+    assert rows[1]["reward_mean"] is not None and rows[1]["loss"] is None
+    assert rows[1]["train_tokens_per_second"] is None  # the summary's speed metrics describe the run
     [summary] = [e for e in run.events() if e["kind"] == "train_summary"]
-    assert summary["step"] == 7 and "train_runtime" in summary["data"]
+    assert summary["step"] == 7 and {"train_runtime", "train_loss"} <= set(summary["data"])
     # Samples do not depend on logging: every generation is captured.
     assert sorted({s["step"] for s in run.samples().to_pylist()}) == list(range(1, 8))

@@ -20,9 +20,15 @@ if TYPE_CHECKING:
 
 __all__ = ["RlprobeCallback", "attach"]
 
-#: Keys of the summary Trainer logs once when training ends; they describe the run, not a step.
-_SUMMARY_KEYS = frozenset({"train_runtime", "train_samples_per_second", "train_steps_per_second",
-                           "train_loss", "total_flos", "train_tokens_per_second"})
+#: Keys only Trainer's end-of-training summary log has (its other keys are ``train_*`` speed
+#: and memory metrics, which step logs can carry too).
+_SUMMARY_MARKERS = frozenset({"train_loss", "total_flos"})
+#: Keys of the summary that describe the run, not a step.
+_RUN_KEYS = frozenset({"epoch", "num_input_tokens_seen"})
+
+
+def _summary_key(key: str) -> bool:
+    return key.startswith("train_") or key == "total_flos"
 
 
 def _never_raises(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -145,12 +151,12 @@ class RlprobeCallback(TrainerCallback):
             return None
         if any(str(key).startswith("eval_") for key in logs):
             return "evaluation"
-        if _SUMMARY_KEYS.isdisjoint(logs):
+        if _SUMMARY_MARKERS.isdisjoint(logs):
             self._last_step_logged = step
             return "step"
         # Trainer's end-of-training summary repeats the last logged step; it carries a step's
         # metrics only when the last logging window was cut short by max_steps.
-        fresh = set(logs) - _SUMMARY_KEYS - {"epoch"}
+        fresh = {key for key in logs if not _summary_key(key)} - _RUN_KEYS
         if fresh and step != self._last_step_logged:
             self._last_step_logged = step
             return "summary+step"
@@ -161,10 +167,12 @@ class RlprobeCallback(TrainerCallback):
             self.recorder.log_event("evaluation", step=step, message="evaluation metrics", metrics=dict(logs))
             return
         if kind in ("summary", "summary+step"):
-            summary = {key: value for key, value in logs.items() if key in _SUMMARY_KEYS}
+            summary = {key: value for key, value in logs.items() if _summary_key(key)}
             self.recorder.log_event("train_summary", step=step, message="training finished", **summary)
-        if kind in ("step", "summary+step"):
-            self.recorder.log_step(step, **{key: value for key, value in logs.items() if key not in _SUMMARY_KEYS})
+        if kind == "step":
+            self.recorder.log_step(step, **logs)
+        elif kind == "summary+step":
+            self.recorder.log_step(step, **{key: value for key, value in logs.items() if not _summary_key(key)})
 
     @contextlib.contextmanager
     def _contained(self, what: str) -> Iterator[None]:
