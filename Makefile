@@ -31,6 +31,9 @@ demo: venv
 	$(VENV)/bin/rlprobe doctor $(DEMO) || true
 	$(VENV)/bin/rlprobe report $(DEMO)
 
+demo-trl: venv
+	$(PY) examples/trl_demo.py --out runs/trl-demo
+
 bench: venv
 	$(PY) bench/recorder_overhead.py
 
