@@ -23,7 +23,7 @@ $(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject
 venv: $(STAMP)
 
 test: venv
-	$(PY) -m pytest -n auto -q $(PYTEST_ARGS) tests
+	OMP_NUM_THREADS=1 $(PY) -m pytest -n auto -q $(PYTEST_ARGS) tests
 
 demo: venv
 	rm -rf $(DEMO)
