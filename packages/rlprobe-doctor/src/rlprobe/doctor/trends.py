@@ -1,7 +1,7 @@
 """Level changes in noisy training curves: the machinery the scalar-dynamics detectors share.
 
 A curve is judged against *its own recent past*, never against the whole run or a fixed
-absolute floor: ``reference`` is the median of a trailing window that ended ``gap`` steps
+absolute floor: its reference (``Curve.reference``) is the median of a trailing window that ended ``gap`` steps
 ago, a change must hold for ``sustain`` consecutive steps (with hysteresis, so noise at
 the threshold does not restart the count), and the onset is found by walking back from
 the detection to where the curve last sat at its reference. All functions are vectorised
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import polars as pl
@@ -21,8 +22,8 @@ from .stats import MAD_SCALE, rolling_median, shift
 if TYPE_CHECKING:
     from .view import RunView
 
-__all__ = ["Shift", "Windows", "centred_median", "first_sustained", "hysteresis", "level_noise", "locate",
-           "logged", "onset_before", "reference", "relative_shift", "rolling_max", "rolling_min"]
+__all__ = ["Curve", "Shift", "Windows", "centred_median", "first_sustained", "held_extreme", "hysteresis",
+           "level_noise", "logged", "onset_before", "relative_shift", "rolling_max", "rolling_min"]
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,6 @@ class Windows:
                    gap=max(3, min(gap, n // 10)), sustain=max(3, min(sustain, n // 12)))
 
 
-def reference(x: np.ndarray, windows: Windows) -> np.ndarray:
-    """The curve's recent level at each step: the median of the ``baseline`` steps that
-    ended ``gap`` steps earlier (NaN until enough history exists)."""
-    return shift(rolling_median(x, windows.baseline, max(3, windows.baseline // 2)), windows.gap)
-
-
 def centred_median(x: np.ndarray, window: int) -> np.ndarray:
     """Centred rolling median: no lag, so it says *when* a change began (used after a
     detection, never to decide one: it looks ahead)."""
@@ -61,6 +56,7 @@ def rolling_min(x: np.ndarray, window: int) -> np.ndarray:
 
 
 def rolling_max(x: np.ndarray, window: int) -> np.ndarray:
+    """Trailing maximum: the level a curve stayed *under* for ``window`` steps."""
     s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
     return s.rolling_max(window, min_samples=window).fill_null(np.nan).to_numpy()
 
@@ -100,11 +96,11 @@ def level_noise(x: np.ndarray, lo: int, hi: int) -> float:
     return float(MAD_SCALE * np.median(np.abs(np.diff(seg) - np.median(np.diff(seg)))) / np.sqrt(2.0))
 
 
-def onset_before(level: np.ndarray, hit: int, baseline: float, band: float, rising: bool, lo: int = 0) -> int:
-    """Walk back from ``hit`` to where ``level`` last sat within ``band`` of ``baseline``
-    (on the near side of it); the step after is the onset. Returns ``lo`` when the curve
-    never sat there."""
-    seg = level[lo:hit + 1]
+def onset_before(x: np.ndarray, hit: int, baseline: float, band: float, rising: bool, lo: int, window: int) -> int:
+    """Walk back from ``hit`` to where the centred ``window``-step median of ``x`` last sat
+    within ``band`` of ``baseline`` (on the near side of it); the step after is the onset.
+    Returns ``lo`` when it never sat there. Only ``x[lo:hit + window]`` is read."""
+    seg = centred_median(x[lo:hit + window], window)[:hit + 1 - lo]
     if rising:
         calm = ~(seg > baseline + band)
     else:
@@ -114,15 +110,82 @@ def onset_before(level: np.ndarray, hit: int, baseline: float, band: float, risi
     return min(hit, lo + int(quiet[-1]) + 1) if quiet.size else lo
 
 
-def logged(view: "RunView", *names: str) -> tuple[str, np.ndarray, np.ndarray] | None:
-    """(name, steps, values) of the first of ``names`` the run logs, keeping only the steps
-    where it has a finite value (a metric logged every k-th step becomes a dense curve;
-    non-finite values are NONFINITE_VALUES' business). None when none is logged."""
+def held_extreme(level: np.ndarray, start: int, window: int, rising: bool) -> float:
+    """The highest (``rising``) or lowest level that ``level`` held for ``window``
+    consecutive steps from ``start`` on (its value at ``start`` when none)."""
+    seg = level[start:]
+    held = rolling_min(seg, window) if rising else rolling_max(seg, window)
+    held = held[np.isfinite(held)]
+    if not held.size:
+        return float(level[start])
+    return float(held.max() if rising else held.min())
+
+
+class Curve:
+    """A metric as the run logged it: ``steps`` and ``values`` where it has a finite value
+    (a metric logged every k-th step becomes a dense curve; non-finite values are
+    NONFINITE_VALUES' business). Rolling medians are computed once and shared by every
+    detector that asks for them."""
+
+    __slots__ = ("name", "steps", "values", "_medians", "_log")
+
+    def __init__(self, name: str, steps: np.ndarray, values: np.ndarray) -> None:
+        self.name, self.steps, self.values = name, steps, values
+        self._medians: dict[tuple[int, int], np.ndarray] = {}
+        self._log: Curve | None = None
+
+    @property
+    def size(self) -> int:
+        return int(self.values.size)
+
+    def median(self, window: int, min_periods: int | None = None) -> np.ndarray:
+        """Trailing rolling median (read-only: it is shared)."""
+        key = (window, min_periods or max(1, window // 2))
+        out = self._medians.get(key)
+        if out is None:
+            out = rolling_median(self.values, window, key[1])
+            out.flags.writeable = False
+            self._medians[key] = out
+        return out
+
+    def smooth(self, window: int) -> np.ndarray:
+        """The detectors' de-noised level: a trailing median that needs a third of its window."""
+        return self.median(window, max(1, window // 3))
+
+    def reference(self, windows: Windows) -> np.ndarray:
+        """The curve's recent level at each step: the median of the ``baseline`` steps
+        that ended ``gap`` steps earlier (NaN until enough history exists)."""
+        return shift(self.median(windows.baseline, max(3, windows.baseline // 2)), windows.gap)
+
+    def log(self) -> "Curve":
+        """The natural log of the curve's positive values (growth by factors becomes steps)."""
+        if self._log is None:
+            keep = self.values > 0
+            self._log = Curve(self.name, self.steps[keep], np.log(self.values[keep]))
+        return self._log
+
+
+_CURVES: "WeakKeyDictionary[RunView, tuple[object, dict[str, Curve | None]]]" = WeakKeyDictionary()
+
+
+def logged(view: "RunView", *names: str) -> Curve | None:
+    """The first of ``names`` the run logs, as a ``Curve`` (cached on the view until its
+    steps change, so detectors reading the same metric share its rolling medians); None
+    when none is logged."""
+    frame, curves = _CURVES.get(view, (None, {}))
+    if frame is not view.steps:
+        curves = {}
+        _CURVES[view] = (view.steps, curves)
     for name in names:
-        if view.has(name):
-            values = view.series(name)
-            keep = np.isfinite(values)
-            return name, view.step[keep], values[keep]
+        if name not in curves:
+            curve = None
+            if view.has(name):
+                values = view.series(name)
+                keep = np.isfinite(values)
+                curve = Curve(name, view.step[keep], values[keep])
+            curves[name] = curve
+        if curves[name] is not None:
+            return curves[name]
     return None
 
 
@@ -144,37 +207,24 @@ class Shift:
         return self.observed / self.baseline if self.baseline else float("inf")
 
 
-def relative_shift(x: np.ndarray, windows: Windows, enter: float, stay: float, rising: bool,
-                   start: int = 0) -> Shift | None:
-    """The first sustained change of positive curve ``x`` to ``enter``× (rising) or
-    ``enter``× (falling, ``enter`` < 1) its reference, held until it crosses back past
-    ``stay``×; None when there is none at or after index ``start``."""
-    level = rolling_median(x, windows.smooth, max(1, windows.smooth // 3))
-    ref = reference(x, windows)
+def relative_shift(curve: Curve, windows: Windows, enter: float, stay: float, rising: bool) -> Shift | None:
+    """The first sustained change of a positive curve to ``enter``× (rising) or ``enter``×
+    (falling, ``enter`` < 1) its reference, held until it crosses back past ``stay``×."""
+    level = curve.smooth(windows.smooth)
+    ref = curve.reference(windows)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = level / ref
     if rising:
         state = hysteresis(ratio >= enter, ratio >= stay)
     else:
         state = hysteresis(ratio <= enter, ratio <= stay)
-    state[:start] = False
     hit = first_sustained(state, windows.sustain)
     if hit is None:
         return None
-    return locate(x, level, ref, hit, windows, rising)
-
-
-def locate(x: np.ndarray, level: np.ndarray, ref: np.ndarray, hit: int, windows: Windows, rising: bool,
-           relative_band: float = 0.05) -> Shift:
-    """Onset, baseline and held extreme of a change confirmed at ``hit``."""
+    x = curve.values
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmedian(x[:hit + 1]))
     lo = max(0, hit - windows.gap - windows.baseline)
-    centred = centred_median(x, windows.smooth)
     noise = level_noise(x, lo, hit - windows.gap) * 1.25 / np.sqrt(windows.smooth)
-    band = max(4.0 * noise, relative_band * abs(baseline))
-    onset = onset_before(centred, hit, baseline, band, rising, lo)
-    held = rolling_min(level, windows.sustain) if rising else rolling_max(level, windows.sustain)
-    after = held[hit:]
-    after = after[np.isfinite(after)]
-    observed = float((after.max() if rising else after.min()) if after.size else level[hit])
-    return Shift(hit=hit, onset=onset, baseline=baseline, observed=observed)
+    band = max(4.0 * noise, 0.05 * abs(baseline))
+    onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)
+    return Shift(hit=hit, onset=onset, baseline=baseline, observed=held_extreme(level, hit, windows.sustain, rising))

@@ -58,14 +58,12 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the collapse must hold
     """
-    found = logged(view, *ENTROPY_METRICS)
-    if found is None:
+    curve = logged(view, *ENTROPY_METRICS)
+    if curve is None or curve.size < 30 or curve.values.min() < 0:
         return None
-    name, steps, x = found
-    if x.size < 30 or np.nanmin(x) < 0:
-        return None
-    w = _windows(x.size, cfg)
-    shift = relative_shift(x, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    name, steps = curve.name, curve.steps
+    w = _windows(curve.size, cfg)
+    shift = relative_shift(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -127,14 +125,12 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the rise must hold
     """
-    found = logged(view, *ENTROPY_METRICS)
-    if found is None:
+    curve = logged(view, *ENTROPY_METRICS)
+    if curve is None or curve.size < 30 or curve.values.min() <= 0:
         return None
-    name, steps, x = found
-    if x.size < 30 or np.nanmin(x) <= 0:
-        return None
-    w = _windows(x.size, cfg)
-    shift = relative_shift(x, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True)
+    name, steps = curve.name, curve.steps
+    w = _windows(curve.size, cfg)
+    shift = relative_shift(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True)
     if shift is None:
         return None
     ratio = shift.ratio

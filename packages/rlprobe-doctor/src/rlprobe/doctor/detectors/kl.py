@@ -8,8 +8,8 @@ import numpy as np
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, smooth
-from ..trends import centred_median, first_sustained, hysteresis, level_noise, logged, onset_before, rolling_min
+from ..stats import confidence_from
+from ..trends import first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before
 from ..view import RunView
 
 
@@ -61,17 +61,15 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     smooth_window: trailing median window (steps) that de-noises the curve
     sustain: consecutive steps the condition must hold
     """
-    found = logged(view, "kl_mean")
-    if found is None:
+    curve = logged(view, "kl_mean")
+    if curve is None or curve.size < 20:
         return None  # TRL GRPO's default beta is 0: no KL logged is normal
-    name, steps, kl = found
-    if kl.size < 20:
-        return None
+    name, steps, kl = curve.name, curve.steps, curve.values
     scale = cfg["sequence_scale"] if view.algorithm == "ppo" else 1.0
     min_level, critical_level = cfg["min_level"] * scale, cfg["critical_level"] * scale
     w = max(5, min(cfg["growth_window"], kl.size // 6))
     sustain = max(3, min(cfg["sustain"], kl.size // 12))
-    level = smooth(kl, cfg["smooth_window"])
+    level = curve.smooth(cfg["smooth_window"])
     before = np.full_like(level, np.nan)
     before[w:] = level[:-w]
     earlier = np.full_like(level, np.nan)
@@ -88,10 +86,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lo = max(0, hit - 2 * w)
     baseline = float(np.nanmedian(level[lo:max(lo + 1, hit - w)]))
     noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
-    onset = onset_before(centred_median(kl, cfg["smooth_window"]), hit, baseline,
-                         max(3 * noise, 0.5 * baseline, 0.05 * min_level), rising=True, lo=lo)
-    held = rolling_min(level, sustain)[hit:]
-    peak = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
+    onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
+                         cfg["smooth_window"])
+    peak = held_extreme(level, hit, sustain, rising=True)
     peak_growth = float(np.nanmax(growth[hit:])) if np.isfinite(growth[hit:]).any() else 1.0
     critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),

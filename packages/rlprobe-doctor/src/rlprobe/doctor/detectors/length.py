@@ -10,9 +10,9 @@ import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, rolling_median
-from ..trends import (Windows, centred_median, first_sustained, hysteresis, level_noise, logged, onset_before,
-                      reference, relative_shift, rolling_min)
+from ..stats import confidence_from
+from ..trends import (Windows, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before,
+                      relative_shift)
 from ..view import RunView
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
@@ -67,14 +67,12 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the growth must hold
     """
-    found = logged(view, *LENGTH_METRICS)
-    if found is None:
+    curve = logged(view, *LENGTH_METRICS)
+    if curve is None or curve.size < 30 or curve.values.min() <= 0:
         return None
-    name, steps, x = found
-    if x.size < 30 or np.nanmin(x) <= 0:
-        return None
-    w = _windows(x.size, cfg)
-    shift = relative_shift(x, w, cfg["growth_ratio"], cfg["exit_ratio"], rising=True)
+    name, steps = curve.name, curve.steps
+    w = _windows(curve.size, cfg)
+    shift = relative_shift(curve, w, cfg["growth_ratio"], cfg["exit_ratio"], rising=True)
     if shift is None:
         return None
     ratio, budget = shift.ratio, _budget(view)
@@ -132,14 +130,12 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the drop must hold
     """
-    found = logged(view, *LENGTH_METRICS)
-    if found is None:
+    curve = logged(view, *LENGTH_METRICS)
+    if curve is None or curve.size < 30 or curve.values.min() <= 0:
         return None
-    name, steps, x = found
-    if x.size < 30 or np.nanmin(x) <= 0:
-        return None
-    w = _windows(x.size, cfg)
-    shift = relative_shift(x, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    name, steps = curve.name, curve.steps
+    w = _windows(curve.size, cfg)
+    shift = relative_shift(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -200,25 +196,22 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the detection
     sustain: consecutive steps the share must hold
     """
-    found = logged(view, *TRUNCATION_METRICS)
-    if found is None:
+    curve = logged(view, *TRUNCATION_METRICS)
+    if curve is None or curve.size < 10:
         return None
-    name, steps, x = found
-    if x.size < 10:
-        return None
-    w = _windows(x.size, cfg)
-    level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
+    name, steps, x = curve.name, curve.steps, curve.values
+    w = _windows(curve.size, cfg)
+    level = curve.smooth(w.smooth)
     state = hysteresis(level >= cfg["warn_level"], level >= cfg["exit_fraction"] * cfg["warn_level"])
     hit = first_sustained(state, w.sustain)
     if hit is None:
         return None
-    ref = reference(x, w)
+    ref = curve.reference(w)
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
     lo = max(0, hit - w.gap - w.baseline)
     noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
-    onset = onset_before(centred_median(x, w.smooth), hit, baseline, max(3 * noise, 0.02), rising=True, lo=lo)
-    held = rolling_min(level, w.sustain)[hit:]
-    observed = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
+    onset = onset_before(x, hit, baseline, max(3 * noise, 0.02), True, lo, w.smooth)
+    observed = held_extreme(level, hit, w.sustain, rising=True)
     first, last = int(steps[onset]), int(steps[-1])
     budget = _budget(view)
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))

@@ -10,9 +10,8 @@ import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, rolling_mad, rolling_median, shift
-from ..trends import (Windows, centred_median, first_sustained, hysteresis, level_noise, logged, onset_before,
-                      reference, rolling_min)
+from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
+from ..trends import Windows, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before
 from ..view import RunView
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
@@ -59,15 +58,13 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the share must hold
     """
-    found = logged(view, *CLIP_METRICS)
-    if found is None:
+    curve = logged(view, *CLIP_METRICS)
+    if curve is None or curve.size < 20:
         return None
-    name, steps, x = found
-    if x.size < 20:
-        return None
-    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-    level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
-    ref = reference(x, w)
+    name, steps, x = curve.name, curve.steps, curve.values
+    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = curve.smooth(w.smooth)
+    ref = curve.reference(w)
     relative = np.maximum(cfg["min_level"], cfg["rise_factor"] * np.nan_to_num(ref, nan=np.inf))
     need = np.minimum(cfg["high_level"], relative)
     state = hysteresis(level >= need, level >= 0.8 * need)
@@ -77,10 +74,8 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
     lo = max(0, hit - w.gap - w.baseline)
     noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
-    onset = onset_before(centred_median(x, w.smooth), hit, baseline, max(3 * noise, 0.25 * float(need[hit]), 0.005),
-                         rising=True, lo=lo)
-    held = rolling_min(level, w.sustain)[hit:]
-    observed = float(np.nanmax(held)) if np.isfinite(held).any() else float(level[hit])
+    onset = onset_before(x, hit, baseline, max(3 * noise, 0.25 * float(need[hit]), 0.005), True, lo, w.smooth)
+    observed = held_extreme(level, hit, w.sustain, rising=True)
     first, last = int(steps[onset]), int(steps[-1])
     iterations = (view.manifest.get("trainer_config") or {}).get("num_iterations")
     context = f" with num_iterations={iterations}" if iterations else ""
@@ -149,20 +144,17 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the level shift must hold
     """
     found = logged(view, "grad_norm")
-    if found is None:
+    if found is None or found.log().size < 30:
         return None
-    name, steps, x = found
-    keep = x > 0
-    steps, x = steps[keep], x[keep]
-    if x.size < 30:
-        return None
-    lx = np.log(x)
-    window = max(10, min(cfg["spike_window"], x.size // 4))
-    base = shift(rolling_median(lx, window, window // 2), 1)
-    spread = np.maximum(shift(rolling_mad(lx, window, window // 2), 1), 0.05)
+    curve = found.log()
+    name, steps, lx = curve.name, curve.steps, curve.values
+    window = max(10, min(cfg["spike_window"], curve.size // 4))
+    median = curve.median(window, window // 2)
+    base = shift(median, 1)
+    spread = np.maximum(shift(MAD_SCALE * rolling_median(np.abs(lx - median), window, window // 2), 1), 0.05)
     jump = lx - base
     spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))
-    cluster = max(10, min(cfg["cluster_window"], x.size // 2))
+    cluster = max(10, min(cfg["cluster_window"], curve.size // 2))
     count = pl.Series(spike.astype(np.int32)).rolling_sum(cluster, min_samples=1).to_numpy()
     burst = np.flatnonzero(count >= cfg["min_spikes"])
     burst_onset = None
@@ -178,9 +170,9 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         loose = np.flatnonzero(gaps > min(cluster / 2, cfg["burst_gap"], max(10.0, 5 * spacing)))
         burst_onset = int(members[loose[-1] + 1]) if loose.size else int(members[max(0, members.size - cfg["min_spikes"])])
 
-    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-    level = rolling_median(lx, w.smooth, max(1, w.smooth // 3))
-    ref = reference(lx, w)
+    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = curve.smooth(w.smooth)
+    ref = curve.reference(w)
     up = level - ref
     state = hysteresis(up >= np.log(cfg["level_ratio"]), up >= np.log(cfg["level_ratio"]) * 0.8)
     hit = first_sustained(state, w.sustain)
@@ -188,8 +180,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if hit is not None:
         lo = max(0, hit - w.gap - w.baseline)
         noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
-        shift_onset = onset_before(centred_median(lx, w.smooth), hit, float(ref[hit]), max(3 * noise, np.log(1.3)),
-                                   rising=True, lo=lo)
+        shift_onset = onset_before(lx, hit, float(ref[hit]), max(3 * noise, np.log(1.3)), True, lo, w.smooth)
     if burst_onset is None and shift_onset is None:
         return None
     onset = min(o for o in (burst_onset, shift_onset) if o is not None)
@@ -198,7 +189,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     in_cluster = int(pl.Series(spike[onset:].astype(np.int32)).rolling_sum(cluster, min_samples=1).max() or 0)
     spike_factor = float(np.median(np.exp(jump[spikes]))) if spikes.size else 1.0
     baseline = float(np.exp(base[onset])) if np.isfinite(base[onset]) else float(np.exp(np.nanmedian(lx[:onset + 1])))
-    held_up = float(np.nanmax(rolling_min(up, w.sustain)[hit:])) if hit is not None else 0.0
+    held_up = held_extreme(up, hit, w.sustain, rising=True) if hit is not None else 0.0
     level_factor = float(np.exp(max(held_up, 0.0)))
     parts = []
     if spikes.size >= cfg["min_spikes"]:
@@ -264,17 +255,13 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     sustain: consecutive steps the growth must hold
     """
     found = logged(view, *VALUE_LOSS_METRICS)
-    if found is None:
+    if found is None or found.log().size < 30:
         return None
-    name, steps, x = found
-    keep = x > 0
-    steps, x = steps[keep], x[keep]
-    if x.size < 30:
-        return None
-    lx = np.log(x)
-    w = Windows.fit(x.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-    level = rolling_median(lx, w.smooth, max(1, w.smooth // 3))
-    ref = reference(lx, w)
+    curve = found.log()
+    name, steps, lx = curve.name, curve.steps, curve.values
+    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    level = curve.smooth(w.smooth)
+    ref = curve.reference(w)
     best = shift(np.fmin.accumulate(np.where(np.isfinite(level), level, np.inf)), w.gap)
     above = np.fmax(level - ref, level - best)
     need = np.where(level - ref >= np.log(cfg["growth_ratio"]), np.log(cfg["growth_ratio"]), np.log(cfg["min_ratio"]))
@@ -286,10 +273,8 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     baseline_log = float(ref[hit]) if np.isfinite(ref[hit]) else float(best[hit])
     lo = max(0, hit - w.gap - w.baseline)
     noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
-    onset = onset_before(centred_median(lx, w.smooth), hit, baseline_log, max(3 * noise, np.log(1.3)), rising=True,
-                         lo=lo)
-    held = rolling_min(level, w.sustain)[hit:]
-    observed = float(np.exp(np.nanmax(held))) if np.isfinite(held).any() else float(np.exp(level[hit]))
+    onset = onset_before(lx, hit, baseline_log, max(3 * noise, np.log(1.3)), True, lo, w.smooth)
+    observed = float(np.exp(held_extreme(level, hit, w.sustain, rising=True)))
     baseline = float(np.exp(baseline_log))
     ratio = observed / baseline
     first, last = int(steps[onset]), int(steps[-1])

@@ -11,9 +11,9 @@ import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, rolling_median
-from ..trends import (Windows, centred_median, first_sustained, hysteresis, level_noise, logged, onset_before,
-                      reference, rolling_max, rolling_min)
+from ..stats import confidence_from, rolling_median, shift
+from ..trends import (Windows, centred_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
+                      onset_before)
 from ..view import RunView
 
 #: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.
@@ -66,15 +66,13 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the drop must hold
     """
-    found = logged(view, *REWARD_METRICS)
-    if found is None:
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None or curve.size < 30:
         return None
-    name, steps, x = found
-    if x.size < 30:
-        return None
-    w = _windows(x.size, cfg)
-    level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
-    ref = reference(x, w)
+    name, steps, x = curve.name, curve.steps, curve.values
+    w = _windows(curve.size, cfg)
+    level = curve.smooth(w.smooth)
+    ref = curve.reference(w)
     start_level = float(np.nanmedian(x[:max(3, w.baseline)]))
     scale = np.maximum(np.abs(ref), ref - start_level)
     noise = _smoothed_noise(x, 0, x.size, w.smooth)
@@ -85,10 +83,9 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if hit is None:
         return None
     baseline = float(ref[hit])
-    onset = onset_before(centred_median(x, w.smooth), hit, baseline, max(3 * noise, 0.05 * float(scale[hit])),
-                         rising=False, lo=max(0, hit - w.gap - w.baseline))
-    held = rolling_max(level, w.sustain)[hit:]
-    observed = float(np.nanmin(held)) if np.isfinite(held).any() else float(level[hit])
+    onset = onset_before(x, hit, baseline, max(3 * noise, 0.05 * float(scale[hit])), False,
+                         max(0, hit - w.gap - w.baseline), w.smooth)
+    observed = held_extreme(level, hit, w.sustain, rising=False)
     lost = (baseline - observed) / max(float(scale[hit]), 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
     return Finding(
@@ -146,18 +143,16 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     smooth_window: trailing median window (steps) for both curves
     sustain: consecutive steps both conditions must hold
     """
-    found = logged(view, *REWARD_METRICS)
-    if found is None or not view.has("frac_reward_zero_std"):
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None or curve.size < 60 or not view.has("frac_reward_zero_std"):
         return None
-    name, steps, x = found
-    n = x.size
-    if n < 60:
-        return None
+    name, steps, x = curve.name, curve.steps, curve.values
+    n = curve.size
     window = max(10, min(cfg["plateau_window"], n // 4))
     smooth = max(3, min(cfg["smooth_window"], n // 10))
     sustain = max(5, min(cfg["sustain"], n // 8))
     zero = view.series("frac_reward_zero_std")[np.isin(view.step, steps)]
-    level = rolling_median(x, smooth, max(1, smooth // 3))
+    level = curve.smooth(smooth)
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
     before = np.full_like(level, np.nan)
     before[window:] = level[:-window]
@@ -170,19 +165,18 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if hit is None:
         return None
     plateau = float(np.nanmedian(level[hit:hit + sustain]))
-    centred = centred_median(x, smooth)
     noise = level_noise(x, max(0, hit - window), hit) * 1.25 / np.sqrt(smooth)
     tol = max(3 * noise, cfg["flat_fraction"] * abs(plateau))
     lo = max(0, hit - 4 * window)
-    away = np.flatnonzero(~(np.abs(centred[lo:hit + 1] - plateau) <= tol))
+    centred = centred_median(x[lo:hit + smooth], smooth)[:hit + 1 - lo]
+    away = np.flatnonzero(~(np.abs(centred - plateau) <= tol))
     reached = lo + int(away[-1]) + 1 if away.size else lo  # where the reward arrived at its plateau
     # The zero-variance share before it started climbing: the window before it was last at half the level.
     low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
     cross = int(low[-1]) if low.size else hit
     zero_ref = float(np.nanmedian(zero[max(0, cross - window):max(1, cross - smooth)]))
     zero_noise = level_noise(zero, max(0, cross - window), cross) * 1.25 / np.sqrt(smooth)
-    climbing = onset_before(centred_median(zero, smooth), hit, zero_ref, max(3 * zero_noise, 0.05), rising=True,
-                            lo=lo)
+    climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
     dry_share = float(np.nanmedian(zero_level[hit:]))
@@ -262,7 +256,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     for c in names:
         x = view.component(c)
         level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
-        ref = reference(x, w)
+        ref = shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap)
         noise = _smoothed_noise(x, 0, n, w.smooth)
         curves[c] = (x, level, ref, noise)
     best: tuple[int, str, str] | None = None
@@ -285,14 +279,14 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     x, level, ref, noise = curves[truth]
     cx, c_level, c_ref, c_noise = curves[cheap]
     lo = max(0, hit - w.gap - w.baseline)
-    fell_from = onset_before(centred_median(x, w.smooth), hit, float(ref[hit]),
-                             max(3 * noise, 0.05 * abs(float(ref[hit]))), rising=False, lo=lo)
-    rose_from = onset_before(centred_median(cx, w.smooth), hit, float(c_ref[hit]), 3 * c_noise, rising=True, lo=lo)
+    fell_from = onset_before(x, hit, float(ref[hit]), max(3 * noise, 0.05 * abs(float(ref[hit]))), False, lo,
+                             w.smooth)
+    rose_from = onset_before(cx, hit, float(c_ref[hit]), 3 * c_noise, True, lo, w.smooth)
     onset = min(fell_from, rose_from)
     first, last = int(steps[onset]), int(steps[-1])
     t_base, c_base = float(ref[hit]), float(c_ref[hit])
-    t_now = float(np.nanmin(rolling_max(level, w.sustain)[hit:]))
-    c_now = float(np.nanmax(rolling_min(c_level, w.sustain)[hit:]))
+    t_now = held_extreme(level, hit, w.sustain, rising=False)
+    c_now = held_extreme(c_level, hit, w.sustain, rising=True)
     fall = (t_base - t_now) / max(abs(t_base), 1e-12)
     links = _gaming_samples(view, first, last, truth, cheap)
     cap = cfg["max_confidence"] * (1.0 if named else 0.75)

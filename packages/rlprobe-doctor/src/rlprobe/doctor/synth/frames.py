@@ -77,6 +77,9 @@ def _steps_frame(plan: SynthPlan, start: float, problems: Problems) -> pl.DataFr
         cleaned: dict[str, Any] = {}
         for key, value in raw.items():
             flatten_metric(key, value, cleaned, problems, step)
+            column = canonical_metric(str(key))
+            if column in logged and column not in cleaned:
+                logged[column][step] = False  # the Recorder drops a value it cannot keep
         for name, value in cleaned.items():
             if name not in values:
                 values[name], logged[name] = np.full(n, np.nan), np.zeros(n, dtype=bool)

@@ -380,16 +380,20 @@ def _schedule(plan: SynthPlan, progress: np.ndarray) -> np.ndarray:
 # -- building and writing -----------------------------------------------------------------
 
 
-def build_plan(name: str, n_steps: int = 500, seed: int = 0, onset: int | None = None) -> SynthPlan:
-    """The healthy plan with pathology ``name`` applied. Raises ``UnusableInput`` for an
-    unknown name (listing the valid ones) or too short a run."""
+def build_plan(name: str, n_steps: int = 500, seed: int = 0, onset: int | None = None,
+               sample_every: int | None = None) -> SynthPlan:
+    """The healthy plan with pathology ``name`` applied; samples are captured every
+    ``sample_every`` steps (default: every step, or 2,000 steps' worth on longer runs).
+    Raises ``UnusableInput`` for an unknown name (listing the valid ones) or too short a run."""
     valid = pathologies()
     if name not in valid:
         raise UnusableInput(f"unknown pathology {name!r}; valid: {', '.join(valid)}")
     if n_steps < 50:
         raise UnusableInput(f"--n-steps must be at least 50 for a meaningful run, got {n_steps}")
     plan = healthy_plan(n_steps, seed, onset, algorithm=_ALGORITHMS.get(name, "grpo"))
-    if n_steps > 10_000:
+    if sample_every is not None:
+        plan.sample_every = max(1, sample_every)
+    elif n_steps > 10_000:
         plan.sample_every = n_steps // 2_000
     if name != HEALTHY:
         _PATHOLOGIES[name](plan)
@@ -423,12 +427,12 @@ def step_log(plan: SynthPlan, metrics: bool = True) -> Iterator[tuple[
 
 
 def generate(run_dir: str | os.PathLike[str], pathology: str = HEALTHY, n_steps: int = 500, seed: int = 0,
-             onset: int | None = None) -> SynthPlan:
+             onset: int | None = None, sample_every: int | None = None) -> SynthPlan:
     """Write a synthetic run through the real Recorder; returns the plan (its ``onset`` is
-    where the pathology begins)."""
+    where the pathology begins). ``sample_every`` as in ``build_plan``."""
     from rlprobe import Recorder
 
-    plan = build_plan(pathology, n_steps, seed, onset)
+    plan = build_plan(pathology, n_steps, seed, onset, sample_every)
     with Recorder(run_dir, algorithm=plan.algorithm, model_name=f"synth/{pathology}",
                   run_id=f"synth-{pathology}-s{seed}", trainer_config=plan.trainer_config,
                   capture_env=False, install_handlers=False, queue_size=1 << 20) as rec:

@@ -1,0 +1,323 @@
+"""Unit tests of the scalar-dynamics detectors on hand-built curves: what healthy runs do
+never fires, each pathology fires at its onset, and confidence grows with the evidence."""
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import polars as pl
+import pytest
+
+from rlprobe.doctor import diagnose_view
+from rlprobe.doctor.catalog import registry
+from rlprobe.doctor.catalogdoc import parse_docstring
+from rlprobe.doctor.config import resolve_config
+from rlprobe.doctor.errors import ConfigError
+from rlprobe.doctor.view import RunView
+from rlprobe.records import canonical_metric
+
+OURS = ("KL_BLOWUP", "ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_HACKING", "REWARD_COLLAPSE",
+        "REWARD_PLATEAU", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "CLIP_RATIO_HIGH",
+        "GRAD_NORM_SPIKE", "VALUE_LOSS_DIVERGENCE")
+N, ONSET = 800, 400
+
+
+def view_of(algorithm: str = "grpo", trainer_config: dict | None = None, **series: np.ndarray) -> RunView:
+    """A run logging exactly ``series`` (trainer spellings accepted), one row per step."""
+    n = len(next(iter(series.values())))
+    frame = pl.DataFrame({"step": np.arange(n), **{canonical_metric(k): np.asarray(v, float)
+                                                   for k, v in series.items()}})
+    return RunView(frame, manifest={"algorithm": algorithm, "trainer_config": trainer_config or {}})
+
+
+def detect(signature: str, view: RunView, **overrides):
+    cfg = resolve_config({signature: overrides} if overrides else None)[signature]
+    result = registry()[signature].fn(view, cfg)
+    assert result is None or not isinstance(result, list)
+    return result
+
+
+def noise(seed: int, sd: float, n: int = N) -> np.ndarray:
+    return np.random.default_rng(seed).normal(0.0, sd, n)
+
+
+def after(onset: int = ONSET, n: int = N) -> np.ndarray:
+    return np.clip(np.arange(n) - onset, 0, None).astype(float)
+
+
+def decay_to(floor: float, tau: float = 20.0) -> np.ndarray:
+    """1 before the onset, then an exponential approach to ``floor``."""
+    return np.where(np.arange(N) >= ONSET, floor + (1 - floor) * np.exp(-after() / tau), 1.0)
+
+
+def rise_to(factor: float, span: float = 60.0) -> np.ndarray:
+    return 1 + (factor - 1) * np.clip(after() / span, 0, 1)
+
+
+# -- entropy ------------------------------------------------------------------------------
+
+
+def entropy_curve(seed: int = 0) -> np.ndarray:
+    """A healthy shape: warm-up bump, then a decline by a third, fastest early."""
+    t = np.arange(N)
+    return 0.9 * (1 - 0.33 * (1 - np.exp(-4 * t / N))) * (1 + 0.3 * np.exp(-t / 15)) * np.exp(noise(seed, 0.05))
+
+
+def test_entropy_falling_by_a_third_and_a_low_absolute_level_are_healthy():
+    assert detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve())) is None
+    assert detect("ENTROPY_COLLAPSE", view_of(entropy=0.02 * entropy_curve())) is None  # no absolute floor
+    assert detect("ENTROPY_EXPLOSION", view_of(entropy=entropy_curve())) is None
+
+
+def test_entropy_collapse_found_at_onset_and_confidence_grows_with_depth():
+    mild = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.35)))
+    deep = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.05)))
+    assert mild and deep
+    assert abs(mild.first_step - ONSET) <= 10 and abs(deep.first_step - ONSET) <= 10
+    assert deep.confidence > mild.confidence
+    assert (mild.severity, deep.severity) == ("warn", "critical")
+    assert deep.evidence[0].observed < 0.1 * deep.evidence[0].baseline
+
+
+def test_entropy_explosion_found_and_confidence_grows_with_height():
+    low = detect("ENTROPY_EXPLOSION", view_of(entropy=entropy_curve() * rise_to(2.2)))
+    high = detect("ENTROPY_EXPLOSION", view_of(entropy=entropy_curve() * rise_to(5.0)))
+    assert low and high and high.confidence > low.confidence
+    assert abs(high.first_step - ONSET) <= 10 and high.severity == "critical" and low.severity == "warn"
+
+
+# -- KL -----------------------------------------------------------------------------------
+
+
+def kl_healthy(end: float, seed: int = 0) -> np.ndarray:
+    p = np.arange(N) / N
+    return end * (1 - np.exp(-3 * p)) / (1 - np.exp(-3)) * np.exp(noise(seed, 0.25))
+
+
+def test_kl_absent_near_zero_or_rising_and_flattening_is_healthy():
+    assert detect("KL_BLOWUP", view_of(loss=noise(1, 0.01))) is None  # beta = 0: no KL logged
+    assert detect("KL_BLOWUP", view_of(kl=kl_healthy(0.08))) is None
+    quick = 0.15 * (1 - np.exp(-np.arange(N) / 15.0)) * np.exp(noise(2, 0.2))  # fast early rise that flattens
+    assert detect("KL_BLOWUP", view_of(kl=quick)) is None
+    sequence_kl = 25 * (1 - np.exp(-np.arange(N) / 60.0)) * np.exp(noise(3, 0.2))  # PPO sums KL per sequence
+    assert detect("KL_BLOWUP", view_of("ppo", **{"objective/kl": sequence_kl})) is None
+
+
+@pytest.mark.parametrize("peak", [0.6, 6.0])
+def test_kl_blowup_found_at_its_onset(peak: float):
+    grown = 0.02 * np.exp(np.log(peak / 0.02) * np.clip(after() / 80, 0, 1))
+    finding = detect("KL_BLOWUP", view_of(kl=np.maximum(kl_healthy(0.02), grown * np.exp(noise(5, 0.1)))))
+    assert finding and abs(finding.first_step - ONSET) <= 20
+    assert finding.severity == ("critical" if peak >= 1 else "warn")
+
+
+def test_kl_confidence_grows_with_the_blowup():
+    def run(peak: float):
+        grown = 0.02 * np.exp(np.log(peak / 0.02) * np.clip(after() / 80, 0, 1))
+        return detect("KL_BLOWUP", view_of(kl=np.maximum(kl_healthy(0.02), grown)))
+    assert run(0.5).confidence < run(2.0).confidence < run(20.0).confidence
+
+
+# -- reward -------------------------------------------------------------------------------
+
+
+def reward_curve(seed: int = 0, lo: float = 0.2, hi: float = 0.8) -> np.ndarray:
+    p = np.arange(N) / N
+    return lo + (hi - lo) * (1 - np.exp(-5 * p)) + noise(seed, 0.06)
+
+
+def test_a_rising_reward_is_healthy():
+    rising = view_of(reward=reward_curve(), frac_reward_zero_std=np.clip(0.2 + noise(1, 0.08), 0, 1))
+    for signature in ("REWARD_COLLAPSE", "REWARD_PLATEAU"):
+        assert detect(signature, rising) is None
+
+
+def test_reward_collapse_severity_and_confidence_grow_with_the_loss():
+    base = reward_curve()
+    partial = detect("REWARD_COLLAPSE", view_of(reward=base * decay_to(0.55)))
+    total = detect("REWARD_COLLAPSE", view_of(reward=base * decay_to(0.05)))
+    assert partial and total and total.confidence > partial.confidence
+    assert (partial.severity, total.severity) == ("warn", "critical")
+    assert abs(total.first_step - ONSET) <= 15
+
+
+def test_reward_collapse_needs_more_than_noise():
+    noisy = 0.5 + noise(4, 0.15)  # a flat, very noisy reward: dips are noise, not collapse
+    assert detect("REWARD_COLLAPSE", view_of(reward=noisy)) is None
+
+
+def plateau_view(dry: float) -> RunView:
+    flat = np.where(np.arange(N) < ONSET, reward_curve(hi=0.9), 0.0)
+    flat[ONSET:] = np.median(flat[ONSET - 20:ONSET]) + noise(7, 0.03)[ONSET:]
+    zero = 0.2 + (dry - 0.2) * np.clip(after() / 40, 0, 1) + noise(8, 0.05)
+    return view_of(reward=flat, frac_reward_zero_std=np.clip(zero, 0, 1))
+
+
+def test_reward_plateau_needs_a_dry_signal_and_confidence_grows_with_it():
+    assert detect("REWARD_PLATEAU", plateau_view(0.3)) is None  # flat, but groups still disagree
+    some, most = detect("REWARD_PLATEAU", plateau_view(0.7)), detect("REWARD_PLATEAU", plateau_view(0.95))
+    assert some and most and most.confidence > some.confidence
+    assert abs(most.first_step - ONSET) <= 25
+
+
+def hacking_view(fall: float, names: tuple[str, str] = ("accuracy", "format")) -> RunView:
+    accuracy = 0.3 + 0.3 * (1 - np.exp(-5 * np.arange(N) / N)) + noise(9, 0.04)
+    accuracy = accuracy * (1 - fall * np.clip(after() / 60, 0, 1))
+    fmt = np.clip(0.7 + noise(10, 0.03) + 0.28 * np.clip(after() / 60, 0, 1), 0, 1)
+    return view_of(**{f"rewards/{names[0]}/mean": accuracy, f"rewards/{names[1]}/mean": fmt,
+                      "reward": accuracy + fmt})
+
+
+def test_reward_hacking_is_a_modest_early_warning_growing_with_the_fall():
+    small, large = detect("REWARD_HACKING", hacking_view(0.25)), detect("REWARD_HACKING", hacking_view(0.6))
+    assert small and large and large.confidence > small.confidence
+    assert large.severity == "warn" and large.confidence <= 0.6
+    assert abs(large.first_step - ONSET) <= 20
+    assert "format" in large.explanation and "accuracy" in large.explanation
+
+
+def test_reward_hacking_ignores_components_rising_together_and_unnamed_pairs_get_less_confidence():
+    assert detect("REWARD_HACKING", hacking_view(0.0)) is None
+    unnamed = detect("REWARD_HACKING", hacking_view(0.6, names=("alpha", "beta")))
+    assert unnamed and unnamed.confidence <= 0.6 * 0.75 + 1e-9
+
+
+# -- length -------------------------------------------------------------------------------
+
+
+def length_curve(seed: int = 0) -> np.ndarray:
+    """Healthy reasoning-length growth: ×1.5 over the run."""
+    return 180 * 1.5 ** (np.arange(N) / N) * np.exp(noise(seed, 0.05))
+
+
+def test_slow_length_growth_is_healthy():
+    view = view_of(**{"completions/mean_length": length_curve()})
+    assert detect("LENGTH_EXPLOSION", view) is None and detect("LENGTH_COLLAPSE", view) is None
+
+
+def test_length_explosion_and_collapse_grow_in_confidence_with_the_change():
+    def explode(factor: float):
+        return detect("LENGTH_EXPLOSION", view_of(**{"completions/mean_length": length_curve() * rise_to(factor)}))
+    def collapse(floor: float):
+        return detect("LENGTH_COLLAPSE", view_of(**{"completions/mean_length": length_curve() * decay_to(floor)}))
+    assert explode(2.2).confidence < explode(5.0).confidence
+    assert explode(5.0).severity == "critical" and abs(explode(5.0).first_step - ONSET) <= 10
+    assert collapse(0.4).confidence < collapse(0.1).confidence
+    assert collapse(0.1).severity == "critical" and abs(collapse(0.1).first_step - ONSET) <= 10
+
+
+def test_length_explosion_is_critical_at_the_token_budget():
+    length = np.minimum(length_curve() * rise_to(2.4), 512)
+    finding = detect("LENGTH_EXPLOSION", view_of(trainer_config={"max_completion_length": 480},
+                                                 **{"completions/mean_length": length}))
+    assert finding.severity == "critical" and "480-token budget" in finding.explanation
+
+
+def test_truncation_levels():
+    base = np.clip(0.03 + noise(11, 0.02), 0, 1)
+    assert detect("TRUNCATION_HIGH", view_of(**{"completions/clipped_ratio": base})) is None
+    def share(target: float):
+        return detect("TRUNCATION_HIGH", view_of(**{"completions/clipped_ratio": np.clip(
+            base + (target - 0.03) * np.clip(after() / 30, 0, 1), 0, 1)}))
+    some, every = share(0.4), share(1.0)
+    assert (some.severity, every.severity) == ("warn", "critical")
+    assert every.confidence > some.confidence
+    assert abs(some.first_step - ONSET) <= 10
+
+
+# -- optimisation -------------------------------------------------------------------------
+
+
+def test_clip_ratio_on_policy_zero_and_stable_ppo_level_are_healthy():
+    assert detect("CLIP_RATIO_HIGH", view_of(**{"clip_ratio/region_mean": np.zeros(N)})) is None
+    ppo = np.clip(0.15 + noise(12, 0.02), 0, 1)
+    assert detect("CLIP_RATIO_HIGH", view_of("ppo", **{"policy/clipfrac_avg": ppo})) is None
+
+
+def test_clip_ratio_confidence_grows_with_the_share():
+    base = 0.004 * np.exp(noise(13, 0.4))
+    def share(level: float):
+        return detect("CLIP_RATIO_HIGH", view_of(**{"clip_ratio/region_mean": base + level * np.clip(after() / 30, 0, 1)}))
+    low, high = share(0.08), share(0.6)
+    assert low and high and high.confidence > low.confidence
+    assert (low.severity, high.severity) == ("warn", "critical")
+    assert abs(low.first_step - ONSET) <= 15
+
+
+def grad_curve(seed: int = 0) -> np.ndarray:
+    t = np.arange(N)
+    return 0.4 * (1 + 2 * np.exp(-t / 20)) * np.exp(noise(seed, 0.3))
+
+
+def test_isolated_grad_norm_spikes_are_healthy():
+    grad = grad_curve()
+    grad[[90, 260, 430, 610, 770]] *= 25  # one-step spikes, far apart
+    assert detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad)) is None
+
+
+def test_repeated_grad_norm_spikes_found_at_the_first_and_confidence_grows_with_count():
+    def burst(count: int):
+        grad = grad_curve()
+        grad[ONSET + 6 * np.arange(count)] *= 20
+        return detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad))
+    few, many = burst(3), burst(12)
+    assert few and many and many.confidence > few.confidence
+    assert few.first_step == ONSET and many.first_step == ONSET
+
+
+def test_grad_norm_level_shift_is_found_and_critical_when_large():
+    shifted = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(4.0, 20)))
+    huge = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(20.0, 20)))
+    assert (shifted.severity, huge.severity) == ("warn", "critical") and huge.confidence > shifted.confidence
+    assert abs(shifted.first_step - ONSET) <= 15
+
+
+def value_loss_curve(seed: int = 0) -> np.ndarray:
+    t = np.arange(N)
+    return (0.15 + 1.5 * np.exp(-t / 40)) * np.exp(noise(seed, 0.25))
+
+
+def test_value_loss_decaying_or_absent_is_healthy():
+    assert detect("VALUE_LOSS_DIVERGENCE", view_of("ppo", **{"loss/value_avg": value_loss_curve()})) is None
+    assert detect("VALUE_LOSS_DIVERGENCE", view_of(loss=noise(0, 0.01))) is None
+
+
+def test_value_loss_divergence_confidence_grows_with_the_growth():
+    def grow(factor: float):
+        value = value_loss_curve() * np.exp(np.log(factor) * np.clip(after() / 80, 0, 1))
+        return detect("VALUE_LOSS_DIVERGENCE", view_of("ppo", **{"loss/value_avg": value}))
+    some, much = grow(8.0), grow(200.0)
+    assert some and much and much.confidence > some.confidence
+    assert (some.severity, much.severity) == ("warn", "critical")
+    assert abs(much.first_step - ONSET) <= 20
+
+
+# -- the catalog as a whole ----------------------------------------------------------------
+
+
+def test_grpo_loss_near_zero_alone_raises_nothing():
+    view = view_of(loss=noise(0, 0.005), grad_norm=grad_curve(), reward=reward_curve(),
+                   entropy=entropy_curve())
+    assert [f for f in diagnose_view(view) if f.severity != "info"] == []
+
+
+def test_config_overrides_thresholds_and_disables():
+    collapsing = view_of(entropy=entropy_curve() * decay_to(0.3))
+    assert detect("ENTROPY_COLLAPSE", collapsing) is not None
+    assert detect("ENTROPY_COLLAPSE", collapsing, drop_ratio=0.2, exit_ratio=0.25) is None
+    ids = [f.signature_id for f in diagnose_view(collapsing, {"entropy_collapse": {"enabled": False}})]
+    assert "ENTROPY_COLLAPSE" not in ids
+    with pytest.raises(ConfigError, match="drop_ratio"):
+        resolve_config({"entropy_collapse": {"drop_ration": 0.2}})
+
+
+@pytest.mark.parametrize("signature", OURS)
+def test_docstring_documents_every_section_and_key(signature: str):
+    detector = registry()[signature]
+    summary, sections, keys = parse_docstring(detector.fn.__doc__ or "")
+    assert summary.endswith(".") and len(summary) < 140
+    assert set(sections) == {"Meaning", "Metrics", "Rule", "Actions", "Source"}
+    assert set(keys) == set(detector.defaults), set(keys) ^ set(detector.defaults)
+    assert all(keys.values())
+    assert "`" in sections["Actions"]  # names trainer knobs
+    assert inspect.getmodule(detector.fn).__name__.startswith("rlprobe.doctor.detectors.")
