@@ -176,6 +176,28 @@ def test_reward_hacking_is_a_modest_early_warning_growing_with_the_fall():
     assert "format" in large.explanation and "accuracy" in large.explanation
 
 
+@pytest.mark.parametrize("layout", ["map", "key_value_list"])
+def test_reward_hacking_links_the_gamed_samples(layout: str):
+    """Samples with the cheap reward and none of the task's are linked, whether Polars reads
+    the Arrow map column as a Map (Polars ≥ 2) or as a list of key/value structs (1.x)."""
+    view = hacking_view(0.6)
+    rows = [(f"s{step}-{i}", step, {"accuracy": float(i % 2), "format": 1.0}) for step in range(0, N, 10)
+            for i in range(4)]
+    parts = [c for _, _, c in rows]
+    if layout == "map":
+        import pyarrow as pa
+        column = pl.from_arrow(pa.array([list(c.items()) for c in parts], pa.map_(pa.string(), pa.float64())))
+    else:
+        column = pl.Series([[{"key": k, "value": v} for k, v in c.items()] for c in parts])
+    view.samples = pl.DataFrame({"sample_id": [r[0] for r in rows], "step": [r[1] for r in rows],
+                                 "reward": [1.0 + c["accuracy"] for c in parts]}).with_columns(
+        column.alias("reward_components"))
+    finding = detect("REWARD_HACKING", view)
+    linked = set(finding.links_to_samples)
+    assert linked and all(int(s.split("-")[1]) % 2 == 0 for s in linked)  # accuracy 0, format 1
+    assert all(int(s[1:].split("-")[0]) >= finding.first_step for s in linked)
+
+
 def test_reward_hacking_ignores_components_rising_together_and_unnamed_pairs_get_less_confidence():
     assert detect("REWARD_HACKING", hacking_view(0.0)) is None
     unnamed = detect("REWARD_HACKING", hacking_view(0.6, names=("alpha", "beta")))

@@ -84,7 +84,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if hit is None:
         return None
     lo = max(0, hit - 2 * w)
-    baseline = float(np.nanmedian(level[lo:max(lo + 1, hit - w)]))
+    # The level just before the growth window: a healthy run's KL drifts up, so an older one is too low.
+    baseline = float(np.nanmedian(level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]))
     noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
     onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
                          cfg["smooth_window"])
@@ -100,8 +101,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         severity="critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
-        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} (×{peak / max(baseline, 1e-12):.1f}) "
-                     f"starting at step {first}; it grew up to ×{peak_growth:.1f} within {w} steps, accelerating."),
+        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
+                     f"it grew up to ×{peak_growth:.3g} within {w} steps, accelerating."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
                            note=f"rolling median over {cfg['smooth_window']} steps; highest level held for "
                                 f"{sustain} steps after the onset")],

@@ -166,11 +166,11 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     plateau = float(np.nanmedian(level[hit:hit + sustain]))
     noise = level_noise(x, max(0, hit - window), hit) * 1.25 / np.sqrt(smooth)
-    tol = max(3 * noise, cfg["flat_fraction"] * abs(plateau))
+    tol = max(3 * noise, 2 * cfg["flat_fraction"] * float(scale[hit]))
     lo = max(0, hit - 4 * window)
     centred = centred_median(x[lo:hit + smooth], smooth)[:hit + 1 - lo]
-    away = np.flatnonzero(~(np.abs(centred - plateau) <= tol))
-    reached = lo + int(away[-1]) + 1 if away.size else lo  # where the reward arrived at its plateau
+    below = np.flatnonzero(centred < plateau - tol)
+    reached = lo + int(below[-1]) + 1 if below.size else lo  # where the rising reward arrived at its plateau
     # The zero-variance share before it started climbing: the window before it was last at half the level.
     low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
     cross = int(low[-1]) if low.size else hit
@@ -319,12 +319,13 @@ def _gaming_samples(view: RunView, first: int, last: int, truth: str, cheap: str
     if window.is_empty() or "reward_components" not in window.columns:
         return []
     parts = pl.col("reward_components")
-    def part(name: str) -> pl.Expr:
-        return parts.list.eval(pl.element().filter(pl.element().struct.field("key") == name)
-                               .struct.field("value")).list.first()
-    try:
-        gamed = window.with_columns(_truth=part(truth), _cheap=part(cheap)).filter(
-            (pl.col("_truth") <= 0) & (pl.col("_cheap") > 0))
-    except pl.exceptions.PolarsError:
-        return []
+    if isinstance(window.schema["reward_components"], pl.List):  # an Arrow map read as key/value structs
+        def part(name: str) -> pl.Expr:
+            return parts.list.eval(pl.element().filter(pl.element().struct.field("key") == name)
+                                   .struct.field("value")).list.first()
+    else:
+        def part(name: str) -> pl.Expr:
+            return parts.map.get(name)
+    gamed = window.with_columns(_truth=part(truth), _cheap=part(cheap)).filter(
+        (pl.col("_truth") <= 0) & (pl.col("_cheap") > 0))
     return gamed.sort(["_cheap", "reward"], descending=True).head(k)["sample_id"].to_list()

@@ -352,12 +352,15 @@ def refresh_rewards(plan: SynthPlan, start: int | None = None) -> None:
 
 
 def _isolated_spikes(rng: np.random.Generator, x: np.ndarray, rate_per_step: float, lo: float, hi: float,
-                     at_least: int = 0) -> np.ndarray:
-    """``x`` with rare one-step spikes (×lo…×hi) at random steps: healthy runs have them."""
+                     at_least: int = 0, spacing: int = 100) -> np.ndarray:
+    """``x`` with rare one-step spikes (×lo…×hi) at random steps, at least ``spacing`` / 2
+    steps apart: healthy runs have isolated spikes (a cluster of them is a finding)."""
     out = x.copy()
-    count = max(at_least, int(rng.poisson(rate_per_step * x.size)))
-    for spike in rng.choice(x.size, size=min(count, x.size), replace=False):
-        out[spike] *= rng.uniform(lo, hi)
+    slots = max(1, x.size // spacing)
+    count = min(slots, max(at_least, int(rng.poisson(rate_per_step * x.size))))
+    at = rng.choice(slots, size=count, replace=False) * spacing + rng.integers(0, max(1, spacing // 2), size=count)
+    at = at[at < x.size]
+    out[at] *= rng.uniform(lo, hi, size=at.size)
     return out
 
 
