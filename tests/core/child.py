@@ -55,6 +55,8 @@ def sigterm(run: str, mode: str, n: str) -> None:
             Path(run + ".previous").write_text("called")
             caught.append(signum)
         signal.signal(signal.SIGTERM, previous)
+    elif mode == "ignored":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     else:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     rec = Recorder(run, capture_env=False, flush_interval_s=60, steps_per_flush=10**6)
@@ -62,13 +64,21 @@ def sigterm(run: str, mode: str, n: str) -> None:
         rec.log_step(step, loss=float(step))
         rec.log_samples(step, sample_batch(step), select=False)
     say("ready")
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + (1.0 if mode == "ignored" else 30.0)
     while not caught and time.monotonic() < deadline:
         time.sleep(0.01)
-    # Only "python-continue" gets here: training goes on after its handler returned.
+    # Only "python-continue" and "ignored" get here: training goes on.
     for step in range(n_steps, 2 * n_steps):
         rec.log_step(step, loss=float(step))
     say("continued")
+
+
+def exit_without_close(run: str) -> None:
+    """Record and simply return: the atexit handler closes the run."""
+    rec = Recorder(run, capture_env=False, flush_interval_s=60, steps_per_flush=10**6)
+    for step in range(123):
+        rec.log_step(step, loss=float(step))
+    say("returning")
 
 
 def crash(run: str, n: str) -> None:
@@ -227,4 +237,4 @@ def storage_trouble(mount_point: str, trouble: str, out: str) -> None:
 if __name__ == "__main__":
     scenario, *args = sys.argv[1:]
     {"log_until_killed": log_until_killed, "sigterm": sigterm, "crash": crash, "close_paused": close_paused,
-     "fork_mid_run": fork_mid_run, "storage_trouble": storage_trouble}[scenario](*args)
+     "fork_mid_run": fork_mid_run, "exit_without_close": exit_without_close, "storage_trouble": storage_trouble}[scenario](*args)

@@ -43,28 +43,42 @@ def test_sigkill_at_random_points_leaves_a_readable_prefix(tmp_path: Path, child
         assert [e["kind"] for e in reader.events()][:1] == ["run_start"]
 
 
-@pytest.mark.parametrize("mode", ["python-exit", "default", "python-continue"])
+def test_normal_exit_without_close_is_closed_by_atexit(tmp_path: Path, child) -> None:
+    run = tmp_path / "run"
+    c = child("exit_without_close", str(run))
+    assert c.wait() == 0, c.stderr()
+    assert steps_of(run) == list(range(123))
+    assert parts_left(run) == []
+    manifest = load_manifest(run)
+    assert manifest["status"] == "finished" and manifest["closed_at"] is not None
+
+
+@pytest.mark.parametrize("mode", ["python-exit", "default", "python-continue", "ignored"])
 def test_sigterm_flushes_compacts_and_honours_the_previous_handler(tmp_path: Path, child, mode: str) -> None:
     run = tmp_path / "run"
     n = 300
     c = child("sigterm", str(run), mode, str(n))
     c.wait_for("ready")
     c.signal(signal.SIGTERM)
-    if mode == "python-continue":
+    goes_on = mode in ("python-continue", "ignored")
+    if goes_on:
         c.wait_for("continued")
     code = c.wait()
-    assert code == {"python-exit": 3, "default": -signal.SIGTERM, "python-continue": 0}[mode], c.stderr()
-    assert Path(str(run) + ".previous").exists() == (mode != "default")
+    assert code == {"python-exit": 3, "default": -signal.SIGTERM, "python-continue": 0, "ignored": 0}[mode], \
+        c.stderr()
+    assert Path(str(run) + ".previous").exists() == mode.startswith("python")
 
-    expected = 2 * n if mode == "python-continue" else n
-    assert steps_of(run) == list(range(expected))
+    assert steps_of(run) == list(range(2 * n if goes_on else n))
     assert RunReader(run).samples().num_rows == 3 * n
-    assert parts_left(run) == [], "SIGTERM must leave the run compacted"
+    assert parts_left(run) == [], "the run ends compacted"
     assert (run / "steps.parquet").exists() and (run / "samples.parquet").exists()
     manifest = load_manifest(run)
-    assert manifest["status"] == "terminated"
     assert manifest["closed_at"] is not None
-    assert len(events_of(run, "terminated")) == 1
+    if mode == "ignored":
+        assert manifest["status"] == "finished" and not events_of(run, "terminated"), "an ignored SIGTERM stays so"
+    else:
+        assert manifest["status"] == "terminated"
+        assert len(events_of(run, "terminated")) == 1
 
 
 def test_uncaught_exception_writes_a_crash_event_flushes_and_calls_the_previous_hook(tmp_path: Path,

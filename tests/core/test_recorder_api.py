@@ -223,3 +223,17 @@ def test_bad_sampling_argument(tmp_path: Path) -> None:
         Recorder(tmp_path / "run", sampling={"top_k": 1}, install_handlers=False)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         SamplingConfig(top_k=-1)
+
+
+def test_many_different_sets_of_metric_names_in_one_flush(make_recorder, run_dir: Path) -> None:
+    rec = make_recorder(flush_interval_s=60)
+    for step in range(100):
+        rec.log_step(step, loss=float(step), **{f"only_at_{step}": 1.0, "bad": "x" if step % 2 else 2.0})
+    rec.close()
+    rows = RunReader(run_dir).steps().to_pylist()
+    assert [r["step"] for r in rows] == list(range(100))
+    assert all(r["loss"] == r["step"] and r[f"only_at_{r['step']}"] == 1.0 for r in rows)
+    assert all(r["only_at_0"] is None for r in rows[1:])
+    assert [r["bad"] for r in rows[:4]] == [2.0, None, 2.0, None]
+    (bad,) = events_of(run_dir, "bad_record")
+    assert bad["data"]["count"] == 50

@@ -1,11 +1,12 @@
 """What the writer thread holds between two flushes, and how it becomes Arrow tables.
 
 The writer shares the GIL with training, so per-value Python work is what limits it.
-Consecutive ``log_step`` calls almost always pass the same metric names, so steps are
-kept grouped by their tuple of names, each step as one tuple of values; at flush time a
-group is transposed in C (``zip``) and each column handed to pyarrow in one call. Only a
-column pyarrow refuses (a string, a nested dict, an array...) takes the per-value path of
-``cleaning``, which keeps what it can and reports the rest as problems.
+Steps are buffered as the queue handed them over and converted at flush time in bulk:
+list comprehensions pull out steps, times and each step's tuple of metric names;
+consecutive ``log_step`` calls almost always pass the same names, so the steps of one
+name tuple are transposed in C (``zip``) and each column handed to pyarrow in one call.
+Only what pyarrow refuses (a string, a nested dict, an array, a bad step...) takes the
+per-value path of ``cleaning``, which keeps what it can and reports the rest as problems.
 """
 from __future__ import annotations
 
@@ -15,78 +16,81 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .cleaning import INDEX_COLUMN as _INDEX
-from .cleaning import Problems, clean_sample, flatten_metric, metric_column, preview
+from .cleaning import Problems, clean_sample, flatten_metric, metric_column, preview, to_step
 from .sampling import SamplingConfig, select_samples
 from .storage.schema import FLOAT, order_steps, samples_table, unify
 
-__all__ = ["StepBuffer", "SampleBuffer"]
+__all__ = ["NO_STEP", "StepBuffer", "SampleBuffer"]
 
-#: Distinct sets of metric names grouped per flush; rows with yet other sets go row by row.
+#: ``log_step``'s step when it was passed by keyword (it is then among the metrics).
+NO_STEP: Any = object()
+#: Distinct sets of metric names converted column-wise per flush; steps with yet other
+#: sets are converted value by value.
 _MAX_GROUPS = 32
 _CONVERSION_ERRORS = (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError, OverflowError)
 _UNSET = object()
 
 
-class _Group:
-    __slots__ = ("keys", "index", "steps", "times", "values")
-
-    def __init__(self, keys: tuple[str, ...]) -> None:
-        self.keys = keys
-        self.index: list[int] = []
-        self.steps: list[int] = []
-        self.times: list[float] = []
-        self.values: list[tuple[Any, ...]] = []
-
-
 class StepBuffer:
     """Steps logged since the last flush. Not thread-safe (the writer thread owns it)."""
 
-    __slots__ = ("rows", "_groups", "_loose", "_columns")
+    __slots__ = ("rows", "_items", "_columns")
 
     def __init__(self) -> None:
         self.rows = 0
-        self._groups: dict[tuple[str, ...], _Group] = {}
-        self._loose: list[tuple[int, int, float, Mapping[Any, Any]]] = []
-        #: metric name → column name, for names already validated.
+        #: Queue items ``(kind, step, time, metrics)``, in logged order.
+        self._items: list[tuple[Any, ...]] = []
+        #: metric name → column name (None: not a valid column), for names seen before.
         self._columns: dict[str, str | None] = {}
 
-    def add(self, step: int, when: float, metrics: Mapping[str, Any]) -> None:
-        """Buffer one step (``step`` already validated). Takes ownership of ``metrics``."""
-        keys = tuple(metrics)
-        group = self._groups.get(keys)
-        if group is None:
-            if len(self._groups) >= _MAX_GROUPS:
-                self._loose.append((self.rows, step, when, metrics))
-                self.rows += 1
-                return
-            group = self._groups[keys] = _Group(keys)
-        group.index.append(self.rows)
-        group.steps.append(step)
-        group.times.append(when)
-        group.values.append(tuple(metrics.values()))
-        self.rows += 1
+    def extend(self, items: list[tuple[Any, ...]]) -> None:
+        """Buffer ``log_step`` queue items as they are. Takes ownership of their metrics."""
+        self._items += items
+        self.rows += len(items)
 
     def take(self, problems: Problems) -> pa.Table | None:
         """Everything buffered as one steps table in logged order (no ``_part`` column),
         and an empty buffer. Bad values are left out and reported to ``problems``."""
-        if not self.rows:
+        items = self._items
+        if not items:
             return None
-        tables = []
-        for group in self._groups.values():
-            try:
-                tables.append(self._group_table(group, problems))
-            except Exception:  # noqa: BLE001 - unforeseen input: fall back to value by value
-                self._loose.extend(zip(group.index, group.steps, group.times,
-                                       (dict(zip(group.keys, values)) for values in group.values)))
-        if self._loose:
-            tables.append(self._loose_table(problems))
-        self._groups = {}
-        self._loose = []
+        self._items = []
         self.rows = 0
+        steps = [item[1] for item in items]
+        try:
+            if not all(type(step) is int for step in steps):
+                raise TypeError("not all steps are ints")
+            step_array = pa.array(steps, pa.int64())
+        except _CONVERSION_ERRORS:
+            items, steps = _valid_steps(items, problems)
+            if not items:
+                return None
+            step_array = pa.array(steps, pa.int64())
+        times = pa.array([item[2] for item in items], FLOAT)
+        names = [tuple(item[3]) for item in items]
+        if names.count(names[0]) == len(names):
+            return order_steps(self._convert(names[0], items, None, step_array, times, problems))
+        groups: dict[tuple[str, ...], list[int]] = {}
+        loose: list[int] = []
+        for i, key in enumerate(names):
+            rows = groups.get(key)
+            if rows is None:
+                if len(groups) >= _MAX_GROUPS:
+                    loose.append(i)
+                    continue
+                rows = groups[key] = []
+            rows.append(i)
+        tables = []
+        for key, rows in groups.items():
+            index = pa.array(rows, pa.int64())
+            tables.append(self._convert(key, [items[i] for i in rows], index, step_array.take(index),
+                                        times.take(index), problems))
+        if loose:
+            index = pa.array(loose, pa.int64())
+            tables.append(self._loose_table([items[i] for i in loose], index, step_array.take(index),
+                                            times.take(index), problems))
         table = unify(tables)
-        if len(tables) > 1:
-            table = table.take(pc.sort_indices(table.column(_INDEX)))
-        return order_steps(table.drop_columns([_INDEX]))
+        return order_steps(table.take(pc.sort_indices(table.column(_INDEX))).drop_columns([_INDEX]))
 
     def _column(self, name: str) -> str | None:
         try:
@@ -100,53 +104,78 @@ class StepBuffer:
         self._columns[name] = key
         return key
 
-    def _group_table(self, group: _Group, problems: Problems) -> pa.Table:
-        n = len(group.index)
-        columns: dict[str, Any] = {
-            _INDEX: pa.array(group.index, pa.int64()),
-            "step": pa.array(group.steps, pa.int64()),
-            "time": pa.array(group.times, FLOAT),
-        }
+    def _convert(self, names: tuple[str, ...], items: list[tuple[Any, ...]], index: pa.Array | None,
+                 steps: pa.Array, times: pa.Array, problems: Problems) -> pa.Table:
+        try:
+            return self._group_table(names, items, index, steps, times, problems)
+        except Exception:  # noqa: BLE001 - unforeseen input: fall back to value by value
+            table = self._loose_table(items, pa.array(range(len(items)), pa.int64()) if index is None else index,
+                                      steps, times, problems)
+            return table.drop_columns([_INDEX]) if index is None else table
+
+    def _group_table(self, names: tuple[str, ...], items: list[tuple[Any, ...]], index: pa.Array | None,
+                     steps: pa.Array, times: pa.Array, problems: Problems) -> pa.Table:
+        """Steps that all logged the metric names ``names`` (in that order)."""
+        columns: dict[str, Any] = {} if index is None else {_INDEX: index}
+        columns["step"] = steps
+        columns["time"] = times
         slow: list[tuple[str, tuple[Any, ...]]] = []
-        for name, values in zip(group.keys, zip(*group.values)):
-            key = self._column(name)
-            if key is not None and key not in columns:
-                try:
-                    columns[key] = pa.array(values, FLOAT)
-                    continue
-                except _CONVERSION_ERRORS:
-                    pass
-            slow.append((name, values))
+        if names:
+            for name, values in zip(names, zip(*[tuple(item[3].values()) for item in items])):
+                key = self._column(name)
+                if key is not None and key not in columns:
+                    try:
+                        columns[key] = pa.array(values, FLOAT)
+                        continue
+                    except _CONVERSION_ERRORS:
+                        pass
+                slow.append((name, values))
         if slow:
+            at_steps = steps.to_pylist()
             pending: dict[str, list[Any]] = {}
             for name, values in slow:
                 for i, value in enumerate(values):
                     out: dict[str, float | None] = {}
-                    flatten_metric(name, value, out, problems, group.steps[i])
+                    flatten_metric(name, value, out, problems, at_steps[i])
                     for key, number in out.items():
-                        pending.setdefault(key, [_UNSET] * n)[i] = number
-            _merge(columns, pending, n)
+                        pending.setdefault(key, [_UNSET] * len(items))[i] = number
+            _merge(columns, pending)
         return pa.table(columns)
 
-    def _loose_table(self, problems: Problems) -> pa.Table:
-        n = len(self._loose)
+    def _loose_table(self, items: list[tuple[Any, ...]], index: pa.Array, steps: pa.Array, times: pa.Array,
+                     problems: Problems) -> pa.Table:
+        """Steps converted value by value (too many distinct sets of names to group)."""
+        at_steps = steps.to_pylist()
         pending: dict[str, list[Any]] = {}
-        for i, (_, step, _when, metrics) in enumerate(self._loose):
+        for i, item in enumerate(items):
             out: dict[str, float | None] = {}
-            for name, value in metrics.items():
-                flatten_metric(name, value, out, problems, step)
+            for name, value in item[3].items():
+                flatten_metric(name, value, out, problems, at_steps[i])
             for key, number in out.items():
-                pending.setdefault(key, [_UNSET] * n)[i] = number
-        columns: dict[str, Any] = {
-            _INDEX: pa.array([row[0] for row in self._loose], pa.int64()),
-            "step": pa.array([row[1] for row in self._loose], pa.int64()),
-            "time": pa.array([row[2] for row in self._loose], FLOAT),
-        }
-        _merge(columns, pending, n)
+                pending.setdefault(key, [_UNSET] * len(items))[i] = number
+        columns: dict[str, Any] = {_INDEX: index, "step": steps, "time": times}
+        _merge(columns, pending)
         return pa.table(columns)
 
 
-def _merge(columns: dict[str, Any], pending: dict[str, list[Any]], n: int) -> None:
+def _valid_steps(items: list[tuple[Any, ...]], problems: Problems) -> tuple[list[tuple[Any, ...]], list[int]]:
+    """The items whose step is a whole number in int64 range (a step passed by keyword is
+    taken from the metrics), and those steps; the rest are reported and dropped."""
+    kept, steps = [], []
+    for item in items:
+        step, metrics = item[1], item[3]
+        if step is NO_STEP:
+            step = metrics.pop("step", None)
+        try:
+            steps.append(to_step(step))
+        except TypeError as exc:
+            problems.add(f"log_step: step {exc}; record dropped", None)
+            continue
+        kept.append(item)
+    return kept, steps
+
+
+def _merge(columns: dict[str, Any], pending: dict[str, list[Any]]) -> None:
     """Add per-value results to ``columns``; where a column already exists (two spellings
     of one metric in a step), the later-converted value wins where it was given."""
     for key, values in pending.items():

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Mapping
 import pyarrow as pa
 
 from . import lifecycle
-from .buffers import SampleBuffer, StepBuffer
+from .buffers import NO_STEP, SampleBuffer, StepBuffer
 from .cleaning import Problems, preview, to_step
 from .records import EventKind
 from .sampling import SamplingConfig
@@ -59,16 +59,12 @@ _COMPACT_AFTER_PARTS = 64
 #: Samples buffered before a flush is due regardless of steps.
 _SAMPLES_PER_FLUSH = 2000
 #: Buffered steps, or characters of sample text, after which a flush is due at once.
-_MAX_BUFFERED_STEPS = 100_000
+_MAX_BUFFERED_STEPS = 25_000
 _MAX_BUFFERED_CHARS = 64 * 2**20
 #: Longest close() waits for the environment probe (git, nvidia-smi) to finish.
 _ENV_WAIT_S = 5.0
 #: After a failed write, wait this long before trying again (explicit flushes try at once).
 _RETRY_S = 1.0
-
-_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
-#: ``log_step``'s step when it came by keyword (then it is in the metrics).
-_NO_STEP: Any = object()
 
 _now = time.time
 _monotonic = time.monotonic
@@ -188,7 +184,7 @@ class Recorder:
 
     # -- the training thread's side ------------------------------------------------------
 
-    def log_step(self, step: int = _NO_STEP, /, **metrics: Any) -> None:  # type: ignore[assignment]
+    def log_step(self, step: int = NO_STEP, /, **metrics: Any) -> None:  # type: ignore[assignment]
         """Record one step's scalars. Enqueues only: never blocks, never raises.
 
         ``step`` may also be passed by keyword; any other keyword is a metric, even one
@@ -326,8 +322,8 @@ class Recorder:
             from .envinfo import capture_env
 
             self._env = capture_env()
-        except Exception as exc:  # noqa: BLE001
-            self._warn_once("env", f"rlprobe: could not capture the environment ({exc!r})")
+        except Exception as exc:  # noqa: BLE001 - best effort (it can fail at interpreter shutdown)
+            self._env = {"error": repr(exc)}
 
     def _writer_main(self) -> None:
         try:
@@ -338,8 +334,12 @@ class Recorder:
 
     def _write_until_stopped(self) -> None:
         # pyarrow imports pandas (when installed) on its first conversion: pay that here, at
-        # start-up, rather than in the middle of training.
-        pa.array((0.0,), pa.float64())
+        # start-up, rather than in the middle of training. At interpreter shutdown that import
+        # can fail; pyarrow then carries on without pandas, and so do we.
+        try:
+            pa.array((0.0,), pa.float64())
+        except Exception:  # noqa: BLE001
+            pass
         steps = StepBuffer()
         samples = SampleBuffer(self.rank, self.sampling)
         problems = Problems()
@@ -356,28 +356,21 @@ class Recorder:
                 wake.clear()
             requests: list[_Sync] = []
             stop = False
-            for _ in range(len(queue)):
-                item = queue.popleft()
-                kind = item[0]
-                try:
-                    if kind == _STEP:
-                        step = item[1]
-                        if type(step) is not int or step > _INT64_MAX or step < _INT64_MIN:
-                            if step is _NO_STEP:
-                                step = item[3].pop("step", None)
-                            step = to_step(step)
-                        steps.add(step, item[2], item[3])
-                    elif kind == _SAMPLES:
-                        samples.add(to_step(item[1]), item[2], item[3], problems)
-                    elif kind == _SYNC:
-                        requests.append(item[1])
-                    else:
-                        stop = True
-                except TypeError as exc:
-                    what = "log_step" if kind == _STEP else "log_samples"
-                    problems.add(f"{what}: step {exc}; record dropped", None)
-                except Exception as exc:  # noqa: BLE001 - keep the writer alive through anything
-                    problems.add(f"internal error on a record ({preview(exc, 120)}); record dropped", None)
+            n = len(queue)
+            if n:
+                popleft = queue.popleft
+                batch = [popleft() for _ in range(n)]  # bounded: later items wait for the next round
+                step_items = [item for item in batch if item[0] == _STEP]
+                steps.extend(step_items)
+                if len(step_items) != n:
+                    for item in batch:
+                        kind = item[0]
+                        if kind == _SAMPLES:
+                            self._take_samples(samples, item, problems)
+                        elif kind == _SYNC:
+                            requests.append(item[1])
+                        elif kind == _STOP:
+                            stop = True
             dropped = self._dropped
             if dropped != dropped_seen:
                 if not overflowing:
@@ -404,6 +397,14 @@ class Recorder:
             if stop:
                 self._finish()
                 return
+
+    def _take_samples(self, samples: SampleBuffer, item: tuple[Any, ...], problems: Problems) -> None:
+        try:
+            samples.add(to_step(item[1]), item[2], item[3], problems)
+        except TypeError as exc:
+            problems.add(f"log_samples: step {exc}; record dropped", None)
+        except Exception as exc:  # noqa: BLE001 - keep the writer alive through anything
+            problems.add(f"log_samples: internal error ({preview(exc, 120)}); record dropped", None)
 
     def _write_event(self, kind: str, message: str, data: dict[str, Any]) -> None:
         if self._writer is None:
