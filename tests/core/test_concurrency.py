@@ -106,4 +106,4 @@ def test_tailing_reader_sees_every_row_once_while_the_writer_compacts(make_recor
     if table is not None:
         seen.extend(table.column("step").to_pylist())
     assert seen == list(range(3000)), "read_new never misses or repeats a row across compactions"
-    assert reads > 3 and len(compactions) > 2
+    assert reads > 3 and len(compactions) >= 2, "at least one compaction before the one in close()"

@@ -52,7 +52,7 @@ def test_overflow_drops_exactly_counts_and_reports_once_per_burst(make_recorder,
     assert rec.dropped == 37
     # The writer is stuck, yet every call returned at once.
     assert statistics.median(durations) < 1e-3
-    assert max(durations) < 0.05
+    assert max(durations) < 1.0, "a blocked call would wait for the 30 s gate"
     held.release()
     assert rec.flush(10)
     time.sleep(0.3)  # a few writer rounds without drops end the burst

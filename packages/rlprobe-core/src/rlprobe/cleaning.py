@@ -140,7 +140,7 @@ def metric_column(name: Any) -> str:
     return key
 
 
-def flatten_metric(name: Any, value: Any, out: dict[str, float | None], problems: Problems, step: int,
+def flatten_metric(name: Any, value: Any, out: dict[str, float | None], problems: Problems, step: int | None,
                    prefix: str = "", depth: int = 0) -> None:
     """Put one logged metric into ``out`` (column → float), flattening nested dicts into
     ``parent/child`` names. What cannot be kept becomes a problem."""

@@ -30,6 +30,8 @@ import traceback
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from .storage.manifest import RunStatus
+
 if TYPE_CHECKING:
     from .recorder import Recorder
 
@@ -97,7 +99,7 @@ def _close_all(status: str | None = None, timeout: float = EXIT_TIMEOUT_S) -> No
 def _excepthook(exc_type: Any, exc: Any, tb: Any) -> None:
     try:
         if issubclass(exc_type, KeyboardInterrupt):
-            _close_all(status="terminated")
+            _close_all(status=RunStatus.TERMINATED)
         else:
             text = "".join(traceback.format_exception(exc_type, exc, tb))
             for recorder in _recorders():

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import traceback
 import uuid
 import warnings
 from collections import deque
@@ -276,8 +277,6 @@ class Recorder:
             if issubclass(exc_type, KeyboardInterrupt):
                 status = RunStatus.TERMINATED
             elif not issubclass(exc_type, (SystemExit, GeneratorExit)):
-                import traceback
-
                 self._record_crash(f"{exc_type.__name__}: {exc}",
                                    "".join(traceback.format_exception(exc_type, exc, tb)))
                 status = RunStatus.CRASHED
