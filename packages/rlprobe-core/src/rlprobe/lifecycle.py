@@ -1,8 +1,8 @@
 """Process-level hooks shared by all live recorders: atexit, excepthook, SIGTERM, fork.
 
-Each hook is installed once, by the first recorder created with ``install_handlers=True``,
-chains to whatever was installed before it, and acts on every recorder that asked for
-handlers:
+Each hook is installed once, by the first recorder created with ``install_handlers=True``
+(SIGTERM's by the first one created on the main thread, as Python requires), chains to
+whatever was installed before it, and acts on every recorder that asked for handlers:
 
 * atexit closes them (status as recorded so far, "finished" by default).
 * The excepthook writes a ``crash`` event with the traceback, closes them as "crashed"
@@ -44,22 +44,29 @@ _handled: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
 _every: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
 _lock = threading.RLock()
 _installed = False
+_sigterm_installed = False
 _previous_excepthook: Any = None
 _previous_sigterm: Any = None
 
 
 def register(recorder: "Recorder", install_handlers: bool) -> None:
     """Track ``recorder`` (for fork) and, if asked, put it under the exit handlers."""
-    global _installed
+    global _installed, _sigterm_installed
     with _lock:
         _every.add(recorder)
         if not install_handlers:
             return
         _handled.add(recorder)
-        if _installed:
-            return
+        first = not _installed
         _installed = True
-    _install()
+        # Signal handlers can only be installed from the main thread: a recorder made
+        # elsewhere first leaves that to the next one made on the main thread.
+        sigterm = not _sigterm_installed and threading.current_thread() is threading.main_thread()
+        _sigterm_installed = _sigterm_installed or sigterm
+    if first:
+        _install_exit_hooks()
+    if sigterm:
+        _install_sigterm()
 
 
 def unregister(recorder: "Recorder") -> None:
@@ -73,13 +80,15 @@ def _recorders() -> list["Recorder"]:
         return list(_handled)
 
 
-def _install() -> None:
-    global _previous_excepthook, _previous_sigterm
+def _install_exit_hooks() -> None:
+    global _previous_excepthook
     atexit.register(_close_all)
     _previous_excepthook = sys.excepthook
     sys.excepthook = _excepthook
-    if threading.current_thread() is not threading.main_thread():
-        return
+
+
+def _install_sigterm() -> None:
+    global _previous_sigterm
     try:
         previous = signal.getsignal(signal.SIGTERM)
         if previous == signal.SIG_IGN:
