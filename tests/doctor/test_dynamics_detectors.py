@@ -343,3 +343,18 @@ def test_docstring_documents_every_section_and_key(signature: str):
     assert all(keys.values())
     assert "`" in sections["Actions"]  # names trainer knobs
     assert inspect.getmodule(detector.fn).__name__.startswith("rlprobe.doctor.detectors.")
+
+
+@pytest.mark.parametrize("shape", ["constant", "zeros", "nan_gaps", "negative", "short", "inf"])
+def test_odd_curves_never_break_a_detector(shape: str, monkeypatch):
+    monkeypatch.setenv("RLPROBE_DEBUG", "1")  # a detector error raises instead of being skipped
+    n = 12 if shape == "short" else N
+    base = {"constant": np.full(n, 0.5), "zeros": np.zeros(n), "negative": -np.abs(noise(1, 1.0, n)),
+            "short": np.linspace(0.1, 5, n), "inf": np.where(np.arange(n) % 50 == 0, np.inf, 0.3)}
+    x = base.get(shape, np.where(np.arange(n) % 7 == 0, np.nan, entropy_curve()[:n]))
+    names = ("entropy", "kl", "reward", "grad_norm", "loss/value_avg", "completions/mean_length",
+             "completions/clipped_ratio", "clip_ratio/region_mean", "frac_reward_zero_std",
+             "rewards/accuracy/mean", "rewards/format/mean")
+    view = view_of(**{name: x for name in names})
+    for signature in OURS:
+        detect(signature, view)

@@ -22,7 +22,8 @@ from .stats import MAD_SCALE, rolling_median, shift
 if TYPE_CHECKING:
     from .view import RunView
 
-__all__ = ["Curve", "Shift", "Windows", "centred_median", "first_sustained", "held_extreme", "hysteresis",
+__all__ = ["Curve", "Shift", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme",
+           "hysteresis",
            "level_noise", "logged", "onset_before", "relative_shift", "rolling_max", "rolling_min"]
 
 
@@ -84,6 +85,13 @@ def first_sustained(mask: np.ndarray, sustain: int) -> int | None:
     run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))  # start of the run of Trues ending here
     long_enough = np.flatnonzero(m & (idx - run_start + 1 >= sustain))
     return int(run_start[long_enough[0]]) if long_enough.size else None
+
+
+def finite_median(x: np.ndarray, default: float | None = None) -> float | None:
+    """Median of the finite values of ``x``; ``default`` when there are none."""
+    x = np.asarray(x, dtype=float)
+    x = x[np.isfinite(x)]
+    return float(np.median(x)) if x.size else default
 
 
 def level_noise(x: np.ndarray, lo: int, hi: int) -> float:

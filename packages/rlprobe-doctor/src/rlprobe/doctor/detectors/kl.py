@@ -85,7 +85,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     lo = max(0, hit - 2 * w)
     # The level just before the growth window: a healthy run's KL drifts up, so an older one is too low.
-    baseline = float(np.nanmedian(level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]))
+    before_growth = level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]
+    before_growth = before_growth[np.isfinite(before_growth)]
+    baseline = float(np.median(before_growth)) if before_growth.size else float(kl[:hit + 1].min())
     noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
     onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
                          cfg["smooth_window"])

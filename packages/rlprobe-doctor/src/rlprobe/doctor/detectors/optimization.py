@@ -11,7 +11,8 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
-from ..trends import Windows, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before
+from ..trends import (Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
+                      onset_before)
 from ..view import RunView
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
@@ -286,8 +287,7 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         before = clip[(view.step < first)][-w.baseline:]
         after = clip[view.step >= first]
         evidence.append(Evidence(metric="val/clipfrac_avg", window=(first, last),
-                                 baseline=float(np.nanmedian(before)) if before.size else None,
-                                 observed=float(np.nanmedian(after[-w.baseline:])) if after.size else None,
+                                 baseline=finite_median(before), observed=finite_median(after[-w.baseline:]),
                                  note="share of value predictions clipped"))
     return Finding(
         signature_id="VALUE_LOSS_DIVERGENCE",

@@ -12,8 +12,8 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift
-from ..trends import (Windows, centred_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
-                      onset_before)
+from ..trends import (Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
+                      level_noise, logged, onset_before)
 from ..view import RunView
 
 #: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.
@@ -174,12 +174,12 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # The zero-variance share before it started climbing: the window before it was last at half the level.
     low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
     cross = int(low[-1]) if low.size else hit
-    zero_ref = float(np.nanmedian(zero[max(0, cross - window):max(1, cross - smooth)]))
+    zero_ref = finite_median(zero[max(0, cross - window):max(1, cross - smooth)], 0.0)
     zero_noise = level_noise(zero, max(0, cross - window), cross) * 1.25 / np.sqrt(smooth)
     climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
-    dry_share = float(np.nanmedian(zero_level[hit:]))
+    dry_share = finite_median(zero_level[hit:], cfg["zero_std_level"])
     return Finding(
         signature_id="REWARD_PLATEAU",
         severity="warn",
