@@ -27,21 +27,21 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
 def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy falls to a small fraction of its own recent level and stays there.
 
-    Meaning: the policy has become (nearly) deterministic: every completion of a prompt
+    Meaning: The policy has become (nearly) deterministic: every completion of a prompt
     looks the same, groups stop disagreeing, and the reward stops improving — the
     exploration that RL needs is gone. A fast early drop predicts an early reward ceiling.
 
     Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
     for the linked examples.
 
-    Rule: smoothed entropy (trailing median over `smooth_window` steps) divided by its
+    Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
     to `drop_ratio` or below and stays below `exit_ratio` (hysteresis) for `sustain` steps.
     The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` of the reference or less. A gradual decline
     (a third over the run is normal) never comes close to the ratio.
 
-    Actions: raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
+    Actions: Raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
     low-probability tokens can grow; lower `learning_rate`; add a small entropy bonus or KL
     anchor (`beta`); check the linked low-entropy samples for duplicated completions.
 
@@ -94,21 +94,21 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy climbs to a multiple of its own recent level and stays there.
 
-    Meaning: sampling is turning into noise — completions drift into gibberish or
+    Meaning: Sampling is turning into noise — completions drift into gibberish or
     repetition, rewards fall, and a collapse of the run usually follows. Often the
     policy has been pushed off the reference model's support by too large updates.
 
     Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
     for the linked examples.
 
-    Rule: smoothed entropy (trailing median over `smooth_window` steps) divided by its
+    Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) rises
     to `rise_ratio` or more and stays above `exit_ratio` (hysteresis) for `sustain` steps.
     The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` × the reference or more. The warm-up
     transient and a slow drift (clip-higher runs gain entropy) stay far below the ratio.
 
-    Actions: lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
+    Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
     to a checkpoint before the onset.
 

@@ -26,14 +26,14 @@ from ..view import RunView
 def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """KL to the reference grows fast and accelerating to a level that matters, or past a critical level.
 
-    Meaning: the policy is running away from the reference model — usually the prelude to
+    Meaning: The policy is running away from the reference model — usually the prelude to
     degenerate text and a reward collapse. KL is 0 at step 0 and a healthy run's KL rises
     and then flattens, so neither a ratio to the start nor a slow drift is a blow-up.
 
     Metrics: `kl_mean` (TRL's `kl`, logged only when `beta` > 0; PPO's `objective/kl`, a
     per-sequence sum); samples' `kl` for the linked examples. No KL logged is normal.
 
-    Rule: with KL smoothed by a trailing median over `smooth_window` steps, a step is
+    Rule: With KL smoothed by a trailing median over `smooth_window` steps, a step is
     "fast" when KL ≥ `min_level`, KL ≥ `growth_factor` × its value `growth_window` steps
     earlier (floored at `min_level`/`growth_factor`), and the increase over the last window
     is at least `acceleration` × the increase over the window before (a concave, flattening
@@ -43,7 +43,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
     2.5 × `growth_factor` within a window.
 
-    Actions: raise the KL penalty (`beta`), lower `learning_rate`, lower `max_grad_norm`;
+    Actions: Raise the KL penalty (`beta`), lower `learning_rate`, lower `max_grad_norm`;
     with several updates per batch lower `num_iterations` or `epsilon`; read the
     highest-KL samples.
 

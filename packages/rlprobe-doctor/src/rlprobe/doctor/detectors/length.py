@@ -37,7 +37,7 @@ def _budget(view: RunView) -> int | None:
 def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Mean completion length multiplies within a short window and stays up.
 
-    Meaning: the policy rambles — second-guessing, loops, restated reasoning — until the
+    Meaning: The policy rambles — second-guessing, loops, restated reasoning — until the
     token budget stops it. Compute per step balloons, truncated completions earn nothing,
     and a repetition or entropy problem is often underneath. The slow, steady growth of
     reasoning length seen in healthy runs is not this.
@@ -45,13 +45,13 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Metrics: `length_mean` (TRL's `completions/mean_length`), `truncated_frac` for context;
     samples' `length` for the linked examples.
 
-    Rule: smoothed length (trailing median over `smooth_window` steps) divided by its
+    Rule: Smoothed length (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier)
     reaches `growth_ratio` and stays above `exit_ratio` (hysteresis) for `sustain` steps.
     The onset is where the centred median last sat at the reference. Critical at
     `critical_ratio` × the reference or when the mean reaches 90 % of the token budget.
 
-    Actions: read the linked longest samples; add a length penalty or overlong reward
+    Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
     length-normalised loss (`loss_type="dr_grpo"` or `"dapo"`); lower `learning_rate`.
 
@@ -102,19 +102,19 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Mean completion length falls to a fraction of its recent level and stays there.
 
-    Meaning: the policy has stopped reasoning — bare answers or empty completions,
+    Meaning: The policy has stopped reasoning — bare answers or empty completions,
     often because a length penalty or a per-token loss rewards brevity, or because it found
     that a short degenerate output scores. Accuracy usually follows it down.
 
     Metrics: `length_mean` (TRL's `completions/mean_length`); samples' `length`.
 
-    Rule: smoothed length (trailing median over `smooth_window` steps) divided by its
+    Rule: Smoothed length (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
     to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps. The
     onset is where the centred median last sat at the reference. Critical when the held
     length is `critical_ratio` of the reference or less.
 
-    Actions: read the linked shortest samples; check length penalties and the reward for
+    Actions: Read the linked shortest samples; check length penalties and the reward for
     empty/short answers; with `loss_type="grpo"` (per-sequence normalisation) short wrong
     answers are penalised less — try `"dr_grpo"` or `"dapo"`; lower `learning_rate`.
 
@@ -164,7 +164,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A large share of completions is cut off by the token budget, for many steps.
 
-    Meaning: truncated completions rarely reach an answer, so they earn little reward
+    Meaning: Truncated completions rarely reach an answer, so they earn little reward
     (or are masked out entirely with `mask_truncated_completions`); at ≥ 99 % every
     completion is truncated and training does nothing. Either the budget is too small
     for the task or the policy is rambling/looping.
@@ -172,14 +172,14 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Metrics: `truncated_frac` (TRL's `completions/clipped_ratio`); samples' `truncated` and
     `length`.
 
-    Rule: the smoothed share (trailing median over `smooth_window` steps) reaches
+    Rule: The smoothed share (trailing median over `smooth_window` steps) reaches
     `warn_level` and stays above `exit_fraction` × `warn_level` (hysteresis) for `sustain`
     steps. This is an absolute level — the share has a fixed meaning. The onset is where
     the centred median last sat at its earlier level (median of the `baseline_window`
     steps that ended `gap` steps before the detection). Critical when the level held for
     `sustain` steps reaches `critical_level`.
 
-    Actions: raise `max_completion_length` if the linked truncated samples are reasoning
+    Actions: Raise `max_completion_length` if the linked truncated samples are reasoning
     well; otherwise penalise overlong output (DAPO overlong shaping) and set
     `mask_truncated_completions=True` so cut-off text does not teach the policy; look for
     repetition in the samples.

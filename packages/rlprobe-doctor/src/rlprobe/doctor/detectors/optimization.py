@@ -27,7 +27,7 @@ VALUE_LOSS_METRICS = ("value_loss",)
 def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The share of tokens whose probability ratio is clipped jumps up and stays high.
 
-    Meaning: each update moves the policy much further than the trust region allows, so
+    Meaning: Each update moves the policy much further than the trust region allows, so
     most of the gradient is clipped away and the rest is noisy — usually a too-high
     learning rate or too many updates per batch. (On-policy GRPO with one iteration
     clips nothing; a few per mille with several iterations is normal.)
@@ -35,14 +35,14 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Metrics: `clip_ratio` (TRL GRPO's `clip_ratio/region_mean`), or PPO's
     `policy/clipfrac_avg`; samples' `kl`/`advantage` for the linked examples.
 
-    Rule: the smoothed share (trailing median over `smooth_window` steps) is at least
+    Rule: The smoothed share (trailing median over `smooth_window` steps) is at least
     `high_level`, or at least `min_level` and `rise_factor` × its reference (median of the
     `baseline_window` steps that ended `gap` steps earlier), and stays above 80 % of that
     (hysteresis) for `sustain` steps. The onset is where the centred median last sat at
     the reference. Critical when the level held for `sustain` steps reaches
     `critical_level`.
 
-    Actions: lower `learning_rate`; fewer updates per batch (`num_iterations`, PPO
+    Actions: Lower `learning_rate`; fewer updates per batch (`num_iterations`, PPO
     `num_ppo_epochs`); lower `max_grad_norm`; check `epsilon`/`epsilon_high` are not
     unusually small.
 
@@ -106,14 +106,14 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
 
-    Meaning: the optimisation has become unstable — a few samples or tokens dominate
+    Meaning: The optimisation has become unstable — a few samples or tokens dominate
     updates (huge advantages, off-policy ratios, bf16 overflow), and a loss or KL
     blow-up often follows. A single isolated spike is normal and is not reported.
 
     Metrics: `grad_norm` (before clipping, as the Trainer logs it); samples' `advantage`
     at the spike steps for the linked examples.
 
-    Rule: a spike is a step whose log grad norm exceeds the median of the previous
+    Rule: A spike is a step whose log grad norm exceeds the median of the previous
     `spike_window` steps by `spike_z` robust standard deviations (MAD) and by a factor of
     `spike_ratio`. Reported when `min_spikes` spikes fall within `cluster_window` steps
     (onset: the first spike of that burst — walking back, a gap longer than `burst_gap`
@@ -123,7 +123,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     where the centred median left the reference). Critical when the held level reaches
     `critical_ratio` × the reference.
 
-    Actions: lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
+    Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
     bf16/fp16 overflow and the importance-sampling ratio (`num_iterations`, vLLM).
 
@@ -224,21 +224,21 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """PPO's value loss grows by an order of magnitude and keeps growing (the critic diverges).
 
-    Meaning: the value head no longer tracks the returns, so advantages become noise and
+    Meaning: The value head no longer tracks the returns, so advantages become noise and
     the policy update follows it; PPO runs that diverge here rarely recover. Applies
     only to runs that log a value loss (PPO and other actor-critic trainers).
 
     Metrics: `value_loss` (TRL PPO's `loss/value_avg`); `val/clipfrac_avg` for context;
     samples' `advantage` for the linked examples.
 
-    Rule: on a log scale, the smoothed value loss (trailing median over `smooth_window`
+    Rule: On a log scale, the smoothed value loss (trailing median over `smooth_window`
     steps) rises `growth_ratio` × above its reference (median of the `baseline_window`
     steps that ended `gap` steps earlier), or `min_ratio` × above the lowest level it had
     reached `gap` steps before, and stays most of the way there (hysteresis) for
     `sustain` steps. The onset is where the centred median left the reference. Critical
     when the level held reaches `critical_ratio` × the reference.
 
-    Actions: lower the critic's learning rate or `vf_coef`; tighten `cliprange_value`;
+    Actions: Lower the critic's learning rate or `vf_coef`; tighten `cliprange_value`;
     enable `whiten_rewards` or normalise/clip the reward scale; check the reward model's
     outputs for outliers.
 

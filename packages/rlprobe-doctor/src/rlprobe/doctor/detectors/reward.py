@@ -37,12 +37,12 @@ def _smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
 def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The reward falls well below its own recent level and stays down.
 
-    Meaning: what the run had learnt is being undone — typically after an instability
+    Meaning: What the run had learnt is being undone — typically after an instability
     (KL or entropy blow-up, a learning-rate spike) or a broken reward/data pipeline.
 
     Metrics: `reward_mean` (TRL's `reward`; for PPO `objective/scores`); samples' `reward`.
 
-    Rule: the smoothed reward (trailing median over `smooth_window` steps) falls below its
+    Rule: The smoothed reward (trailing median over `smooth_window` steps) falls below its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) by at
     least `drop_fraction` of the reward's scale — the larger of |reference| and the gain
     since the run's start — and by at least `min_z` times the noise of the smoothed curve,
@@ -50,12 +50,12 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the centred median last sat at the reference. Critical when the drop held afterwards
     reaches `critical_fraction` of the scale.
 
-    Actions: compare with the first failing signature (KL, entropy, grad norm) — it is
+    Actions: Compare with the first failing signature (KL, entropy, grad norm) — it is
     usually the cause; lower `learning_rate` and `max_grad_norm`; raise `beta`; check the
     reward functions and the data on the linked lowest-reward samples; resume from a
     checkpoint before the onset.
 
-    Source: common GRPO/PPO failure reports; TRL GRPO documentation (logged `reward`).
+    Source: Common GRPO/PPO failure reports; TRL GRPO documentation (logged `reward`).
 
     Keys:
     drop_fraction: drop, as a fraction of the reward's scale, that starts a collapse
@@ -114,7 +114,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The reward stops improving because the learning signal has dried up.
 
-    Meaning: most prompt groups now get identical rewards (all right or all wrong), so
+    Meaning: Most prompt groups now get identical rewards (all right or all wrong), so
     group-normalised advantages are zero and updates carry no signal: more steps will not
     help. A reward that merely levels off while groups still disagree is the normal end
     of learning and is not reported.
@@ -122,13 +122,13 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Metrics: `reward_mean` (TRL's `reward`) and `frac_reward_zero_std` (share of groups with
     identical rewards); samples' `advantage` for the linked examples.
 
-    Rule: over the last `plateau_window` steps the smoothed reward (trailing median over
+    Rule: Over the last `plateau_window` steps the smoothed reward (trailing median over
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
     least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps. The onset is the later of where the
     reward reached its plateau and where the zero-variance share started climbing.
 
-    Actions: harder or more varied prompts (filter out prompts every completion solves or
+    Actions: Harder or more varied prompts (filter out prompts every completion solves or
     fails); more completions per prompt (`num_generations`) or a higher `temperature` so
     groups disagree; DAPO-style dynamic sampling; check `scale_rewards` and reward
     granularity (partial credit gives variance).
@@ -208,16 +208,16 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A cheap reward component keeps rising while the correctness component falls.
 
-    Meaning: the policy has found a way to earn reward without doing the task — typically
+    Meaning: The policy has found a way to earn reward without doing the task — typically
     format gaming (perfect tags, empty or wrong answers). The total reward can look fine.
     Judged from logged means only, this is an early warning: confidence stays modest
     (at most `max_confidence`) until someone reads the linked samples.
 
-    Metrics: reward components `rewards/<name>/mean` (TRL); a component whose name looks
+    Metrics: Reward components `rewards/<name>/mean` (TRL); a component whose name looks
     like correctness (accuracy, correct, verifier, answer, math, pass, judge, score …) is
     the task; any other (format, tags, length …) is "cheap". Samples' `reward_components`.
 
-    Rule: the correctness component's smoothed mean (trailing median over `smooth_window`
+    Rule: The correctness component's smoothed mean (trailing median over `smooth_window`
     steps) falls below its reference (median of the `baseline_window` steps that ended `gap`
     steps earlier) by at least `drop_fraction` of that reference and `min_z` noise
     standard deviations, while a cheap component rises above its own reference by at
@@ -225,7 +225,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     steps. Without a correctness-like name, any falling/rising pair counts, at lower
     confidence.
 
-    Actions: read the linked samples (high cheap reward, zero correctness); lower the cheap
+    Actions: Read the linked samples (high cheap reward, zero correctness); lower the cheap
     component's weight (GRPOConfig `reward_weights`) or make it conditional on
     correctness; tighten the format check; add a KL anchor (`beta`).
 
