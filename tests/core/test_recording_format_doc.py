@@ -53,3 +53,25 @@ def test_known_fields_and_aliases_match_the_code() -> None:
         logged, stored = re.findall(r"`([^`]+)`", line)
         aliases[logged] = stored
     assert aliases == METRIC_ALIASES
+
+
+def test_limits_quoted_in_the_doc_are_the_code_s() -> None:
+    import rlprobe.cleaning as cleaning
+    import rlprobe.recorder as recorder
+    from rlprobe.storage import writer
+
+    quoted = {
+        f"{recorder._MAX_BUFFERED_STEPS:,} steps".replace(",", " "): "_MAX_BUFFERED_STEPS",
+        f"{recorder._MAX_BUFFERED_CHARS // 2**20} MiB of sample text": "_MAX_BUFFERED_CHARS",
+        f"every {recorder._COMPACT_AFTER_PARTS} parts": "_COMPACT_AFTER_PARTS",
+        f"{recorder._SAMPLES_PER_FLUSH} samples": "_SAMPLES_PER_FLUSH",
+        f"at least {recorder._MIN_PART_INTERVAL_S} s": "_MIN_PART_INTERVAL_S",
+        f"waits up to {recorder._ENV_WAIT_S:g} s": "_ENV_WAIT_S",
+        f"{4 * recorder._SAMPLES_PER_FLUSH} samples": "backlog bound",
+        f"{cleaning.MAX_TEXT_CHARS:,} characters".replace(",", " "): "MAX_TEXT_CHARS",
+        f"longer than {cleaning.MAX_NAME_CHARS} characters": "MAX_NAME_CHARS",
+        f"up to {cleaning.MAX_DEPTH} levels": "MAX_DEPTH",
+        f"at most {writer._ROW_GROUP:,} rows".replace(",", " "): "_ROW_GROUP",
+    }
+    missing = {name: text for text, name in quoted.items() if text not in DOC}
+    assert missing == {}
