@@ -29,14 +29,14 @@ def test_any_mix_of_compacted_file_and_parts_reads_in_order(tmp_path: Path) -> N
     run = tmp_path / "run"
     w = _writer(run)
     w.write_part(_steps(0, 10), [{"step": 0, "rank": 0, "completion": "a"}])
-    w.write_part(_steps(10, 10, kl=0.5))
+    w.write_part(_steps(10, 10, approxkl=0.5))
     w.compact()
     w.write_part(_steps(20, 10, **{"rewards/acc/mean": 1.0}))
     w.write_part(None, [{"step": 25, "rank": 0, "completion": "b"}])
     reader = RunReader(run)
     steps = reader.steps()
     assert steps.column("step").to_pylist() == list(range(30))
-    assert steps.column("kl").to_pylist() == [None] * 10 + [0.5] * 10 + [None] * 10
+    assert steps.column("approxkl").to_pylist() == [None] * 10 + [0.5] * 10 + [None] * 10
     assert steps.column("rewards/acc/mean").to_pylist()[-1] == 1.0
     assert steps.column_names[:3] == ["step", "rank", "time"]
     assert "_part" not in steps.column_names
@@ -177,16 +177,25 @@ def test_a_part_compacted_away_mid_read_is_retried_not_lost(tmp_path: Path, monk
     w = _writer(run)
     w.write_part(_steps(0, 5))
     w.write_part(_steps(5, 5))
-    real_read_table = reader_module.pq.read_table
+    real_read_rows = reader_module._read_rows
     raced = []
 
-    def compact_then_read(path, *args, **kwargs):
+    def compact_then_read(file):
         if not raced:
             raced.append(True)
             w.compact()
-        return real_read_table(path, *args, **kwargs)
+        return real_read_rows(file)
 
-    monkeypatch.setattr(reader_module.pq, "read_table", compact_then_read)
+    monkeypatch.setattr(reader_module, "_read_rows", compact_then_read)
     steps = RunReader(run).steps()
     assert raced
     assert steps.column("step").to_pylist() == list(range(10))
+
+
+def test_an_unknown_kind_is_refused(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    _writer(run)
+    with pytest.raises(ValueError, match="'steps', 'samples'"):
+        RunReader(run).read_new("step")
+    with pytest.raises(ValueError, match="got 'events'"):
+        RunReader(run).files("events")

@@ -12,6 +12,7 @@ from corekit import events_of, parts_left, steps_of
 from rlprobe import EventKind, Recorder, SampleRecord, SamplingConfig, StepRecord
 from rlprobe.records import METRIC_ALIASES, STEP_FIELDS
 from rlprobe.storage import RunReader, list_runs, load_manifest
+from rlprobe.storage.layout import list_parts
 
 
 def test_public_names() -> None:
@@ -77,6 +78,24 @@ def test_known_metric_names_map_to_fields_and_others_to_extra_columns(make_recor
                if name not in ("step", "rank"))
 
 
+def test_trl_ppo_log_keys_land_in_the_known_fields(make_recorder, run_dir: Path) -> None:
+    """The metrics dict of trl.experimental.ppo's PPOTrainer (trl 1.7), as it logs it."""
+    rec = make_recorder()
+    ppo_logs = {"eps": 12, "objective/kl": 0.4, "objective/entropy": 35.0, "objective/non_score_reward": -0.02,
+                "objective/rlhf_reward": 0.98, "objective/scores": 1.0, "policy/approxkl_avg": 0.01,
+                "policy/clipfrac_avg": 0.07, "loss/policy_avg": -0.01, "loss/value_avg": 0.8,
+                "val/clipfrac_avg": 0.1, "policy/entropy_avg": 0.9, "val/ratio": 1.0, "val/ratio_var": 0.002,
+                "val/num_eos_tokens": 14, "lr": 3e-6, "episode": 64}
+    rec.log_step(1, **ppo_logs)
+    rec.close()
+    row = RunReader(run_dir).steps().to_pylist()[0]
+    assert row["reward_mean"] == 1.0 and row["clip_ratio"] == 0.07 and row["learning_rate"] == 3e-6
+    assert row["kl_mean"] == 0.4 and row["policy_loss"] == -0.01 and row["value_loss"] == 0.8
+    assert row["entropy_mean"] == 35.0, "objective/entropy, not overwritten by the per-token entropy"
+    assert row["policy/entropy_avg"] == 0.9 and row["objective/rlhf_reward"] == 0.98
+    assert not [name for name in ppo_logs if name in row and METRIC_ALIASES.get(name, name) != name]
+
+
 def test_step_by_keyword_and_a_metric_called_self(make_recorder, run_dir: Path) -> None:
     rec = make_recorder()
     rec.log_step(step=3, loss=1.0)
@@ -120,7 +139,8 @@ def test_parts_are_written_by_size_and_by_time_without_flush(make_recorder, tmp_
     by_time = make_recorder(tmp_path / "time", flush_interval_s=0.2, steps_per_flush=10**6)
     by_time.log_step(0, loss=1.0)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not (parts_left(tmp_path / "size") and parts_left(tmp_path / "time")):
+    while time.monotonic() < deadline and not (list_parts(tmp_path / "size", "steps")
+                                               and list_parts(tmp_path / "time", "steps")):
         time.sleep(0.05)
     assert steps_of(tmp_path / "size") == list(range(20))
     assert steps_of(tmp_path / "time") == [0]

@@ -72,6 +72,8 @@ def test_limits_quoted_in_the_doc_are_the_code_s() -> None:
         f"longer than {cleaning.MAX_NAME_CHARS} characters": "MAX_NAME_CHARS",
         f"up to {cleaning.MAX_DEPTH} levels": "MAX_DEPTH",
         f"at most {writer._ROW_GROUP:,} rows".replace(",", " "): "_ROW_GROUP",
+        f"row groups of {writer._ROW_GROUP:,}".replace(",", " "): "_ROW_GROUP (compaction)",
+        f"data passes {writer._ROW_GROUP_BYTES // 2**20} MiB": "_ROW_GROUP_BYTES",
     }
     missing = {name: text for text, name in quoted.items() if text not in DOC}
     assert missing == {}

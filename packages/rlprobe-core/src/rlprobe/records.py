@@ -74,10 +74,14 @@ STEP_FIELDS: tuple[str, ...] = tuple(
 #: Keys of a sample dict that map to typed columns.
 SAMPLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SampleRecord) if f.name != "extra")
 
-#: Trainer spellings (TRL GRPO/RLOO/PPO log keys) of the known step fields.
+#: Trainer spellings (TRL GRPO/RLOO/PPO log keys) of the known step fields. No trainer may
+#: log two spellings of one field in the same step (the later would overwrite the earlier):
+#: TRL's PPO logs ``policy/entropy_avg`` beside ``objective/entropy``, so only the latter,
+#: mapped first, is an alias.
 METRIC_ALIASES: dict[str, str] = {
     "reward": "reward_mean",
     "rewards/mean": "reward_mean",
+    "objective/scores": "reward_mean",
     "reward_std": "reward_std",
     "kl": "kl_mean",
     "objective/kl": "kl_mean",
@@ -86,8 +90,10 @@ METRIC_ALIASES: dict[str, str] = {
     "loss/policy_avg": "policy_loss",
     "loss/value_avg": "value_loss",
     "vf_loss": "value_loss",
+    "lr": "learning_rate",
     "clip_ratio/region_mean": "clip_ratio",
     "clip_ratio": "clip_ratio",
+    "policy/clipfrac_avg": "clip_ratio",
     "completions/mean_length": "length_mean",
     "completions/min_length": "length_min",
     "completions/max_length": "length_max",

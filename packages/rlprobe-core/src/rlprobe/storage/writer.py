@@ -28,21 +28,16 @@ from .layout import (
 )
 from .manifest import RunStatus, json_safe, write_manifest
 from .schema import samples_table, steps_table, with_part
+from .watermark import read_watermark
 
-__all__ = ["RunWriter", "compact_run", "read_watermark"]
+__all__ = ["RunWriter", "compact_run"]
 
+#: Rows per row group of a compacted file (the last one holds the rest).
 _ROW_GROUP = 65536
+#: A row group is cut short once its rows hold this much data (long sample texts).
+_ROW_GROUP_BYTES = 64 * 2**20
 _DICTIONARY_COLUMNS = ("prompt", "prompt_id", "group_id")
 _TEMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
-
-
-def read_watermark(path: Path) -> int:
-    """The last part number a compacted file holds (0 when it does not exist)."""
-    try:
-        meta = pq.read_metadata(path).metadata or {}
-    except FileNotFoundError:
-        return 0
-    return int(meta.get(WATERMARK_KEY, b"0"))
 
 
 def _temp_path(path: Path) -> Path:
@@ -51,14 +46,15 @@ def _temp_path(path: Path) -> Path:
 
 def _write_atomic_parquet(tables: Iterable[pa.Table], path: Path, schema: pa.Schema,
                           metadata: dict[bytes, bytes] | None = None) -> None:
-    """Write ``tables`` as one Parquet file at ``path``: temp file, fsync, rename, fsync
-    the directory. On failure the temp file is removed and ``path`` is untouched."""
+    """Write ``tables`` (each of ``schema``; each its own row groups, of at most ``_ROW_GROUP``
+    rows) as one Parquet file at ``path``: temp file, fsync, rename, fsync the directory.
+    On failure the temp file is removed and ``path`` is untouched."""
     tmp = _temp_path(path)
     schema = schema.with_metadata(metadata) if metadata else schema
     try:
         with pq.ParquetWriter(tmp, schema, compression="zstd", use_dictionary=_dictionary_columns(schema)) as out:
             for table in tables:
-                out.write_table(table.select(schema.names).cast(schema), row_group_size=_ROW_GROUP)
+                out.write_table(table, row_group_size=_ROW_GROUP)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -79,6 +75,20 @@ def _stream_compacted(path: Path) -> Iterator[pa.Table]:
     with pq.ParquetFile(path) as pf:
         for i in range(pf.num_row_groups):
             yield pf.read_row_group(i)
+
+
+class _PartRows:
+    """The tables of part files, read one at a time as iterated; ``rows`` counts them."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
+        self.rows = 0
+
+    def __iter__(self) -> Iterator[pa.Table]:
+        for path in self.paths:
+            table = pq.read_table(path)
+            self.rows += table.num_rows
+            yield table
 
 
 def _sweep_temp_files(run_dir: Path) -> None:
@@ -110,8 +120,11 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
     Crash-safe and idempotent: the new compacted file is written beside the old one and
     renamed over it; its metadata names the last part it holds, and readers ignore parts at
     or below that watermark, so a crash before or after the rename never loses or doubles a
-    row. Parts are deleted only after the rename. Run it only where no other process is
-    compacting the same directory (the recorder compacts its own run).
+    row. Parts are deleted only after the rename. Rows are re-cut into row groups of
+    ``_ROW_GROUP`` rows (fewer when their data passes ``_ROW_GROUP_BYTES``), whatever the
+    size of the parts, so the file's footer stays small; memory is bounded by one row group
+    plus one part. Run it only where no other process is compacting the same directory (the
+    recorder compacts its own run). Raises ``OSError`` when the disk does.
     """
     run_dir = Path(run_dir)
     _sweep_temp_files(run_dir)
@@ -121,33 +134,55 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
         watermark = read_watermark(target)
         parts = list_parts(run_dir, kind)
         fresh = [(seq, p) for seq, p in parts if seq > watermark]
+        added[kind] = 0
         if fresh:
-            part_tables = [pq.read_table(p) for _, p in fresh]
-            schemas = [t.schema for t in part_tables]
+            # Part footers first: the writer needs the whole run's schema before the first row.
+            schemas = [pq.read_schema(p) for _, p in fresh]
             if target.exists():
                 schemas.insert(0, pq.read_schema(target).remove_metadata())
             schema = pa.unify_schemas(schemas, promote_options="permissive")
+            fresh_rows = _PartRows([p for _, p in fresh])
             sources: list[Iterable[pa.Table]] = [_stream_compacted(target)] if target.exists() else []
-            sources.append(part_tables)
-            _write_atomic_parquet(_padded(itertools.chain.from_iterable(sources), schema), target, schema,
+            sources.append(fresh_rows)
+            rows = _conformed(itertools.chain.from_iterable(sources), schema)
+            _write_atomic_parquet(_coalesced(rows, _ROW_GROUP, _ROW_GROUP_BYTES), target, schema,
                                   {WATERMARK_KEY: str(fresh[-1][0]).encode()})
-            added[kind] = sum(t.num_rows for t in part_tables)
+            added[kind] = fresh_rows.rows
             watermark = fresh[-1][0]
-        else:
-            added[kind] = 0
         for seq, p in parts:
             if seq <= watermark:
                 discard(p)
     return added
 
 
-def _padded(tables: Iterable[pa.Table], schema: pa.Schema) -> Iterator[pa.Table]:
-    """Each table with the columns it lacks added as nulls, in ``schema`` order."""
+def _conformed(tables: Iterable[pa.Table], schema: pa.Schema) -> Iterator[pa.Table]:
+    """Each table as ``schema``: the columns it lacks added as nulls, in ``schema`` order."""
     for table in tables:
         for field in schema:
             if field.name not in table.column_names:
                 table = table.append_column(field, pa.nulls(table.num_rows, field.type))
-        yield table
+        yield table.select(schema.names).cast(schema)
+
+
+def _coalesced(tables: Iterable[pa.Table], rows: int, max_bytes: int) -> Iterator[pa.Table]:
+    """The rows of ``tables`` (one schema), in order, re-cut into tables of ``rows`` rows,
+    each cut short once it holds ``max_bytes`` of data; the last holds what is left. Small
+    part files become one row group, and an existing file's full row groups pass through."""
+    pending: list[pa.Table] = []
+    held = size = 0
+    for table in tables:
+        per_row = max(1, table.nbytes // max(1, table.num_rows))
+        while table.num_rows:
+            head = table.slice(0, min(rows - held, max(1, (max_bytes - size) // per_row)))
+            table = table.slice(head.num_rows)
+            pending.append(head)
+            held += head.num_rows
+            size += head.nbytes
+            if held >= rows or size >= max_bytes:
+                yield pa.concat_tables(pending)
+                pending, held, size = [], 0, 0
+    if pending:
+        yield pa.concat_tables(pending)
 
 
 class RunWriter:
@@ -180,8 +215,8 @@ class RunWriter:
         self.write_manifest()
 
     def prepare(self) -> None:
-        """Create the run directory and ``parts/`` (again, if something deleted them)."""
-        (self.run_dir / PARTS_DIR).mkdir(parents=True, exist_ok=True)
+        """Create the run directory (again, if something deleted it)."""
+        self.run_dir.mkdir(parents=True, exist_ok=True)
 
     def write_manifest(self, **changes: Any) -> None:
         """Rewrite ``manifest.json`` atomically with the current counts and ``changes``."""
@@ -204,7 +239,9 @@ class RunWriter:
             if rows is None or len(rows) == 0:
                 continue
             table = with_part(rows if isinstance(rows, pa.Table) else build(rows), part)
-            _write_atomic_parquet([table], part_path(self.run_dir, kind, part), table.schema)
+            path = part_path(self.run_dir, kind, part)
+            path.parent.mkdir(exist_ok=True)  # close() removed it; a vanished run dir stays an error
+            _write_atomic_parquet([table], path, table.schema)
             written[kind] = table.num_rows
         for kind, n in written.items():
             self.counts[kind] += n
@@ -251,6 +288,11 @@ class RunWriter:
         compact_run(self.run_dir)
 
     def close(self, status: str = RunStatus.FINISHED) -> None:
-        """Compact and mark the manifest closed with ``status``."""
+        """Compact, remove ``parts/`` if that left it empty, and mark the manifest closed
+        with ``status``. Writing another part afterwards recreates ``parts/``."""
         self.compact()
+        try:
+            os.rmdir(self.run_dir / PARTS_DIR)
+        except OSError:
+            pass  # not empty (a part a concurrent writer added, a live temp file) or already gone
         self.write_manifest(status=status, closed_at=time.time())

@@ -17,8 +17,6 @@ from typing import Any, Callable, TypeVar
 import polars as pl
 
 from rlprobe.storage import RunReader
-from rlprobe.storage.layout import compacted_path, list_parts
-from rlprobe.storage.writer import read_watermark
 
 from .errors import UnusableInput
 from .stats import MAD_SCALE
@@ -52,15 +50,8 @@ def _valid(column: str) -> pl.Expr:
 
 def _files(reader: RunReader, kind: str) -> list[Path]:
     """Every Parquet file holding the run's rows of ``kind`` once: per recorded rank, the
-    compacted file and the parts written after its watermark (the rule ``RunReader`` reads by)."""
-    files: list[Path] = []
-    for _, source in reader.sources:
-        target = compacted_path(source, kind)
-        watermark = read_watermark(target)
-        if watermark:
-            files.append(target)
-        files.extend(path for seq, path in list_parts(source, kind) if seq > watermark)
-    return files
+    compacted file and the parts written after its watermark (``RunReader.files``)."""
+    return [file.path for file in reader.files(kind)]
 
 
 def _fingerprint(files: list[Path]) -> list[tuple[int, int]]:
