@@ -37,6 +37,9 @@ _ROW_GROUP = 65536
 #: A row group is cut short once its rows hold this much data (long sample texts).
 _ROW_GROUP_BYTES = 64 * 2**20
 _DICTIONARY_COLUMNS = ("prompt", "prompt_id", "group_id")
+#: Compaction decodes on the calling thread alone: it runs beside training (the recorder's
+#: writer thread), and for part-sized reads a thread pool costs more than it saves.
+_THREADS = False
 _TEMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
 
 
@@ -74,7 +77,7 @@ def _stream_compacted(path: Path) -> Iterator[pa.Table]:
     """Row groups of an existing compacted file, one table at a time (bounded memory)."""
     with pq.ParquetFile(path) as pf:
         for i in range(pf.num_row_groups):
-            yield pf.read_row_group(i)
+            yield pf.read_row_group(i, use_threads=_THREADS)
 
 
 class _PartRows:
@@ -86,7 +89,8 @@ class _PartRows:
 
     def __iter__(self) -> Iterator[pa.Table]:
         for path in self.paths:
-            table = pq.read_table(path)
+            with pq.ParquetFile(path) as pf:
+                table = pf.read(use_threads=_THREADS)
             self.rows += table.num_rows
             yield table
 
@@ -158,8 +162,12 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
 def _conformed(tables: Iterable[pa.Table], schema: pa.Schema) -> Iterator[pa.Table]:
     """Each table as ``schema``: the columns it lacks added as nulls, in ``schema`` order."""
     for table in tables:
+        if table.schema.equals(schema):
+            yield table
+            continue
+        names = set(table.column_names)
         for field in schema:
-            if field.name not in table.column_names:
+            if field.name not in names:
                 table = table.append_column(field, pa.nulls(table.num_rows, field.type))
         yield table.select(schema.names).cast(schema)
 
@@ -173,11 +181,12 @@ def _coalesced(tables: Iterable[pa.Table], rows: int, max_bytes: int) -> Iterato
     for table in tables:
         per_row = max(1, table.nbytes // max(1, table.num_rows))
         while table.num_rows:
-            head = table.slice(0, min(rows - held, max(1, (max_bytes - size) // per_row)))
+            take = min(rows - held, max(1, (max_bytes - size) // per_row))
+            head = table if take >= table.num_rows else table.slice(0, take)
             table = table.slice(head.num_rows)
             pending.append(head)
             held += head.num_rows
-            size += head.nbytes
+            size += head.num_rows * per_row
             if held >= rows or size >= max_bytes:
                 yield pa.concat_tables(pending)
                 pending, held, size = [], 0, 0
