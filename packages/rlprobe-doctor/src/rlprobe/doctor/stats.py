@@ -10,6 +10,8 @@ import polars as pl
 
 #: MAD → standard deviation for normally distributed noise.
 MAD_SCALE = 1.4826
+#: Mean absolute deviation → standard deviation for normally distributed noise (√(π/2)).
+MEAN_AD_SCALE = 1.2533
 
 
 def rolling_median(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
@@ -76,3 +78,12 @@ def confidence_from(excess: float, scale: float, floor: float = 0.5, ceiling: fl
     if not np.isfinite(excess) or excess <= 0:
         return floor
     return float(floor + (ceiling - floor) * (1.0 - np.exp(-excess / max(scale, 1e-12))))
+
+
+
+def percent(share: float) -> str:
+    """``share`` as a percentage, with significant digits when whole percents would round
+    a non-zero share to "0%" (a collapse to 0.3 % of a level must not read 0 %)."""
+    if np.isfinite(share) and 0 < abs(share) < 0.005:
+        return f"{share * 100:.1g}%"
+    return f"{share:.0%}"

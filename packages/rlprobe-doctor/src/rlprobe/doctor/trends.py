@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 import numpy as np
 import polars as pl
 
-from .stats import MAD_SCALE, rolling_median, shift
+from .stats import MAD_SCALE, MEAN_AD_SCALE, rolling_median, shift
 
 if TYPE_CHECKING:
     from .view import RunView
@@ -101,7 +101,13 @@ def level_noise(x: np.ndarray, lo: int, hi: int) -> float:
     seg = seg[np.isfinite(seg)]
     if seg.size < 3:
         return 0.0
-    return float(MAD_SCALE * np.median(np.abs(np.diff(seg) - np.median(np.diff(seg)))) / np.sqrt(2.0))
+    dev = np.abs(np.diff(seg) - np.median(np.diff(seg)))
+    mad = float(np.median(dev))
+    if mad == 0.0:
+        # Quantised curves (a rate that is mostly 0, a share of 4 groups) tie more than half
+        # their differences and the MAD breaks down to 0; the mean absolute deviation does not.
+        return float(MEAN_AD_SCALE * dev.mean() / np.sqrt(2.0))
+    return float(MAD_SCALE * mad / np.sqrt(2.0))
 
 
 def onset_before(x: np.ndarray, hit: int, baseline: float, band: float, rising: bool, lo: int, window: int) -> int:
@@ -215,15 +221,20 @@ class Shift:
         return self.observed / self.baseline if self.baseline else float("inf")
 
 
-def relative_shift(curve: Curve, windows: Windows, enter: float, stay: float, rising: bool) -> Shift | None:
+def relative_shift(curve: Curve, windows: Windows, enter: float | np.ndarray, stay: float, rising: bool,
+                   floor: float | None = None, reference: np.ndarray | None = None) -> Shift | None:
     """The first sustained change of a positive curve to ``enter``× (rising) or ``enter``×
-    (falling, ``enter`` < 1) its reference, held until it crosses back past ``stay``×."""
+    (falling, ``enter`` < 1) its reference, held until it crosses back past ``stay``×.
+    ``enter`` may vary by step (an array aligned with the curve). With ``floor``, a rise
+    counts only once the level itself is at least ``floor``; ``reference`` replaces
+    ``curve.reference(windows)``."""
     level = curve.smooth(windows.smooth)
-    ref = curve.reference(windows)
+    ref = curve.reference(windows) if reference is None else reference
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = level / ref
     if rising:
-        state = hysteresis(ratio >= enter, ratio >= stay)
+        high = level >= floor if floor is not None else True
+        state = hysteresis((ratio >= enter) & high, (ratio >= stay) & high)
     else:
         state = hysteresis(ratio <= enter, ratio <= stay)
     hit = first_sustained(state, windows.sustain)
@@ -235,4 +246,17 @@ def relative_shift(curve: Curve, windows: Windows, enter: float, stay: float, ri
     noise = level_noise(x, lo, hit - windows.gap) * 1.25 / np.sqrt(windows.smooth)
     band = max(4.0 * noise, 0.05 * abs(baseline))
     onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)
+    # The reference is `gap` steps old: a curve that drifted since sits outside the band well
+    # before a sharp change, and the walk back overshoots into the drift. For a sharp change
+    # (confirmed soon after its provisional onset), walk again against the level just before
+    # that onset until it settles; a slow ramp has no such break to find.
+    sharp = hit - onset <= 2 * (windows.smooth + windows.sustain)
+    for _ in range(3 if sharp else 0):
+        local = finite_median(x[max(lo, onset - windows.gap):onset])
+        if local is None:
+            break
+        again = onset_before(x, hit, local, max(band, 0.05 * abs(local)), rising, lo, windows.smooth)
+        if again <= onset:
+            break
+        onset = again
     return Shift(hit=hit, onset=onset, baseline=baseline, observed=held_extreme(level, hit, windows.sustain, rising))

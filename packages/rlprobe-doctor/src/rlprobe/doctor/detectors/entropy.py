@@ -9,7 +9,7 @@ import numpy as np
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from
+from ..stats import confidence_from, percent
 from ..trends import Windows, logged, relative_shift
 from ..view import RunView
 
@@ -75,7 +75,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         severity="critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
-        explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({ratio:.0%} of its level) "
+        explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of its level) "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
                      f"{w.sustain} steps. The policy is becoming deterministic."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
@@ -90,7 +90,8 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     )
 
 
-@detector("ENTROPY_EXPLOSION", defaults={"rise_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 3.0, **_WINDOWS})
+@detector("ENTROPY_EXPLOSION", defaults={"rise_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 3.0,
+                                         "min_run_fraction": 0.5, **_WINDOWS})
 def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy climbs to a multiple of its own recent level and stays there.
 
@@ -107,6 +108,8 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` × the reference or more. The warm-up
     transient and a slow drift (clip-higher runs gain entropy) stay far below the ratio.
+    The level must also reach `min_run_fraction` of the run's early entropy (median of its
+    first `baseline_window` steps): a rebound inside a collapse is not sampling gone to noise.
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -120,6 +123,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     rise_ratio: entropy at or above this multiple of its reference starts an explosion
     exit_ratio: the explosion lasts until entropy is back below this multiple
     critical_ratio: critical when the held level is at or above this multiple
+    min_run_fraction: the level must also reach this fraction of the run's early entropy
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -130,7 +134,9 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
-    shift = relative_shift(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True)
+    early = float(np.median(curve.values[:w.baseline]))
+    shift = relative_shift(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
+                           floor=cfg["min_run_fraction"] * early)
     if shift is None:
         return None
     ratio = shift.ratio

@@ -10,9 +10,9 @@ import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from
-from ..trends import (Windows, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before,
-                      relative_shift)
+from ..stats import confidence_from, percent
+from ..trends import (Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
+                      onset_before, relative_shift, rolling_min)
 from ..view import RunView
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
@@ -21,6 +21,8 @@ LENGTH_METRICS = ("length_mean",)
 TRUNCATION_METRICS = ("truncated_frac",)
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
+#: A mean length at this share of the token budget is at the budget.
+_AT_BUDGET = 0.9
 
 
 def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
@@ -47,9 +49,12 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: Smoothed length (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier)
-    reaches `growth_ratio` and stays above `exit_ratio` (hysteresis) for `sustain` steps.
-    The onset is where the centred median last sat at the reference. Critical at
-    `critical_ratio` × the reference or when the mean reaches 90 % of the token budget.
+    reaches `growth_ratio` and stays above `exit_ratio` (hysteresis) for `sustain` steps;
+    with the token budget known, reaching 90 % of it at `exit_ratio` × the lowest
+    reference of the last `baseline_window` + `gap` steps is enough (the budget caps the
+    growth, so the ratio to the recent level understates it). The onset is where
+    the centred median last sat at the reference. Critical at `critical_ratio` × the
+    reference or when the mean reaches 90 % of the token budget.
 
     Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
@@ -72,17 +77,29 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
-    shift = relative_shift(curve, w, cfg["growth_ratio"], cfg["exit_ratio"], rising=True)
+    budget = _budget(view)
+    enter: float | np.ndarray = cfg["growth_ratio"]
+    ref = curve.reference(w)
+    if budget is not None:
+        # The budget caps the growth, so near it the ratio to the recent level understates how
+        # far the length ran: there the reference is the lowest reference of the last
+        # baseline + gap steps, and the smaller ratio `exit_ratio` is enough.
+        near = curve.smooth(w.smooth) >= _AT_BUDGET * budget
+        enter = np.where(near, cfg["exit_ratio"], cfg["growth_ratio"])
+        ref = np.where(near, np.fmin(ref, rolling_min(ref, w.baseline + w.gap)), ref)
+    shift = relative_shift(curve, w, enter, cfg["exit_ratio"], rising=True, reference=ref)
     if shift is None:
         return None
-    ratio, budget = shift.ratio, _budget(view)
-    at_budget = budget is not None and shift.observed >= 0.9 * budget
+    ratio = shift.ratio
+    at_budget = budget is not None and shift.observed >= _AT_BUDGET * budget
     first, last = int(steps[shift.onset]), int(steps[-1])
     tail = f" — {shift.observed / budget:.0%} of the {budget}-token budget" if budget else ""
     return Finding(
         signature_id="LENGTH_EXPLOSION",
         severity="critical" if ratio >= cfg["critical_ratio"] or at_budget else "warn",
-        confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]), 0.5, floor=0.55),
+        # Running into the budget is evidence in itself: the ratio is capped there.
+        confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + (0.5 if at_budget else 0.0), 0.5,
+                                   floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"(×{ratio:.1f}) starting at step {first}{tail}."),
@@ -146,7 +163,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 0.7, floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"({ratio:.0%}) starting at step {first}: the policy is no longer reasoning."),
+                     f"({percent(ratio)}) starting at step {first}: the policy is no longer reasoning."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
                            note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
                                 f"lowest level held for {w.sustain} steps")],
@@ -216,6 +233,9 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     budget = _budget(view)
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
     budget_text = f" at the {budget}-token budget" if budget else ""
+    grew = _length_growth(view, first, last, w.baseline)
+    cause = (f" Mean length grew from {grew[0]:.0f} to {grew[1]:.0f} tokens meanwhile: the policy is running into "
+             "the budget (see LENGTH_EXPLOSION), not the budget being too small." if grew else "")
     return Finding(
         signature_id="TRUNCATION_HIGH",
         severity="critical" if observed >= cfg["critical_level"] else "warn",
@@ -225,7 +245,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation=(f"{observed:.0%} of completions were cut off{budget_text} (up from {baseline:.0%}), starting at "
                      f"step {first}; truncated completions "
                      + ("are masked out of the loss, so this share of the batch teaches nothing."
-                        if masked else "rarely reach an answer and still shape the policy.")),
+                        if masked else "rarely reach an answer and still shape the policy.") + cause),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"highest share held for {w.sustain} steps (rolling median over {w.smooth})")],
         suggested_actions=[
@@ -235,6 +255,22 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ],
         links_to_samples=_truncated_samples(view, first, last),
     )
+
+
+def _length_growth(view: RunView, first: int, last: int, window: int) -> tuple[float, float] | None:
+    """(before, after) mean lengths when the length grew ×1.5 or more into a truncation
+    episode: the lower median of the two ``window``-step stretches before ``first`` (the
+    growth may have begun before the truncation did), and the median of ``first`` to ``last``."""
+    curve = logged(view, *LENGTH_METRICS)
+    if curve is None:
+        return None
+    earlier = curve.values[curve.steps < first]
+    medians = [finite_median(earlier[-window:]), finite_median(earlier[-2 * window:-window])]
+    medians = [m for m in medians if m is not None and m > 0]
+    after = finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
+    if not medians or after is None or after < 1.5 * min(medians):
+        return None
+    return min(medians), after
 
 
 def _truncated_samples(view: RunView, first: int, last: int, k: int = 5) -> list[str]:

@@ -90,7 +90,6 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         severity = "info"
         candidates = [info["first"] for info in metrics.values()] + ([samples["first"]] if samples else [])
         first = min(candidates)
-    last = int(view.step[-1]) if view.n_steps else first
     shown = sustained or serious or routine
     total_bad = sum(info["count"] for info in shown.values())
     longest = max((info["longest"] for info in shown.values()), default=0)

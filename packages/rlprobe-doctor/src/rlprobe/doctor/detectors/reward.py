@@ -3,7 +3,6 @@ hacking (a cheap component rises while correctness falls). A rising reward is th
 case; every rule here compares the reward with its own recent past."""
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 import numpy as np
@@ -12,19 +11,46 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift
-from ..trends import (Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
+from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
                       level_noise, logged, onset_before)
 from ..view import RunView
+from .groups import CORRECTNESS, component, flat_groups
 
 #: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.
 REWARD_METRICS = ("reward_mean", "objective/scores", "objective/rlhf_reward")
-#: Reward components that measure the task itself rather than its form.
-CORRECTNESS = re.compile(r"acc|correct|verif|math|answer|solution|solve|exact|match|pass|test|judge|score|gold",
-                         re.IGNORECASE)
 
 
 def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
     return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+
+
+#: Changes smaller than this are no change at all (flat curves have zero noise).
+_TINY = 1e-9
+#: Logged points on each side of a step change (``sudden_fall``).
+_STEP_POINTS = 5
+#: Share of a fall between two adjacent ``_STEP_POINTS`` medians that makes it a step change.
+STEP_SHARE = 0.6
+#: ... provided that jump also stands this many of its noise standard deviations out.
+_STEP_Z = 4.0
+
+
+def sudden_fall(x: np.ndarray, lo: int, hi: int, fall: float, share: float = STEP_SHARE) -> bool:
+    """Whether at least ``share`` of a fall of size ``fall`` happened at once: between two
+    adjacent ``_STEP_POINTS``-point medians with the boundary in ``[lo, hi]``, by a jump
+    that noise cannot explain."""
+    k = _STEP_POINTS
+    m = rolling_median(x, k, k)
+    p = np.arange(max(lo, k), min(hi, x.size - k) + 1)
+    if not p.size or fall <= 0:
+        return False
+    jumps = m[p - 1] - m[p + k - 1]
+    jumps = jumps[np.isfinite(jumps)]
+    if not jumps.size:
+        return False
+    # Noise where the fall happened: a rate's noise depends on its level, and the flat curve
+    # after a fall to 0 has none.
+    jump_noise = level_noise(x, max(0, lo - 10 * k), hi) * 1.25 * np.sqrt(2.0 / k)
+    return bool(jumps.max() >= max(share * fall, _STEP_Z * jump_noise))
 
 
 def _smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
@@ -88,6 +114,11 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     observed = held_extreme(level, hit, w.sustain, rising=False)
     lost = (baseline - observed) / max(float(scale[hit]), 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
+    sudden = ""
+    if sudden_fall(x, max(0, onset - w.smooth), hit + w.sustain, baseline - observed):
+        sudden = (f" Most of the drop came within {2 * _STEP_POINTS} logged steps, faster than training normally "
+                  "moves a policy: unless another finding (non-finite values, a learning-rate jump) explains it, "
+                  "the reward functions or the data changed there.")
     return Finding(
         signature_id="REWARD_COLLAPSE",
         severity="critical" if lost >= cfg["critical_fraction"] else "warn",
@@ -95,7 +126,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=(f"The reward fell from {baseline:.3g} to {observed:.3g} starting at step {first} "
                      f"({lost:.0%} of its scale, {(baseline - observed) / max(noise, 1e-12):.0f}× its noise) and "
-                     f"stayed down for at least {w.sustain} steps."),
+                     f"stayed down for at least {w.sustain} steps.{sudden}"),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
                                 f"lowest level held for {w.sustain} steps; scale {float(scale[hit]):.3g}")],
@@ -110,31 +141,43 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
 
 @detector("REWARD_PLATEAU", defaults={"flat_fraction": 0.05, "zero_std_level": 0.6, "plateau_window": 150,
-                                      "smooth_window": 25, "sustain": 50})
+                                      "smooth_window": 25, "sustain": 50, "converged_share": 0.9,
+                                      "lr_stop_fraction": 0.01, "lr_stop_share": 0.1})
 def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The reward stops improving because the learning signal has dried up.
 
     Meaning: Most prompt groups now get identical rewards (all right or all wrong), so
     group-normalised advantages are zero and updates carry no signal: more steps will not
     help. A reward that merely levels off while groups still disagree is the normal end
-    of learning and is not reported.
+    of learning and is not reported, nor is a plateau at the top (every group solved: the
+    run has converged, which ZERO_ADVANTAGE_GROUPS reports as info). The signal is just as
+    dry when the learning rate has reached zero long before the run ends (a scheduler
+    whose horizon is shorter than the run): updates then change nothing.
 
     Metrics: `reward_mean` (TRL's `reward`) and `frac_reward_zero_std` (share of groups with
-    identical rewards); samples' `advantage` for the linked examples.
+    identical rewards), or `learning_rate`; samples' `reward` and `advantage` for the
+    linked examples.
 
     Rule: Over the last `plateau_window` steps the smoothed reward (trailing median over
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
     least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
-    `zero_std_level`; both hold for `sustain` steps. The onset is the later of where the
-    reward reached its plateau and where the zero-variance share started climbing.
+    `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
+    the captured zero-variance groups are solved. The onset is the later of where the
+    reward reached its plateau and where the zero-variance share started climbing. Or:
+    `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
+    to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
+    decay to zero that linear and cosine schedules end with is shorter); the onset is the
+    step it got there.
 
     Actions: Harder or more varied prompts (filter out prompts every completion solves or
     fails); more completions per prompt (`num_generations`) or a higher `temperature` so
     groups disagree; DAPO-style dynamic sampling; check `scale_rewards` and reward
-    granularity (partial credit gives variance).
+    granularity (partial credit gives variance). For a learning rate at zero: check
+    `lr_scheduler_type`, `max_steps`/`num_train_epochs` and a resumed scheduler's state.
 
     Source: TRL GRPO documentation (`frac_reward_zero_std`); DAPO (Yu et al., 2025) —
-    dynamic sampling removes groups with zero reward variance.
+    dynamic sampling removes groups with zero reward variance; Transformers' learning-rate
+    schedulers (decay to zero over the scheduled steps).
 
     Keys:
     flat_fraction: a gain below this fraction of the reward's scale counts as flat
@@ -142,10 +185,63 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     plateau_window: steps over which the reward must not have improved
     smooth_window: trailing median window (steps) for both curves
     sustain: consecutive steps both conditions must hold
+    converged_share: share of solved zero-variance groups that makes the plateau convergence, not a finding
+    lr_stop_fraction: a learning rate at or below this fraction of its peak has stopped learning
+    lr_stop_share: share of the run the stopped learning rate must last
     """
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < 60 or not view.has("frac_reward_zero_std"):
+    if curve is None or curve.size < 60:
         return None
+    found = _dry_plateau(view, cfg, curve) if view.has("frac_reward_zero_std") else None
+    return found or _learning_stopped(view, cfg, curve)
+
+
+def _learning_stopped(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding | None:
+    """The learning rate sat at (near) zero from some step to the end, for a long stretch."""
+    lr = logged(view, "learning_rate")
+    if lr is None or lr.size < 20:
+        return None
+    peak = np.fmax.accumulate(lr.values)
+    stopped = (peak > 0) & (lr.values <= cfg["lr_stop_fraction"] * peak)
+    if not stopped[-1]:
+        return None
+    moving = np.flatnonzero(~stopped)
+    start = int(moving[-1]) + 1 if moving.size else 0
+    first, last = int(lr.steps[start]), int(lr.steps[-1])
+    length, total = last - first + 1, last - int(lr.steps[0]) + 1
+    share = length / max(total, 1)
+    if length < cfg["plateau_window"] or share < cfg["lr_stop_share"]:
+        return None
+    after = curve.values[curve.steps >= first]
+    before = curve.values[curve.steps < first]
+    plateau = finite_median(after, float("nan"))
+    previous = finite_median(before[-cfg["plateau_window"]:], float("nan"))
+    top = float(peak[-1])
+    return Finding(
+        signature_id="REWARD_PLATEAU",
+        severity="warn",
+        confidence=confidence_from(share / cfg["lr_stop_share"] - 1.0, 2.0, floor=0.6, ceiling=0.95),
+        first_step=first,
+        explanation=(f"The learning rate fell to {float(lr.values[start]):.3g} (≤{cfg['lr_stop_fraction']:.0%} of its "
+                     f"peak {top:.3g}) at step {first} and stayed there for the last {length} steps ({share:.0%} of "
+                     f"the run): updates no longer change the policy, and the reward has stayed near {plateau:.3g} "
+                     f"since (it was {previous:.3g} before)."),
+        evidence=[Evidence(metric=lr.name, window=(first, last), baseline=top, observed=float(lr.values[-1]),
+                           note="baseline: the peak learning rate; observed: the last one"),
+                  Evidence(metric=curve.name, window=(first, last), baseline=previous, observed=plateau,
+                           note=f"medians of the {cfg['plateau_window']} steps before and of the steps since")],
+        suggested_actions=[
+            "Check the scheduler's horizon: `lr_scheduler_type`, `max_steps` / `num_train_epochs` and `warmup_steps` "
+            "should schedule the steps the run actually takes.",
+            "A resumed run restores the old scheduler state: pass the new schedule or reset it.",
+            "Stop the run if the reward is where you want it: the remaining steps change nothing.",
+        ],
+        links_to_samples=view.top_samples(first, last, "reward", k=5, descending=False),
+    )
+
+
+def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding | None:
+    """A flat reward while most groups have identical rewards, short of convergence."""
     name, steps, x = curve.name, curve.steps, curve.values
     n = curve.size
     window = max(10, min(cfg["plateau_window"], n // 4))
@@ -179,6 +275,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
+    groups = flat_groups(view, first, last)
+    if groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5:
+        return None  # a plateau at the top: every group solved, the run has converged
     dry_share = finite_median(zero_level[hit:], cfg["zero_std_level"])
     return Finding(
         signature_id="REWARD_PLATEAU",
@@ -204,14 +303,16 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
 
 @detector("REWARD_HACKING", defaults={"drop_fraction": 0.15, "min_z": 4.0, "max_confidence": 0.6,
-                                      "smooth_window": 25, "baseline_window": 100, "gap": 50, "sustain": 20})
+                                      "confirm_share": 0.5, "confirmed_confidence": 0.9, "critical_fall": 0.5,
+                                      "step_share": STEP_SHARE, "smooth_window": 25, "baseline_window": 100,
+                                      "gap": 50, "sustain": 20})
 def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A cheap reward component keeps rising while the correctness component falls.
 
     Meaning: The policy has found a way to earn reward without doing the task — typically
     format gaming (perfect tags, empty or wrong answers). The total reward can look fine.
     Judged from logged means only, this is an early warning: confidence stays modest
-    (at most `max_confidence`) until someone reads the linked samples.
+    (at most `max_confidence`) unless the captured samples confirm it.
 
     Metrics: Reward components `rewards/<name>/mean` (TRL); a component whose name looks
     like correctness (accuracy, correct, verifier, answer, math, pass, judge, score …) is
@@ -223,7 +324,12 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     standard deviations, while a cheap component rises above its own reference by at
     least `min_z` noise standard deviations; both hold (with hysteresis) for `sustain`
     steps. Without a correctness-like name, any falling/rising pair counts, at lower
-    confidence.
+    confidence. A fall that happens mostly at once (at least `step_share` of it between
+    two adjacent 5-step medians, beyond what noise explains) is not learnt behaviour but a
+    changed grader or data, and is left to REWARD_COLLAPSE. Confirmed when at least `confirm_share` of the captured
+    samples since the detection earn the cheap component while scoring nothing on the
+    correctness one: confidence may then reach `confirmed_confidence`, and the finding is
+    critical once correctness fell by `critical_fall` of its reference.
 
     Actions: Read the linked samples (high cheap reward, zero correctness); lower the cheap
     component's weight (GRPOConfig `reward_weights`) or make it conditional on
@@ -236,6 +342,10 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     drop_fraction: fall of the correctness component, as a fraction of its reference, that counts
     min_z: both the fall and the rise must exceed this many noise standard deviations
     max_confidence: cap on confidence for this metric-only signal
+    confirm_share: share of recent captured samples that must show the gaming to confirm it
+    confirmed_confidence: cap on confidence once the samples confirm it
+    critical_fall: a confirmed fall of correctness by this fraction of its reference is critical
+    step_share: share of the fall between two adjacent 5-step medians that marks a grader or data change
     smooth_window: trailing median window (steps) that de-noises each component
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -262,14 +372,16 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     best: tuple[int, str, str] | None = None
     for truth in truth_candidates:
         x, level, ref, noise = curves[truth]
-        need = np.maximum(cfg["drop_fraction"] * np.abs(ref), cfg["min_z"] * noise)
+        # A fall must be a fall: a component flat at 0 (no noise, no level) never "falls by 0".
+        need = np.maximum(np.maximum(cfg["drop_fraction"] * np.abs(ref), cfg["min_z"] * noise), _TINY)
         falling = hysteresis(ref - level >= need, ref - level >= 0.75 * need)
         for cheap in names:
             if cheap == truth or (named and cheap in task):
                 continue
             _, c_level, c_ref, c_noise = curves[cheap]
             rise = c_level - c_ref
-            rising = hysteresis(rise >= cfg["min_z"] * c_noise, rise >= 0.75 * cfg["min_z"] * c_noise)
+            c_need = max(cfg["min_z"] * c_noise, _TINY)
+            rising = hysteresis(rise >= c_need, rise >= 0.75 * c_need)
             hit = first_sustained(falling & rising, w.sustain)
             if hit is not None and (best is None or hit < best[0]):
                 best = (hit, truth, cheap)
@@ -281,25 +393,36 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lo = max(0, hit - w.gap - w.baseline)
     fell_from = onset_before(x, hit, float(ref[hit]), max(3 * noise, 0.05 * abs(float(ref[hit]))), False, lo,
                              w.smooth)
+    t_base, c_base = float(ref[hit]), float(c_ref[hit])
+    t_now = held_extreme(level, hit, w.sustain, rising=False)
+    if sudden_fall(x, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]):
+        # Most of the fall happened within a few logged steps: faster than training moves a
+        # policy, so the reward or the data changed (a grader or label bug), not the policy's
+        # behaviour. REWARD_COLLAPSE reports the drop itself.
+        return None
     rose_from = onset_before(cx, hit, float(c_ref[hit]), 3 * c_noise, True, lo, w.smooth)
     onset = min(fell_from, rose_from)
     first, last = int(steps[onset]), int(steps[-1])
-    t_base, c_base = float(ref[hit]), float(c_ref[hit])
-    t_now = held_extreme(level, hit, w.sustain, rising=False)
     c_now = held_extreme(c_level, hit, w.sustain, rising=True)
     fall = (t_base - t_now) / max(abs(t_base), 1e-12)
-    links = _gaming_samples(view, first, last, truth, cheap)
-    cap = cfg["max_confidence"] * (1.0 if named else 0.75)
+    links, gamed = _gaming_samples(view, first, int(steps[hit]), last, truth, cheap)
+    confirmed = gamed >= cfg["confirm_share"]
+    cap = (cfg["confirmed_confidence"] if confirmed else cfg["max_confidence"]) * (1.0 if named else 0.75)
     confidence = confidence_from(fall / cfg["drop_fraction"] - 1.0 + (0.5 if links else 0.0), 2.0,
                                  floor=0.3, ceiling=cap)
+    if confirmed:
+        verdict = (f"the policy is earning '{cheap}' reward without solving the task: {gamed:.0%} of the captured "
+                   f"samples since step {int(steps[hit])} earn it while scoring nothing on '{truth}'.")
+    else:
+        verdict = (f"the policy may be earning '{cheap}' reward without solving the task (a metric-only early "
+                   f"warning; read the samples).")
     return Finding(
         signature_id="REWARD_HACKING",
-        severity="warn",
+        severity="critical" if confirmed and fall >= cfg["critical_fall"] else "warn",
         confidence=min(confidence, cap),
         first_step=first,
         explanation=(f"Reward component '{cheap}' rose from {c_base:.3g} to {c_now:.3g} while '{truth}' fell from "
-                     f"{t_base:.3g} to {t_now:.3g} ({fall:.0%}) starting at step {first}: the policy may be earning "
-                     f"'{cheap}' reward without solving the task (a metric-only early warning; read the samples)."),
+                     f"{t_base:.3g} to {t_now:.3g} ({fall:.0%}) starting at step {first}: " + verdict),
         evidence=[Evidence(metric=f"rewards/{truth}/mean", window=(first, last), baseline=t_base, observed=t_now,
                            note="correctness component; lowest level held for the sustain window"),
                   Evidence(metric=f"rewards/{cheap}/mean", window=(first, last), baseline=c_base, observed=c_now,
@@ -313,19 +436,17 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     )
 
 
-def _gaming_samples(view: RunView, first: int, last: int, truth: str, cheap: str, k: int = 5) -> list[str]:
-    """Samples after the onset that earned the cheap reward but none of the task reward."""
+def _gaming_samples(view: RunView, first: int, since: int, last: int, truth: str, cheap: str,
+                    k: int = 5) -> tuple[list[str], float]:
+    """Samples after the onset that earned the cheap reward but none of the task reward, and
+    the share of such samples among those scored on both from step ``since`` on."""
     window = view.samples_between(first, last)
     if window.is_empty() or "reward_components" not in window.columns:
-        return []
-    parts = pl.col("reward_components")
-    if isinstance(window.schema["reward_components"], pl.List):  # an Arrow map read as key/value structs
-        def part(name: str) -> pl.Expr:
-            return parts.list.eval(pl.element().filter(pl.element().struct.field("key") == name)
-                                   .struct.field("value")).list.first()
-    else:
-        def part(name: str) -> pl.Expr:
-            return parts.map.get(name)
-    gamed = window.with_columns(_truth=part(truth), _cheap=part(cheap)).filter(
-        (pl.col("_truth") <= 0) & (pl.col("_cheap") > 0))
-    return gamed.sort(["_cheap", "reward"], descending=True).head(k)["sample_id"].to_list()
+        return [], 0.0
+    scored = window.with_columns(_truth=component(window, truth), _cheap=component(window, cheap)).filter(
+        pl.col("_truth").is_not_null() & pl.col("_cheap").is_not_null())
+    gamed = (pl.col("_truth") <= 0) & (pl.col("_cheap") > 0)
+    recent = scored.filter(pl.col("step") >= since)
+    share = float(recent.select(gamed.mean()).item() or 0.0) if recent.height else 0.0
+    links = scored.filter(gamed).sort(["_cheap", "reward"], descending=True).head(k)["sample_id"].to_list()
+    return links, share

@@ -19,18 +19,7 @@ from ..excursions import Excursion, find_excursion
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..view import RunView
-
-#: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
-_ZERO_STD = 1e-6
-
-
-def _samples_with(view: RunView, *columns: str) -> pl.DataFrame | None:
-    """The captured samples that have every one of ``columns``, or None when there are none."""
-    samples = view.samples
-    if samples.is_empty() or any(c not in samples.columns for c in columns):
-        return None
-    kept = samples.drop_nulls(list(columns))
-    return kept if kept.height else None
+from .groups import ZERO_STD, FlatGroups, flat_groups, group_keys, samples_with
 
 
 def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:
@@ -43,15 +32,14 @@ def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame
     return frame
 
 
-def _group_keys(frame: pl.DataFrame) -> list[str]:
-    """Columns naming one group: merged ranks may reuse a group id."""
-    return ["step", "rank", "group_id"] if "rank" in frame.columns else ["step", "group_id"]
-
-
 def _per_step(frame: pl.DataFrame, value: pl.Expr) -> tuple[np.ndarray, np.ndarray]:
     """(steps, value) with one row per step, steps ascending."""
     out = frame.group_by("step").agg(value.alias("v")).sort("step")
     return out["step"].to_numpy(), out["v"].cast(pl.Float64).fill_null(np.nan).to_numpy()
+
+
+#: Sums of squares below this (per sample) are zero: a group with no reward spread, or no advantages.
+_MISFIT_FLOOR = 1e-12
 
 
 def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
@@ -66,6 +54,8 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
     "smooth_window": 9,
     "sustain": 15,
     "min_group_samples": 4,
+    "converged_share": 0.9,
+    "abrupt_fraction": 0.1,
 })
 def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Most groups have identical rewards, so their advantages are zero and they teach nothing.
@@ -81,7 +71,14 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
 
     Rule: The trailing median of the share is at least `warn_level` for `sustain` consecutive
     steps; critical when the median over the episode reaches `critical_level`. The onset is
-    walked back to where the share left its early level.
+    walked back to where the share left its early level. It is convergence, reported as
+    info, when at least `converged_share` of the captured zero-variance groups were solved
+    (every completion earned the run's top reward, and not through a cheap component while
+    a correctness component scored nothing) and the share climbed gradually, over more
+    than `abrupt_fraction` of the steps run so far, as learning raises it; a jump to
+    solved groups means the data or the reward changed. At most warn when the groups earn
+    the top reward while scoring nothing on a correctness component: that is reward
+    hacking's symptom, and REWARD_HACKING reports the cause.
 
     Actions: Filter out prompts the model always solves or always fails (DAPO-style dynamic
     sampling), raise `num_generations` and `temperature` so groups disagree more often, and
@@ -96,37 +93,48 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     smooth_window: steps in the trailing median
     sustain: consecutive steps the smoothed share must stay above warn_level
     min_group_samples: captured samples a group needs to be judged from samples
+    converged_share: share of solved zero-variance groups that makes a gradual rise convergence (info)
+    abrupt_fraction: a rise within this fraction of the steps run so far is abrupt, not convergence
     """
     if view.has("frac_reward_zero_std"):
         steps, share = view.step, view.series("frac_reward_zero_std")
         metric = "frac_reward_zero_std"
     else:
-        frame = _samples_with(view, "group_id", "reward")
+        frame = samples_with(view, "group_id", "reward")
         if frame is None:
             return None
-        groups = frame.group_by(_group_keys(frame)).agg(n=pl.len(), sd=pl.col("reward").std().fill_null(0.0))
+        groups = frame.group_by(group_keys(frame)).agg(n=pl.len(), sd=pl.col("reward").std().fill_null(0.0))
         groups = groups.filter(pl.col("n") >= cfg["min_group_samples"])
         if groups.is_empty():
             return None
-        steps, share = _per_step(groups, (pl.col("sd").abs() <= _ZERO_STD).mean())
+        steps, share = _per_step(groups, (pl.col("sd").abs() <= ZERO_STD).mean())
         metric = "samples: share of groups with equal rewards"
     exc = find_excursion(share, level=cfg["warn_level"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
     if exc is None:
         return None
     first, last = _window(steps, exc)
-    critical = exc.observed >= cfg["critical_level"]
     span = 1.0 - cfg["warn_level"]
     confidence = confidence_from((exc.observed - cfg["warn_level"]) / max(span, 1e-9)
                                  + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
-    cause, links = _zero_std_cause(view, first, last)
+    groups = flat_groups(view, first, last)
+    rise = int(steps[exc.hit]) - first
+    gradual = rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
+    converged = (groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5
+                 and gradual)
+    gamed = groups is not None and groups.solved >= 0.7 and groups.gamed >= 0.5
+    # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
+    # symptom: at most warn, so that the cause ranks first.
+    severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
+                else "warn")
     return Finding(
         signature_id="ZERO_ADVANTAGE_GROUPS",
-        severity="critical" if critical else "warn",
+        severity=severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) "
                      f"had identical rewards within the group, up from {exc.baseline:.0%} early in the run: "
-                     f"their advantages are zero and they contribute no gradient.{cause}"),
+                     f"their advantages are zero and they contribute no gradient."
+                     + _zero_std_cause(groups, converged, rise)),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
@@ -136,33 +144,31 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
             "Raise `num_generations` (GRPOConfig) and `temperature` so completions of a prompt disagree more often.",
             "Check the reward functions return varied values: a constant reward makes every group zero-variance.",
         ],
-        links_to_samples=links,
+        links_to_samples=groups.links if groups is not None else [],
     )
 
 
-def _zero_std_cause(view: RunView, first: int, last: int) -> tuple[str, list[str]]:
-    """Whether the zero-variance groups are all solved or all failed, and a few of their samples."""
-    frame = _samples_with(view, "group_id", "reward")
-    if frame is None:
-        return "", []
-    window = frame.filter(pl.col("step").is_between(first, last))
-    if window.is_empty():
-        return "", []
-    top, bottom = frame["reward"].max(), frame["reward"].min()
-    keys = _group_keys(window)
-    flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0),
-                               n=pl.len().over(keys)).filter((pl.col("sd").abs() <= _ZERO_STD) & (pl.col("n") > 1))
-    if flat.is_empty():
-        return "", []
-    solved = float((flat["reward"] >= top - _ZERO_STD).mean())
-    failed = float((flat["reward"] <= bottom + _ZERO_STD).mean())
-    links = flat.unique(subset=keys, keep="first", maintain_order=True).head(5)["sample_id"].to_list()
-    if solved >= 0.7:
-        return f" In the captured samples {solved:.0%} of these groups earned the top reward: the prompts are too easy.", links
-    if failed >= 0.7:
-        return (f" In the captured samples {failed:.0%} of these groups earned the lowest reward: the prompts are "
-                "too hard or the reward never fires."), links
-    return "", links
+def _zero_std_cause(groups: FlatGroups | None, converged: bool, rise: int) -> str:
+    """What the captured zero-variance groups say about why they agree."""
+    if groups is None:
+        return ""
+    if converged:
+        return (f" In the captured samples {groups.solved:.0%} of these groups were solved by every completion, "
+                f"and the share climbed gradually (over {rise} steps) as the reward did: the run has converged on "
+                "its prompts, which are now too easy to teach it more. Stop here, or move to harder prompts.")
+    if groups.solved >= 0.7 and groups.gamed >= 0.5:
+        return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward, but "
+                f"{groups.gamed:.0%} of those scored nothing on '{groups.truth}': the top reward is being earned "
+                "without solving the task (reward hacking is the cause).")
+    if groups.solved >= 0.7:
+        return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward: the prompts are "
+                f"too easy. The share rose within {rise} steps, faster than learning raises it: check whether the "
+                "data or the reward changed there.")
+    if groups.failed >= 0.7:
+        return (f" In the captured samples {groups.failed:.0%} of these groups earned the lowest reward: the prompts "
+                "are too hard or the reward never fires.")
+    return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward and "
+            f"{groups.failed:.0%} the lowest.")
 
 
 # -- REPETITIVE_COMPLETIONS ----------------------------------------------------------------
@@ -216,7 +222,7 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
     max_samples_per_step: samples scored per step, at most
     max_steps: sample steps scored, at most (evenly spaced)
     """
-    frame = _samples_with(view, "completion", "sample_id")
+    frame = samples_with(view, "completion", "sample_id")
     if frame is None:
         return None
     scored = _repetition(_bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"]),
@@ -320,11 +326,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     max_samples_per_step: samples compared per step, at most
     max_steps: sample steps compared, at most (evenly spaced)
     """
-    frame = _samples_with(view, "completion", "group_id", "sample_id")
+    frame = samples_with(view, "completion", "group_id", "sample_id")
     if frame is None:
         return None
     frame = _bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"])
-    keys = _group_keys(frame)
+    keys = group_keys(frame)
     text = pl.col("completion").str.strip_chars().hash()
     groups = (frame.with_columns(_text=text)
               .group_by(keys).agg(n=pl.len(), distinct=pl.col("_text").n_unique(),
@@ -370,6 +376,7 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
 
 @detector("ADVANTAGE_OUTLIERS", defaults={
     "tolerance": 0.02,
+    "misfit": 0.05,
     "min_violating_steps": 3,
     "violation_window": 10,
     "growth_factor": 4.0,
@@ -378,34 +385,39 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     "sustain": 5,
 })
 def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
-    """Advantages larger than group normalisation can produce, or a sudden heavy tail in them.
+    """Advantages that group normalisation cannot produce, or a sudden heavy tail in them.
 
     Meaning: With rewards normalised within a group of G (TRL's `scale_rewards="group"`,
-    unbiased std), no advantage can exceed (G−1)/√G in magnitude; larger values mean the
-    advantage computation is broken (wrong group reshape, a stale or wrong normaliser, a
-    mixed-up batch) and a handful of samples then dominate the update. Where that bound
-    does not apply (`scale_rewards` "batch"/"none", PPO, unknown G), a per-step largest
-    |advantage| that jumps far above its own recent history signals the same failure.
+    unbiased std), no advantage can exceed (G−1)/√G in magnitude, and in every group-relative
+    estimator (GRPO with any `scale_rewards`, RLOO) a group's advantages are a positive
+    multiple of its rewards minus their mean. Advantages that break either rule mean the
+    advantage computation is broken (wrong group size or reshape, a batch-level mean, a
+    stale or wrong normaliser, a mixed-up batch), and a handful of samples then dominate
+    the update. Where neither applies (PPO, unknown G), a per-step largest |advantage| that
+    jumps far above its own recent history signals the same failure.
 
-    Metrics: The captured samples' `advantage` (and `group_id`); G from the trainer config's
-    `num_generations`, else from the sample groups when they are complete.
+    Metrics: The captured samples' `advantage`, `reward` and `group_id`; G from the trainer
+    config's `num_generations`, else from the sample groups when they are complete.
 
-    Rule: Where the bound applies — at least `min_violating_steps` sample steps within
-    `violation_window` consecutive sample steps hold an |advantage| above
-    (G−1)/√G × (1 + `tolerance`); this is critical. Elsewhere — the trailing median of the
-    per-step largest non-zero |advantage| stays at least `growth_factor` times the median of
-    the preceding `baseline_window` sample steps for `sustain` steps (warn). Needs samples;
-    silent without them.
+    Rule: Critical when, in at least `min_violating_steps` sample steps within
+    `violation_window` consecutive sample steps, an |advantage| exceeds
+    (G−1)/√G × (1 + `tolerance`) (where that bound applies), or a complete group's
+    advantages miss their best fit c·(reward − group mean), c ≥ 0, by a relative residual
+    above `misfit` (group-relative algorithms); the onset is the first such step. Elsewhere
+    — the trailing median of the per-step largest non-zero |advantage| stays at least
+    `growth_factor` times the median of the preceding `baseline_window` sample steps for
+    `sustain` steps (warn). Needs samples; silent without them.
 
     Actions: Check the advantage code (group size used in the reshape vs `num_generations`,
     the std used as normaliser, `scale_rewards`), clip advantages, and inspect the linked
     samples with the largest |advantage|.
 
     Source: The group-normalisation bound |A| ≤ (G−1)/√G (one outlier in a group of G with
-    Bessel-corrected std); TRL GRPOTrainer's advantage computation.
+    Bessel-corrected std); TRL GRPOTrainer's and RLOOTrainer's advantage computations.
 
     Keys:
     tolerance: relative slack on the (G−1)/√G bound before a value counts as a violation
+    misfit: relative residual of a complete group's advantages against c·(reward − group mean) that counts
     min_violating_steps: sample steps with a violation needed within violation_window
     violation_window: sample steps over which violations are counted
     growth_factor: jump of the per-step largest |advantage| over its recent median that counts as a heavy tail
@@ -413,7 +425,7 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     smooth_window: sample steps in the trailing median of the per-step largest |advantage|
     sustain: consecutive sample steps the jump must hold
     """
-    frame = _samples_with(view, "advantage", "sample_id")
+    frame = samples_with(view, "advantage", "sample_id")
     if frame is None:
         return None
     frame = frame.filter(pl.col("advantage").is_finite()).with_columns(_abs=pl.col("advantage").abs())
@@ -421,9 +433,12 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     group_size = _group_size(view, frame)
     bound = _advantage_bound(view, group_size)
-    if bound is not None:
-        return _bound_violations(view, frame, bound, group_size, cfg)
-    return _heavy_tail(view, frame, cfg)
+    found = [_bound_violations(view, frame, bound, group_size, cfg) if bound is not None else None,
+             _misfit_groups(view, frame, group_size, cfg)]
+    found = [f for f in found if f is not None]
+    if found:
+        return min(found, key=lambda f: f.first_step if f.first_step is not None else math.inf)
+    return _heavy_tail(view, frame, cfg) if bound is None else None
 
 
 def _group_size(view: RunView, frame: pl.DataFrame) -> int | None:
@@ -435,7 +450,7 @@ def _group_size(view: RunView, frame: pl.DataFrame) -> int | None:
             return int(value)
     if "group_id" not in frame.columns:
         return None
-    sizes = frame.drop_nulls("group_id").group_by(_group_keys(frame)).len()["len"]
+    sizes = frame.drop_nulls("group_id").group_by(group_keys(frame)).len()["len"]
     if sizes.is_empty():
         return None
     largest = int(sizes.max())
@@ -456,6 +471,80 @@ def _advantage_bound(view: RunView, group_size: int | None) -> float | None:
     if config.get("multi_objective_aggregation", "sum_then_normalize") not in ("sum_then_normalize", None):
         return None
     return (group_size - 1) / math.sqrt(group_size)
+
+
+def _group_relative(view: RunView) -> bool:
+    """Whether advantages are group-relative (GRPO/RLOO family, one summed reward), so each
+    complete group's advantages are a positive multiple of its rewards minus their mean."""
+    config = view.manifest.get("trainer_config") or {}
+    if view.algorithm and view.algorithm not in ("grpo", "dapo", "dr_grpo", "gspo", "rloo"):
+        return False
+    return config.get("multi_objective_aggregation", "sum_then_normalize") in ("sum_then_normalize", None)
+
+
+def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
+                   cfg: Mapping[str, Any]) -> Finding | None:
+    """Complete groups whose advantages are not c·(reward − group mean) for any c ≥ 0: the
+    advantages were computed over some other set of samples (a wrong group size or reshape,
+    a batch-level mean). Every TRL `scale_rewards` choice keeps this shape, and so does RLOO."""
+    if group_size is None or "reward" not in frame.columns or "group_id" not in frame.columns \
+            or not _group_relative(view):
+        return None
+    keys = group_keys(frame)
+    centred = pl.col("reward") - pl.col("reward").mean()
+    a = pl.col("advantage")
+    groups = (frame.filter(pl.col("reward").is_finite() & pl.col("group_id").is_not_null())
+              .group_by(keys).agg(n=pl.len(), ad=(a * centred).sum(), dd=(centred * centred).sum(),
+                                  aa=(a * a).sum(), rewards=pl.col("reward"), advantages=a)
+              .filter(pl.col("n") == group_size))
+    if groups.is_empty():
+        return None
+    scale = pl.when(pl.col("dd") > _MISFIT_FLOOR).then(pl.max_horizontal(pl.col("ad") / pl.col("dd"), 0.0)) \
+        .otherwise(0.0)
+    residual = pl.col("aa") - 2 * scale * pl.col("ad") + scale * scale * pl.col("dd")
+    groups = groups.with_columns(misfit=pl.when(pl.col("aa") > _MISFIT_FLOOR * pl.col("n"))
+                                 .then((pl.max_horizontal(residual, 0.0) / pl.col("aa")).sqrt()).otherwise(0.0))
+    per_step = (groups.group_by("step").agg(bad=(pl.col("misfit") > cfg["misfit"]).sum(), n=pl.len())
+                .sort("step"))
+    steps = per_step["step"].to_numpy()
+    flagged = per_step["bad"].to_numpy() > 0
+    window = int(cfg["violation_window"])
+    counts = np.convolve(flagged.astype(float), np.ones(window), mode="full")[: flagged.size]
+    hit = sustained_onset(counts >= cfg["min_violating_steps"], 1)
+    if hit is None:
+        return None
+    onset = int(np.flatnonzero(flagged[max(0, hit - window + 1): hit + 1])[0]) + max(0, hit - window + 1)
+    first, last = int(steps[onset]), int(steps[-1])
+    after = groups.filter(pl.col("step") >= first)
+    bad = after.filter(pl.col("misfit") > cfg["misfit"])
+    share = bad.height / max(after.height, 1)
+    example = bad.sort(["step", "misfit"], descending=[False, True]).row(0, named=True)
+    shown = ", ".join(f"{r:.3g}→{adv:+.2f}" for r, adv in zip(example["rewards"], example["advantages"]))
+    misfit = float(bad["misfit"].median())
+    ids = (frame.filter(pl.col("step") == example["step"]).join(bad.select(keys), on=keys)
+           .sort(pl.col("advantage").abs(), descending=True).head(5)["sample_id"].to_list())
+    return Finding(
+        signature_id="ADVANTAGE_OUTLIERS",
+        severity="critical",
+        confidence=confidence_from(share * 4 + misfit, 1.0, floor=0.6),
+        first_step=first,
+        explanation=(f"From step {first}, in {bad.height} of {after.height} complete groups ({share:.0%}) the "
+                     f"advantages were not the group's rewards minus their mean, scaled (they fit that shape "
+                     f"with a median residual of {misfit:.0%}); e.g. at step {example['step']} (reward→advantage) "
+                     f"{shown}. The advantages were computed over the wrong samples: a group size or reshape "
+                     f"other than G={group_size}, or a batch-level mean."),
+        evidence=[Evidence(metric="samples: advantage vs reward − group mean", window=(first, last), baseline=0.0,
+                           observed=misfit, note="relative residual of the best fit advantage = c·(reward − "
+                                                 "group mean), c ≥ 0; median over the misfit groups")],
+        suggested_actions=[
+            "Check the advantage code: rewards must be reshaped into groups of `num_generations` consecutive "
+            "completions of one prompt, and the mean (and std) taken within each group.",
+            "Check that prompts are repeated `num_generations` times in a row (the sampler) and that "
+            "`per_device_train_batch_size` × processes is a multiple of `num_generations`.",
+            "Inspect the linked samples: their advantages disagree with their own group's rewards.",
+        ],
+        links_to_samples=ids,
+    )
 
 
 def _bound_violations(view: RunView, frame: pl.DataFrame, bound: float, group_size: int | None,
