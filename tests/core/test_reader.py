@@ -119,9 +119,12 @@ def test_events_tolerate_a_torn_line_and_later_appends_stay_whole(tmp_path: Path
     with open(run / "events.jsonl", "a") as fh:
         fh.write('{"kind": "torn", "st')
     w.append_event("two", step=2, message="second", data={"x": float("nan")})
+    with open(run / "events.jsonl", "ab") as fh:
+        fh.write('{"kind": "torn", "message": "é'.encode()[:-1])  # cut inside a UTF-8 character
+    w.append_event("three", message="ünïcode")
     events = RunReader(run).events()
-    assert [e["kind"] for e in events] == ["one", "two"]
-    assert events[1]["data"] == {"x": "nan"}
+    assert [e["kind"] for e in events] == ["one", "two", "three"]
+    assert events[1]["data"] == {"x": "nan"} and events[2]["message"] == "ünïcode"
 
 
 def test_empty_run_gives_typed_empty_tables(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
     RUN/manifest.json        run metadata, rewritten atomically
     RUN/events.jsonl         sparse events, one JSON object a line, fsynced as logged
-    RUN/parts/steps-00000042.parquet    one file per flush while running
+    RUN/parts/steps-00000042.parquet    one file per flush while running (parts/ goes at close)
     RUN/parts/samples-00000042.parquet
     RUN/steps.parquet        compacted parts; its metadata records the last part it holds
     RUN/samples.parquet

@@ -126,15 +126,15 @@ def _check_kind(kind: str) -> None:
 
 def _read_events(run_dir: Path) -> list[dict[str, Any]]:
     try:
-        lines = (run_dir / EVENTS).read_text(encoding="utf-8").splitlines()
+        lines = (run_dir / EVENTS).read_bytes().splitlines()
     except FileNotFoundError:
         return []
     events = []
     for line in lines:
         try:
             event = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line torn by a kill mid-write
+        except ValueError:
+            continue  # a line torn by a kill or a full disk mid-write, maybe inside a UTF-8 character
         if isinstance(event, dict):
             events.append(event)
     return events
@@ -167,7 +167,8 @@ class RunReader:
         return len(self.sources) > 1 or self.sources[0][1] != self.run_dir
 
     def steps(self) -> pa.Table:
-        """All steps, in the order logged (per rank), with a ``rank`` column."""
+        """All steps, in the order logged (per rank), with a ``rank`` column. A trainer
+        spelling recorded before it became an alias of a known field is read as that field."""
         return self._table("steps")
 
     def samples(self) -> pa.Table:
