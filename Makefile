@@ -35,7 +35,8 @@ demo-trl: venv
 	$(PY) examples/trl_demo.py --out runs/trl-demo
 
 bench: venv
-	$(PY) bench/recorder_overhead.py
+	for b in recorder_overhead compaction_layout doctor_scaling sample_detectors samples_query watch_tick report_render; do \
+	    $(PY) bench/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache
