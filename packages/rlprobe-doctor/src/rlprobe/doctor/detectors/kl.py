@@ -39,7 +39,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     is at least `acceleration` × the increase over the window before (a concave, flattening
     rise is healthy; a blow-up accelerates). A step is "high" at KL ≥ `critical_level`.
     Either must hold (with hysteresis) for `sustain` steps. The onset is where the centred
-    median last sat at the level before the growth. For PPO (`algorithm` = ppo) the levels
+    median last sat at the level before the growth (for a steady drift that was never fast,
+    where it crossed `critical_level`). For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
     2.5 × `growth_factor` within a window.
 
@@ -83,14 +84,22 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     hit = first_sustained(state, sustain)
     if hit is None:
         return None
+    episode = state[hit:]
+    ends = np.flatnonzero(~episode)
+    grew_fast = bool(fast[hit:hit + (int(ends[0]) if ends.size else episode.size)].any())
     lo = max(0, hit - 2 * w)
     # The level just before the growth window: a healthy run's KL drifts up, so an older one is too low.
     before_growth = level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]
     before_growth = before_growth[np.isfinite(before_growth)]
     baseline = float(np.median(before_growth)) if before_growth.size else float(kl[:hit + 1].min())
     noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
-    onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
-                         cfg["smooth_window"])
+    if grew_fast:
+        onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
+                             cfg["smooth_window"])
+    else:
+        # A steady drift past the critical level: it began with the run, so the finding dates
+        # from the crossing.
+        onset = int(np.flatnonzero(high[:hit + 1])[0]) if high[:hit + 1].any() else hit
     peak = held_extreme(level, hit, sustain, rising=True)
     peak_growth = float(np.nanmax(growth[hit:])) if np.isfinite(growth[hit:]).any() else 1.0
     critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
@@ -104,7 +113,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence,
         first_step=first,
         explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
-                     f"it grew up to ×{peak_growth:.3g} within {w} steps, accelerating."),
+                     f"it grew up to ×{peak_growth:.3g} within {w} steps, accelerating." if grew_fast else
+                     f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
+                     f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} steps: a steady drift, "
+                     "not an accelerating blow-up, but the policy is now far from the reference)."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
                            note=f"rolling median over {cfg['smooth_window']} steps; highest level held for "
                                 f"{sustain} steps after the onset")],

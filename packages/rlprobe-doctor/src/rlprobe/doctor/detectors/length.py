@@ -11,9 +11,10 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, percent
-from ..trends import (Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
+from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
                       onset_before, relative_shift, rolling_min)
 from ..view import RunView
+from .groups import CORRECTNESS
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
 LENGTH_METRICS = ("length_mean",)
@@ -94,6 +95,10 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     at_budget = budget is not None and shift.observed >= _AT_BUDGET * budget
     first, last = int(steps[shift.onset]), int(steps[-1])
     tail = f" — {shift.observed / budget:.0%} of the {budget}-token budget" if budget else ""
+    payer = _paying_component(view, curve, int(steps[max(0, shift.onset - w.baseline)]), last)
+    if payer is not None:
+        tail += (f". Reward component '{payer[0]}' rose with it ({payer[1]:.3g} → {payer[2]:.3g}, correlation "
+                 f"{payer[3]:.2f}): it may be paying for length")
     return Finding(
         signature_id="LENGTH_EXPLOSION",
         severity="critical" if ratio >= cfg["critical_ratio"] or at_budget else "warn",
@@ -107,12 +112,37 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                            note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
                                 f"highest level held for {w.sustain} steps")],
         suggested_actions=[
+            *([f"Check the '{payer[0]}' reward function: if it pays for length, cap it or lower its "
+               "`reward_weights`."] if payer is not None else []),
             "Read the linked longest samples: loops and second-guessing mean the length is not buying accuracy.",
             "Add a length penalty / DAPO-style overlong shaping, or set `mask_truncated_completions=True`.",
             "Use a length-normalised loss (`loss_type=\"dr_grpo\"` or `\"dapo\"`) and lower `learning_rate`.",
         ],
         links_to_samples=view.top_samples(first, last, "length", k=5),
     )
+
+
+def _paying_component(view: RunView, length: Curve, first: int, last: int) -> tuple[str, float, float, float] | None:
+    """The non-correctness reward component that rose most in step with the length over
+    [first, last] (correlation at least 0.8): (name, level before, level after, correlation)."""
+    keep = (length.steps >= first) & (length.steps <= last)
+    at, x = length.steps[keep], length.values[keep]
+    if at.size < 20:
+        return None
+    best = None
+    for name in view.components():
+        if CORRECTNESS.search(name):
+            continue
+        y = view.component(name)[np.isin(view.step, at)]
+        ok = np.isfinite(y)
+        if ok.sum() < 20 or np.std(y[ok]) == 0 or np.std(x[ok]) == 0:
+            continue
+        r = float(np.corrcoef(x[ok], y[ok])[0, 1])
+        head, tail = y[ok][: ok.sum() // 5], y[ok][-(ok.sum() // 5):]
+        before, after = float(np.median(head)), float(np.median(tail))
+        if r >= 0.8 and after > before and (best is None or r > best[3]):
+            best = (name, before, after, r)
+    return best
 
 
 @detector("LENGTH_COLLAPSE", defaults={"drop_ratio": 0.5, "exit_ratio": 0.6, "critical_ratio": 0.2, **_WINDOWS})

@@ -100,9 +100,10 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     )
 
 
-@detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "min_spikes": 3, "cluster_window": 100,
-                                       "burst_gap": 40, "level_ratio": 3.0, "critical_ratio": 10.0, "spike_window": 50,
-                                       "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
+@detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
+                                       "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
+                                       "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
+                                       "baseline_window": 100, "gap": 50, "sustain": 10})
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
 
@@ -117,11 +118,14 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `spike_window` steps by `spike_z` robust standard deviations (MAD) and by a factor of
     `spike_ratio`. Reported when `min_spikes` spikes fall within `cluster_window` steps
     (onset: the first spike of that burst — walking back, a gap longer than `burst_gap`
-    or five times the burst's median spacing ends it), or when the smoothed log grad norm (trailing median over
-    `smooth_window`) stays `level_ratio` × above its reference (median of the
-    `baseline_window` steps that ended `gap` steps earlier) for `sustain` steps (onset:
-    where the centred median left the reference). Critical when the held level reaches
-    `critical_ratio` × the reference.
+    or five times the burst's median spacing ends it), or when the smoothed log grad norm
+    (trailing median over `smooth_window`) stays `level_ratio` × above its reference
+    (median of the `baseline_window` steps that ended `gap` steps earlier) for `sustain`
+    steps (onset: where the centred median left the reference). Critical when the held
+    level reaches `critical_ratio` × the reference. Both medians are taken as at least
+    `floor_fraction` of the run's typical level so far (its expanding median): when nearly
+    every group has zero advantage the gradient shrinks to the KL term's, and the ordinary
+    gradient of the odd informative group is not a spike.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -133,6 +137,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Keys:
     spike_z: robust z-score (MAD units) a step needs to count as a spike
     spike_ratio: ... and the factor above the trailing median
+    floor_fraction: the medians are at least this fraction of the run's typical (expanding median) level
     min_spikes: spikes within `cluster_window` steps that make a finding
     cluster_window: window (steps) in which spikes are counted
     burst_gap: spikes further apart than this (steps) belong to different bursts
@@ -151,7 +156,11 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     name, steps, lx = curve.name, curve.steps, curve.values
     window = max(10, min(cfg["spike_window"], curve.size // 4))
     median = curve.median(window, window // 2)
-    base = shift(median, 1)
+    # Judged against at least a fraction of the run's typical level so far (its expanding
+    # median): when nearly every group has zero advantage the trailing median collapses to the
+    # KL term's tiny gradient, and the ordinary gradient of one informative group is no spike.
+    floor = rolling_median(lx, lx.size, window // 2) + np.log(cfg["floor_fraction"])
+    base = shift(np.fmax(median, floor), 1)
     spread = np.maximum(shift(MAD_SCALE * rolling_median(np.abs(lx - median), window, window // 2), 1), 0.05)
     jump = lx - base
     spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))
@@ -173,7 +182,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
     level = curve.smooth(w.smooth)
-    ref = curve.reference(w)
+    ref = np.fmax(curve.reference(w), shift(floor, w.gap))
     up = level - ref
     state = hysteresis(up >= np.log(cfg["level_ratio"]), up >= np.log(cfg["level_ratio"]) * 0.8)
     hit = first_sustained(state, w.sustain)

@@ -110,11 +110,13 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation += (" Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step;"
                         " a per-function reward is NaN in steps where that function scored no completion.")
     evidence = [Evidence(metric=name, window=(info["first"], info["last"]), baseline=0.0, observed=float(info["count"]),
-                         note=f"non-finite logged values; longest run {info['longest']} steps")
+                         note=f"count of non-finite logged values (baseline: none); longest run "
+                              f"{info['longest']} steps")
                 for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])]
     if samples is not None:
         evidence.append(Evidence(metric=f"samples: {samples['fields']}", window=(samples["first"], samples["last"]),
-                                 baseline=0.0, observed=float(samples["count"]), note="non-finite sample fields"))
+                                 baseline=0.0, observed=float(samples["count"]),
+                                 note="count of samples with non-finite fields (baseline: none)"))
     return Finding(
         signature_id="NONFINITE_VALUES",
         severity=severity,

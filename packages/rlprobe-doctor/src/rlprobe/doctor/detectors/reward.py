@@ -149,8 +149,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Meaning: Most prompt groups now get identical rewards (all right or all wrong), so
     group-normalised advantages are zero and updates carry no signal: more steps will not
     help. A reward that merely levels off while groups still disagree is the normal end
-    of learning and is not reported, nor is a plateau at the top (every group solved: the
-    run has converged, which ZERO_ADVANTAGE_GROUPS reports as info). The signal is just as
+    of learning and is not reported, nor is a plateau at the top reward (every group solved:
+    the run has converged, which ZERO_ADVANTAGE_GROUPS reports as info; or every group games
+    a cheap reward, which REWARD_HACKING reports). The signal is just as
     dry when the learning rate has reached zero long before the run ends (a scheduler
     whose horizon is shorter than the run): updates then change nothing.
 
@@ -162,7 +163,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
     least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
-    the captured zero-variance groups are solved. The onset is the later of where the
+    the captured zero-variance groups earned the top reward. The onset is the later of where the
     reward reached its plateau and where the zero-variance share started climbing. Or:
     `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
     to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
@@ -185,7 +186,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     plateau_window: steps over which the reward must not have improved
     smooth_window: trailing median window (steps) for both curves
     sustain: consecutive steps both conditions must hold
-    converged_share: share of solved zero-variance groups that makes the plateau convergence, not a finding
+    converged_share: share of zero-variance groups at the top reward that makes a plateau no finding
     lr_stop_fraction: a learning rate at or below this fraction of its peak has stopped learning
     lr_stop_share: share of the run the stopped learning rate must last
     """
@@ -276,8 +277,10 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
     groups = flat_groups(view, first, last)
-    if groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5:
-        return None  # a plateau at the top: every group solved, the run has converged
+    if groups is not None and groups.solved >= cfg["converged_share"]:
+        # A plateau at the top reward: every group solved (the run converged) or gaming a cheap
+        # reward (REWARD_HACKING's business). Neither is a signal that dried up short of the goal.
+        return None
     dry_share = finite_median(zero_level[hit:], cfg["zero_std_level"])
     return Finding(
         signature_id="REWARD_PLATEAU",

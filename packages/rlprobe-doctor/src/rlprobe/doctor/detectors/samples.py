@@ -55,7 +55,7 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
     "sustain": 15,
     "min_group_samples": 4,
     "converged_share": 0.9,
-    "abrupt_fraction": 0.1,
+    "abrupt_fraction": 0.4,
 })
 def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Most groups have identical rewards, so their advantages are zero and they teach nothing.
@@ -75,8 +75,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     info, when at least `converged_share` of the captured zero-variance groups were solved
     (every completion earned the run's top reward, and not through a cheap component while
     a correctness component scored nothing) and the share climbed gradually, over more
-    than `abrupt_fraction` of the steps run so far, as learning raises it; a jump to
-    solved groups means the data or the reward changed. At most warn when the groups earn
+    than `abrupt_fraction` of the steps run until it was confirmed, as learning raises it;
+    a quicker climb means something changed (the data, the reward, a policy turned greedy). At most warn when the groups earn
     the top reward while scoring nothing on a correctness component: that is reward
     hacking's symptom, and REWARD_HACKING reports the cause.
 
@@ -94,7 +94,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     sustain: consecutive steps the smoothed share must stay above warn_level
     min_group_samples: captured samples a group needs to be judged from samples
     converged_share: share of solved zero-variance groups that makes a gradual rise convergence (info)
-    abrupt_fraction: a rise within this fraction of the steps run so far is abrupt, not convergence
+    abrupt_fraction: a climb within this fraction of the steps run until it was confirmed is not convergence
     """
     if view.has("frac_reward_zero_std"):
         steps, share = view.step, view.series("frac_reward_zero_std")
@@ -139,6 +139,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                            note=f"median share; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
         suggested_actions=[
+            f"Fix the reward gaming first (see REWARD_HACKING): make '{groups.truth}' a condition of the other "
+            "rewards, or lower their `reward_weights`." if gamed else
             "Filter prompts the model always solves or always fails (DAPO-style dynamic sampling / online "
             "difficulty filtering) or move to harder data.",
             "Raise `num_generations` (GRPOConfig) and `temperature` so completions of a prompt disagree more often.",
@@ -162,8 +164,9 @@ def _zero_std_cause(groups: FlatGroups | None, converged: bool, rise: int) -> st
                 "without solving the task (reward hacking is the cause).")
     if groups.solved >= 0.7:
         return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward: the prompts are "
-                f"too easy. The share rose within {rise} steps, faster than learning raises it: check whether the "
-                "data or the reward changed there.")
+                f"too easy. The share rose within {rise} steps, faster than learning raises it: something changed "
+                "there — the data, the reward, or the policy itself (an entropy collapse makes every completion of "
+                "a prompt the same).")
     if groups.failed >= 0.7:
         return (f" In the captured samples {groups.failed:.0%} of these groups earned the lowest reward: the prompts "
                 "are too hard or the reward never fires.")
