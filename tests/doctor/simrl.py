@@ -10,13 +10,14 @@ a broken advantage normaliser, a label bug, a learning-rate schedule that ends e
 never by editing a curve.
 
 The task. Vocabulary: ``<eos>``, the answer marker ``<ans>`` and 28 words. Each prompt
-has an answer word; a completion is *correct* when it holds exactly one ``<ans>`` and the
-word after it is the prompt's answer after at least ``reasoning`` words of working
-(a completion not ended by ``<eos>`` within ``max_len`` tokens is *truncated*). The working
-words are free: no reward depends on which they are, so their entropy stays up, as most of
-a language model's tokens do. The policy's logits are ``T[prompt, previous token] +
-Pos[position // 8]`` (a coarse sense of position, as a language model has: it cannot learn
-to stop at exactly the last allowed token); the frozen reference is the initial weights, built like a "pretrained" model that already answers some prompts.
+has an answer word; a completion is *correct* when, after at least ``reasoning`` words of
+working, it holds exactly one ``<ans>`` followed by the prompt's answer (a completion not
+ended by ``<eos>`` within ``max_len`` tokens is *truncated*). The working words are free: no
+reward depends on which they are, so their entropy stays up, as most of a language model's
+tokens do. The policy's logits are ``T[prompt, previous token] + Pos[position // 8]`` (a
+coarse sense of position, as a language model has: it cannot learn to stop at exactly the
+last allowed token). The frozen reference is the initial weights, built like a
+"pretrained" model that already answers some prompts.
 
 Reward functions (logged unweighted as TRL does, ``rewards/<fn>/mean|std``):
 ``accuracy`` (correctness: exactly one ``<ans>``, followed by the answer), ``format``
@@ -88,13 +89,12 @@ class SimConfig:
 
 @dataclass
 class SimRun:
-    """What the loop measured: TRL-named metrics per logged step, captured samples per step,
-    the trainer config a GRPOTrainer would record, and ground truth the run never logs."""
+    """What the loop measured: TRL-named metrics per step, captured samples per step, and
+    the trainer config a GRPOTrainer would record."""
 
     config: SimConfig
     steps: list[tuple[int, dict[str, float]]] = field(default_factory=list)
     samples: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
-    truth: dict[str, Any] = field(default_factory=dict)
 
     def series(self, key: str) -> tuple[np.ndarray, np.ndarray]:
         """(steps, values) of one logged key, where it was logged."""
@@ -114,18 +114,27 @@ class SimRun:
                 "reward_weights": [w for _, w in c.reward_weights], "max_steps": c.n_steps,
                 "per_device_train_batch_size": c.prompts_per_step * c.group_size}
 
-    def record(self, run_dir: str | Path) -> Path:
-        """Write the run through the real ``rlprobe.Recorder`` (TRL key names)."""
+    def record(self, run_dir: str | Path, select: bool = False, logging_steps: int = 1) -> Path:
+        """Write the run through the real ``rlprobe.Recorder`` (TRL key names). With
+        ``select`` the Recorder's default sampling policy keeps a few samples per step (as
+        the TRL integration does); without, every captured group is kept whole. With
+        ``logging_steps`` = k, metrics are logged every k-th step as the mean over the k
+        steps since the last log, as the Trainer does."""
         from rlprobe import Recorder
 
         run_dir = Path(run_dir)
         with Recorder(run_dir, algorithm="grpo", model_name="simrl/tabular-policy",
                       run_id=f"simrl-s{self.config.seed}", trainer_config=self.trainer_config,
                       capture_env=False, install_handlers=False, queue_size=1 << 20) as rec:
+            window: dict[str, list[float]] = {}
             for step, metrics in self.steps:
-                rec.log_step(step, **metrics)
+                for key, value in metrics.items():
+                    window.setdefault(key, []).append(value)
+                if (step + 1) % logging_steps == 0:
+                    rec.log_step(step, **{k: float(np.mean(v)) for k, v in window.items()})
+                    window = {}
                 if step in self.samples:
-                    rec.log_samples(step, self.samples[step], select=False)
+                    rec.log_samples(step, self.samples[step], select=select)
         return run_dir
 
 
@@ -235,7 +244,8 @@ def _generate(rng: np.random.Generator, params: dict[str, np.ndarray], pid: np.n
     return tokens, mask, prev
 
 
-def _rewards(tokens: np.ndarray, mask: np.ndarray, answers: np.ndarray, L: int, reasoning: int) -> dict[str, np.ndarray]:
+def _rewards(tokens: np.ndarray, mask: np.ndarray, answers: np.ndarray, L: int,
+             reasoning: int) -> dict[str, np.ndarray]:
     """Every reward function, unweighted, per completion. The verifier is strict, as answer
     extraction usually is: exactly one marker, after at least ``reasoning`` words of working,
     followed by the prompt's answer word (a truncated completion that has answered still
@@ -297,7 +307,6 @@ def simulate(cfg: SimConfig) -> SimRun:
     params = {k: v.copy() for k, v in ref.items()}
     adam = _Adam(params)
     run = SimRun(cfg)
-    run.truth["answers"] = answers
     weights = cfg.weights
     batch = None
     gen_index = 0

@@ -273,6 +273,46 @@ def test_pathology_is_diagnosed_at_its_mechanism(name: str, seed: int, root: str
                                                           "entropy", "kl", "length", "completion").to_dicts()
 
 
+# -- the same, recorded as the TRL integration records -----------------------------------------
+
+#: Logged every 5th step (means over the interval, as the Trainer's `logging_steps`), and only
+#: the Recorder's default selection of samples (top/bottom by reward plus a few at random).
+LOGGING_STEPS, LATE = 5, 600
+TRL_LIKE: dict[str, tuple[SimConfig, frozenset[str], dict[str, str]]] = {
+    "healthy": (SimConfig(n_steps=2 * LATE, lr_schedule="linear"), frozenset(), {}),
+    "lr-too-high-kl": (SimConfig(n_steps=2 * LATE, beta=0.04, lr_switch=(LATE, 30.0)),
+                       frozenset({"KL_BLOWUP", "ENTROPY_COLLAPSE"}),
+                       {**CASES["lr-too-high-kl"].accepted,
+                        "REWARD_HACKING": "a metric-only hedge (warn, low confidence): format rose while accuracy "
+                                          "fell, as gaming would look; the samples do not confirm it"}),
+    "reward-hacking": (CASES["reward-hacking"].config.with_(n_steps=2 * LATE,
+                                                            weight_switch=(LATE, W + (("tags", 4.0),))),
+                       frozenset({"REWARD_HACKING"}), CASES["reward-hacking"].accepted),
+    "label-bug": (SimConfig(n_steps=2 * LATE, label_bug_step=LATE), frozenset({"REWARD_COLLAPSE"}),
+                  {**CASES["label-bug"].accepted,
+                   "REWARD_PLATEAU": "with the task graded 0 and the format learnt, groups agree and the reward "
+                                     "is flat"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRL_LIKE))
+def test_through_a_trl_like_recording(name: str, tmp_path: Path):
+    config, causes, accepted = TRL_LIKE[name]
+    run = simulate(config.with_(seed=31, sample_prompts=config.prompts_per_step))
+    view = RunView.load(run.record(tmp_path / name, select=True, logging_steps=LOGGING_STEPS))
+    findings = diagnose_view(view)
+    if not causes:
+        assert not _loud(findings)
+        return
+    summary = [(f.signature_id, f.severity, f.first_step) for f in findings]
+    assert findings[0].signature_id in causes, summary
+    first = [f for f in findings if f.signature_id in causes][0]
+    assert LATE - 4 * LOGGING_STEPS <= first.first_step <= LATE + 40, summary
+    assert first.links_to_samples
+    stray = [s for s in _loud(findings) if s[0] not in causes | accepted.keys()]
+    assert not stray, stray
+
+
 def test_the_simulated_mechanisms_do_what_they_say():
     """Guards the simulator, so a change to it cannot make the tests above vacuous."""
     run = simulate(CASES["nan-from-zero-std"].config.with_(seed=SEEDS[0]))

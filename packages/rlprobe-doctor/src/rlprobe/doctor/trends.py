@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from .view import RunView
 
 __all__ = ["Curve", "Shift", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme",
-           "hysteresis",
-           "level_noise", "logged", "onset_before", "relative_shift", "rolling_max", "rolling_min"]
+           "hysteresis", "level_noise", "logged", "onset_before", "refine_onset", "relative_shift", "rolling_max",
+           "rolling_min"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,41 @@ def onset_before(x: np.ndarray, hit: int, baseline: float, band: float, rising: 
     calm &= np.isfinite(seg)
     quiet = np.flatnonzero(calm)
     return min(hit, lo + int(quiet[-1]) + 1) if quiet.size else lo
+
+
+#: A break is a kink: the curve moves at least this many times faster than it drifted before.
+_KINK = 5.0
+#: ... and the stretch skipped to reach it carried at most this share of the change.
+_DRIFT_SHARE = 0.2
+
+
+def refine_onset(x: np.ndarray, hit: int, onset: int, rising: bool, lo: int, window: int, span: int) -> int:
+    """``onset_before``'s answer moved to the break when it stopped inside a drift: a
+    reference taken long before a sharp change misses a slow drift since, and the walk back
+    ends where the drift crossed the band. The break is where the steep stretch that makes
+    most of the change (up to 80 % of it) begins — slopes of the centred ``window``-point
+    median, over 3 points, at least ``_KINK`` times the drift of the ``span`` points before
+    ``onset`` (and than noise explains) — kept only when the stretch it skips carried at most
+    ``_DRIFT_SHARE`` of the change (an accelerating ramp makes its change all along)."""
+    m = centred_median(x[lo:hit + window], window)[:hit + 1 - lo]
+    o, h = onset - lo, hit - lo
+    if o < 4 or h <= o + 3 or not np.isfinite(m[[o, h]]).all():
+        return onset
+    sign = 1.0 if rising else -1.0
+    change = sign * (m[h] - m[o])
+    if change <= 0:
+        return onset
+    start = max(0, o - span)
+    drift = abs(float(m[o] - m[start])) / max(o - start, 1)
+    step_noise = level_noise(x, lo + start, onset) / window
+    moved = sign * (m[o:h + 1] - m[o])
+    most = o + int(np.argmax(moved >= 0.8 * change))
+    slope = sign * (m[o + 3:most + 1] - m[o:most - 2]) / 3.0
+    calm = np.flatnonzero(~(slope > _KINK * max(drift, step_noise)))
+    brk = o + (int(calm[-1]) + 1 if calm.size else 0)
+    if brk <= o or sign * (m[brk] - m[o]) > _DRIFT_SHARE * change:
+        return onset
+    return lo + brk
 
 
 def held_extreme(level: np.ndarray, start: int, window: int, rising: bool) -> float:
@@ -246,17 +281,5 @@ def relative_shift(curve: Curve, windows: Windows, enter: float | np.ndarray, st
     noise = level_noise(x, lo, hit - windows.gap) * 1.25 / np.sqrt(windows.smooth)
     band = max(4.0 * noise, 0.05 * abs(baseline))
     onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)
-    # The reference is `gap` steps old: a curve that drifted since sits outside the band well
-    # before a sharp change, and the walk back overshoots into the drift. For a sharp change
-    # (confirmed soon after its provisional onset), walk again against the level just before
-    # that onset until it settles; a slow ramp has no such break to find.
-    sharp = hit - onset <= 2 * (windows.smooth + windows.sustain)
-    for _ in range(3 if sharp else 0):
-        local = finite_median(x[max(lo, onset - windows.gap):onset])
-        if local is None:
-            break
-        again = onset_before(x, hit, local, max(band, 0.05 * abs(local)), rising, lo, windows.smooth)
-        if again <= onset:
-            break
-        onset = again
+    onset = refine_onset(x, hit, onset, rising, lo, windows.smooth, windows.gap)
     return Shift(hit=hit, onset=onset, baseline=baseline, observed=held_extreme(level, hit, windows.sustain, rising))

@@ -9,7 +9,7 @@ import numpy as np
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
-from ..trends import first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before
+from ..trends import first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before, refine_onset
 from ..view import RunView
 
 
@@ -94,8 +94,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     baseline = float(np.median(before_growth)) if before_growth.size else float(kl[:hit + 1].min())
     noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
     if grew_fast:
-        onset = onset_before(kl, hit, baseline, max(3 * noise, 0.5 * baseline, 0.05 * min_level), True, lo,
-                             cfg["smooth_window"])
+        band = max(3 * noise, 0.5 * baseline, 0.05 * min_level)
+        onset = onset_before(kl, hit, baseline, band, True, lo, cfg["smooth_window"])
+        onset = refine_onset(kl, hit, onset, True, lo, cfg["smooth_window"], w)
     else:
         # A steady drift past the critical level: it began with the run, so the finding dates
         # from the crossing.

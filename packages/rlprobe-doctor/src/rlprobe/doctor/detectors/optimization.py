@@ -86,7 +86,8 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence_from(np.log(observed / max(float(need[hit]), 1e-9)) + 0.3, 0.7, floor=0.55),
         first_step=first,
         explanation=(f"The clipped share of the policy ratio rose from {baseline:.2%} to {observed:.1%} starting at "
-                     f"step {first}{context}: updates overshoot the trust region, and the clipped tokens contribute no gradient."),
+                     f"step {first}{context}: updates overshoot the trust region, and the clipped tokens "
+                     "contribute no gradient."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"highest share held for {w.sustain} steps; reference: median of {w.baseline} "
                                 f"steps ending {w.gap} steps before")],

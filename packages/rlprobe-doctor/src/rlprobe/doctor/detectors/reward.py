@@ -12,7 +12,7 @@ from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
-                      level_noise, logged, onset_before)
+                      level_noise, logged, onset_before, refine_onset)
 from ..view import RunView
 from .groups import CORRECTNESS, component, flat_groups
 
@@ -26,30 +26,33 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
 
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
-#: Logged points on each side of a step change (``sudden_fall``).
-_STEP_POINTS = 5
-#: Share of a fall between two adjacent ``_STEP_POINTS`` medians that makes it a step change.
+#: Optimizer steps on each side of a step change (``sudden_fall``).
+_STEP_SPAN = 5
+#: Share of a fall between two adjacent ``_STEP_SPAN`` medians that makes it a step change.
 STEP_SHARE = 0.6
 #: ... provided that jump also stands this many of its noise standard deviations out.
 _STEP_Z = 4.0
 
 
-def sudden_fall(x: np.ndarray, lo: int, hi: int, fall: float, share: float = STEP_SHARE) -> bool:
-    """Whether at least ``share`` of a fall of size ``fall`` happened at once: between two
-    adjacent ``_STEP_POINTS``-point medians with the boundary in ``[lo, hi]``, by a jump
-    that noise cannot explain."""
-    k = _STEP_POINTS
+def sudden_fall(x: np.ndarray, steps: np.ndarray, lo: int, hi: int, fall: float, share: float = STEP_SHARE) -> bool:
+    """Whether at least ``share`` of a fall of size ``fall`` happened at once, by a jump that
+    noise cannot explain: between the medians of the ``_STEP_SPAN`` steps before and after
+    a boundary in ``[lo, hi]``. Logged every k-th step, each side is at least one logged
+    value and the logged value that straddles the boundary is skipped."""
+    stride = float(np.median(np.diff(steps))) if steps.size > 1 else 1.0
+    k = max(1, int(round(_STEP_SPAN / stride)))
+    skip = 0 if stride <= 1 else 1
     m = rolling_median(x, k, k)
-    p = np.arange(max(lo, k), min(hi, x.size - k) + 1)
+    p = np.arange(max(lo, k), min(hi, x.size - k - skip) + 1)
     if not p.size or fall <= 0:
         return False
-    jumps = m[p - 1] - m[p + k - 1]
+    jumps = m[p - 1] - m[p + skip + k - 1]
     jumps = jumps[np.isfinite(jumps)]
     if not jumps.size:
         return False
     # Noise where the fall happened: a rate's noise depends on its level, and the flat curve
     # after a fall to 0 has none.
-    jump_noise = level_noise(x, max(0, lo - 10 * k), hi) * 1.25 * np.sqrt(2.0 / k)
+    jump_noise = level_noise(x, max(0, lo - 10 * k), hi) * (1.25 if k > 1 else 1.0) * np.sqrt(2.0 / k)
     return bool(jumps.max() >= max(share * fall, _STEP_Z * jump_noise))
 
 
@@ -115,8 +118,8 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lost = (baseline - observed) / max(float(scale[hit]), 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
     sudden = ""
-    if sudden_fall(x, max(0, onset - w.smooth), hit + w.sustain, baseline - observed):
-        sudden = (f" Most of the drop came within {2 * _STEP_POINTS} logged steps, faster than training normally "
+    if sudden_fall(x, steps, max(0, onset - w.smooth), hit + w.sustain, baseline - observed):
+        sudden = (f" Most of the drop came within about {2 * _STEP_SPAN} steps, faster than training normally "
                   "moves a policy: unless another finding (non-finite values, a learning-rate jump) explains it, "
                   "the reward functions or the data changed there.")
     return Finding(
@@ -274,6 +277,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
     zero_ref = finite_median(zero[max(0, cross - window):max(1, cross - smooth)], 0.0)
     zero_noise = level_noise(zero, max(0, cross - window), cross) * 1.25 / np.sqrt(smooth)
     climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
+    climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
     groups = flat_groups(view, first, last)
@@ -323,16 +327,17 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: The correctness component's smoothed mean (trailing median over `smooth_window`
     steps) falls below its reference (median of the `baseline_window` steps that ended `gap`
-    steps earlier) by at least `drop_fraction` of that reference and `min_z` noise
-    standard deviations, while a cheap component rises above its own reference by at
-    least `min_z` noise standard deviations; both hold (with hysteresis) for `sustain`
-    steps. Without a correctness-like name, any falling/rising pair counts, at lower
-    confidence. A fall that happens mostly at once (at least `step_share` of it between
-    two adjacent 5-step medians, beyond what noise explains) is not learnt behaviour but a
-    changed grader or data, and is left to REWARD_COLLAPSE. Confirmed when at least `confirm_share` of the captured
-    samples since the detection earn the cheap component while scoring nothing on the
-    correctness one: confidence may then reach `confirmed_confidence`, and the finding is
-    critical once correctness fell by `critical_fall` of its reference.
+    steps earlier) by at least `drop_fraction` of that reference and `min_z` noise standard
+    deviations, while a cheap component rises above its own reference by at least `min_z`
+    noise standard deviations; both hold (with hysteresis) for `sustain` steps. Without a
+    correctness-like name, any falling/rising pair counts, at lower confidence. A fall that
+    happens mostly at once (at least `step_share` of it between the medians of the 5 steps
+    before and after some step, beyond what noise explains) is not learnt behaviour but a
+    changed grader or data, and is left to REWARD_COLLAPSE. Confirmed when at least
+    `confirm_share` of the captured samples since the detection earn the cheap component
+    while scoring nothing on the correctness one: confidence may then reach
+    `confirmed_confidence`, and the finding is critical once correctness fell by
+    `critical_fall` of its reference.
 
     Actions: Read the linked samples (high cheap reward, zero correctness); lower the cheap
     component's weight (GRPOConfig `reward_weights`) or make it conditional on
@@ -348,7 +353,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     confirm_share: share of recent captured samples that must show the gaming to confirm it
     confirmed_confidence: cap on confidence once the samples confirm it
     critical_fall: a confirmed fall of correctness by this fraction of its reference is critical
-    step_share: share of the fall between two adjacent 5-step medians that marks a grader or data change
+    step_share: share of the fall within about 10 steps that marks a grader or data change
     smooth_window: trailing median window (steps) that de-noises each component
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -398,7 +403,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                              w.smooth)
     t_base, c_base = float(ref[hit]), float(c_ref[hit])
     t_now = held_extreme(level, hit, w.sustain, rising=False)
-    if sudden_fall(x, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]):
+    if sudden_fall(x, steps, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]):
         # Most of the fall happened within a few logged steps: faster than training moves a
         # policy, so the reward or the data changed (a grader or label bug), not the policy's
         # behaviour. REWARD_COLLAPSE reports the drop itself.

@@ -69,16 +69,17 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     Metrics: `frac_reward_zero_std` (TRL GRPO/RLOO); without it, the share of captured groups
     (at least `min_group_samples` samples) whose rewards are all equal.
 
-    Rule: The trailing median of the share is at least `warn_level` for `sustain` consecutive
-    steps; critical when the median over the episode reaches `critical_level`. The onset is
-    walked back to where the share left its early level. It is convergence, reported as
-    info, when at least `converged_share` of the captured zero-variance groups were solved
-    (every completion earned the run's top reward, and not through a cheap component while
-    a correctness component scored nothing) and the share climbed gradually, over more
-    than `abrupt_fraction` of the steps run until it was confirmed, as learning raises it;
-    a quicker climb means something changed (the data, the reward, a policy turned greedy). At most warn when the groups earn
-    the top reward while scoring nothing on a correctness component: that is reward
-    hacking's symptom, and REWARD_HACKING reports the cause.
+    Rule: The trailing median of the share is at least `warn_level` for `sustain`
+    consecutive steps; critical when the median over the episode reaches `critical_level`.
+    The onset is walked back to where the share left its early level. It is convergence,
+    reported as info, when at least `converged_share` of the captured zero-variance groups
+    were solved (every completion earned the run's top reward, and not through a cheap
+    component while a correctness component scored nothing) and the share climbed gradually,
+    over more than `abrupt_fraction` of the steps run until it was confirmed, as learning
+    raises it; a quicker climb means something changed (the data, the reward, a policy
+    turned greedy). At most warn when the groups earn the top reward while scoring nothing
+    on a correctness component: that is reward hacking's symptom, and REWARD_HACKING reports
+    the cause.
 
     Actions: Filter out prompts the model always solves or always fails (DAPO-style dynamic
     sampling), raise `num_generations` and `temperature` so groups disagree more often, and
