@@ -313,9 +313,9 @@ def test_through_a_trl_like_recording(name: str, tmp_path: Path):
     assert not stray, stray
 
 
-def test_the_simulated_mechanisms_do_what_they_say():
+def test_the_simulated_mechanisms_do_what_they_say(root: str):
     """Guards the simulator, so a change to it cannot make the tests above vacuous."""
-    run = simulate(CASES["nan-from-zero-std"].config.with_(seed=SEEDS[0]))
+    run, _, _ = _run(CASES["nan-from-zero-std"].config.with_(seed=SEEDS[0]), root)
     _, loss = run.series("loss")
     assert np.isfinite(loss[:ONSET]).all() and np.isnan(loss[-1])
     healthy = simulate(HEALTHY["linear-decay"][0].with_(seed=0, n_steps=400))
@@ -323,7 +323,7 @@ def test_the_simulated_mechanisms_do_what_they_say():
     assert accuracy[-100:].mean() > accuracy[:100].mean() + 0.1  # it learns
     _, loss = healthy.series("loss")
     assert abs(np.median(loss)) < 0.05  # GRPO's loss sits near 0
-    hack = simulate(CASES["reward-hacking"].config.with_(seed=SEEDS[0]))
+    hack, _, _ = _run(CASES["reward-hacking"].config.with_(seed=SEEDS[0]), root)
     _, accuracy = hack.series("rewards/accuracy/mean")
     assert accuracy[ONSET - 50:ONSET].mean() > 0.2 and accuracy[-50:].mean() < 0.05
     completions = [s["completion"] for s in hack.samples[N_STEPS - 1]]

@@ -404,10 +404,11 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     config's `num_generations`, else from the sample groups when they are complete.
 
     Rule: Critical when, in at least `min_violating_steps` sample steps within
-    `violation_window` consecutive sample steps, an |advantage| exceeds
-    (G−1)/√G × (1 + `tolerance`) (where that bound applies), or a complete group's
-    advantages miss their best fit c·(reward − group mean), c ≥ 0, by a relative residual
-    above `misfit` (group-relative algorithms); the onset is the first such step. Elsewhere
+    `violation_window` consecutive sample steps, an |advantage| exceeds (G−1)/√G × (1 +
+    `tolerance`) (where that bound applies), or a complete group's advantages miss their
+    best fit c·(reward − group mean), c ≥ 0, by a relative residual above `misfit`
+    (group-relative algorithms; only groups captured whole count, which the Recorder's
+    default top/bottom selection rarely leaves); the onset is the first such step. Elsewhere
     — the trailing median of the per-step largest non-zero |advantage| stays at least
     `growth_factor` times the median of the preceding `baseline_window` sample steps for
     `sustain` steps (warn). Needs samples; silent without them.
