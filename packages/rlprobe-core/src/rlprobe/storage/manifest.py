@@ -4,14 +4,26 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from .errors import RecordingError
 from .layout import MANIFEST, READABLE_VERSIONS, discard, fsync_dir, rank_dirs
 
-__all__ = ["load_manifest", "write_manifest", "json_safe", "RunStatus"]
+__all__ = ["load_manifest", "write_manifest", "json_safe", "valid_text", "RunStatus"]
 
 _MAX_DEPTH = 32
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_NUMBER = (int, float)
+#: The type each manifest key must have where present and not null (docs/recording-format.md);
+#: a reader relies on these, so a manifest holding anything else is refused.
+MANIFEST_TYPES: dict[str, tuple[type, ...]] = {
+    "run_id": (str,), "algorithm": (str,), "model_name": (str,), "status": (str,),
+    "trainer_config": (dict,), "sampling": (dict,), "env": (dict,), "counts": (dict,),
+    "world_size": (int,), "rank": (int,), "recorded_ranks": (list,),
+    "created_at": _NUMBER, "updated_at": _NUMBER, "closed_at": _NUMBER,
+}
 
 
 class RunStatus:
@@ -75,11 +87,12 @@ def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
 
 
 def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
-    """The run's manifest as a dict.
+    """The run's manifest as a dict, its text valid Unicode (see ``valid_text``).
 
     For a run recorded by every rank the rank-0 manifest is returned. Raises
-    ``FileNotFoundError`` when there is none and ``ValueError`` when it is unreadable
-    or of a format version this reader does not know.
+    ``FileNotFoundError`` when there is none and ``RecordingError`` (a ``ValueError``) when
+    it is unreadable, not a JSON object, holds a key of the wrong type (``MANIFEST_TYPES``)
+    or is of a format version this reader does not know.
     """
     run_dir = Path(run_dir)
     path = run_dir / MANIFEST
@@ -89,13 +102,45 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
             raise FileNotFoundError(f"no rlprobe recording at {run_dir} (no {MANIFEST})")
         path = ranks[0][1] / MANIFEST
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"unreadable manifest {path}: {exc}") from None
+        manifest = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordingError(run_dir, path, "unreadable manifest: not UTF-8 text") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise RecordingError(run_dir, path, f"unreadable manifest: {exc}") from None
     if not isinstance(manifest, dict):
-        raise ValueError(f"unreadable manifest {path}: not a JSON object")
+        raise RecordingError(run_dir, path, "unreadable manifest: not a JSON object")
     version = manifest.get("format_version")
-    if version not in READABLE_VERSIONS:
-        raise ValueError(f"{path}: recording format version {version!r} is not one this rlprobe reads "
-                         f"({sorted(READABLE_VERSIONS)}); upgrade rlprobe")
-    return manifest
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise RecordingError(run_dir, path, f"recording format version {version!r} is not one this rlprobe reads "
+                                            f"({sorted(READABLE_VERSIONS)}); upgrade rlprobe")
+    for key, types in MANIFEST_TYPES.items():
+        value = manifest.get(key)
+        if value is not None and (not isinstance(value, types) or isinstance(value, bool)):
+            raise RecordingError(run_dir, path, f"unreadable manifest: {key!r} is {_kind(value)}, "
+                                                f"not {' or '.join(_kind(t) for t in types)}")
+    for key, value in [(f"counts.{k}", v) for k, v in (manifest.get("counts") or {}).items()] \
+            + [("recorded_ranks[]", r) for r in manifest.get("recorded_ranks") or []]:
+        if value is not None and type(value) is not int:
+            raise RecordingError(run_dir, path, f"unreadable manifest: {key!r} is {_kind(value)}, not a whole number")
+    return valid_text(manifest)
+
+
+def valid_text(value: Any) -> Any:
+    """``value`` (parsed JSON) with every lone surrogate in its strings and keys replaced
+    by U+FFFD. Python writes a lone surrogate (``"\\ud800"``) into JSON as an escape, and
+    reading it back gives a string no UTF-8 output can hold; every reader hands out text
+    that any terminal, file or page can take."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+    if isinstance(value, dict):
+        return {valid_text(k): valid_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [valid_text(v) for v in value]
+    return value
+
+
+def _kind(value: Any) -> str:
+    """A JSON type name for ``value`` (or for a Python type) in an error message."""
+    kind = value if isinstance(value, type) else type(value)
+    return {str: "a string", dict: "an object", list: "a list", int: "a whole number", float: "a number",
+            bool: "a boolean", type(None): "null"}.get(kind, kind.__name__)

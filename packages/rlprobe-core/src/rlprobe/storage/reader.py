@@ -7,17 +7,20 @@ Safe to use while the run is being written and compacted.
 """
 from __future__ import annotations
 
+import functools
 import json
+import math
 import os
 import time
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..records import canonical_metric
+from .errors import RecordingError
 from .layout import (
     EVENTS,
     KINDS,
@@ -27,13 +30,14 @@ from .layout import (
     list_parts,
     rank_dirs,
 )
-from .manifest import load_manifest
-from .schema import order_steps, samples_table, unify
+from .manifest import load_manifest, valid_text
+from .schema import FLOAT, SAMPLE_TYPES, STEP_LEAD, order_steps, samples_table, unify
 from .watermark import read_watermark
 
-__all__ = ["RunFile", "RunReader", "list_runs"]
+__all__ = ["RunFile", "RunReader", "list_runs", "parse_events"]
 
 _RETRIES = 5
+T = TypeVar("T")
 
 
 class RunFile(NamedTuple):
@@ -54,11 +58,118 @@ def _source_files(rank: int, source: Path, kind: str, after: int) -> tuple[list[
     between only moves parts into the file (their rows are then taken from it, and the
     parts at or below its watermark are skipped), so no row is missed or taken twice."""
     parts = list_parts(source, kind)
-    watermark = read_watermark(compacted_path(source, kind))
+    watermark = _watermark(source, kind)
     files = [RunFile(rank, compacted_path(source, kind), after, watermark)] if watermark > after else []
     last = max(watermark, after)
     files += [RunFile(rank, path, seq - 1, seq) for seq, path in parts if seq > last]
     return files, max([last] + [seq for seq, _ in parts])
+
+
+def _watermark(source: Path, kind: str) -> int:
+    """The watermark of the compacted file of ``kind`` (0 when there is none). Raises
+    ``RecordingError`` for a file that is not Parquet or whose watermark is missing or not
+    a part number: rlprobe writes one ≥ 1 into every compacted file, and without it the
+    file's rows would be silently left out."""
+    path = compacted_path(source, kind)
+    try:
+        watermark = read_watermark(path)
+        if watermark == 0 and path.exists():
+            watermark = read_watermark(path)  # compaction may have made the file since the first look
+    except FileNotFoundError:
+        raise
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise RecordingError(source, path, f"unreadable: {_reason(exc)}") from None
+    if watermark < 1 and path.exists():
+        raise RecordingError(source, path, "holds no valid rlprobe watermark (the last part it holds); "
+                                           "it was not written by rlprobe's compaction")
+    return watermark
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def _type_fits(actual: pa.DataType, expected: pa.DataType) -> bool:
+    """A column of type ``actual`` can stand for one of ``expected`` without changing a
+    value's meaning: null, the same type, integers for floats, either string width."""
+    if pa.types.is_null(actual) or actual == expected:
+        return True
+    if pa.types.is_floating(expected):
+        return pa.types.is_floating(actual) or pa.types.is_integer(actual)
+    if pa.types.is_integer(expected):
+        return pa.types.is_integer(actual)
+    if pa.types.is_string(expected) or pa.types.is_large_string(expected):
+        if pa.types.is_dictionary(actual):
+            actual = actual.value_type
+        return pa.types.is_string(actual) or pa.types.is_large_string(actual)
+    if pa.types.is_map(expected):
+        return pa.types.is_map(actual)
+    return False
+
+
+def _expected_type(kind: str, column: str) -> pa.DataType | None:
+    """The type rlprobe writes ``column`` of a ``kind`` file with (None: any)."""
+    if column == PART_COLUMN or column == "rank":
+        return pa.int64()
+    if kind == "steps":
+        return STEP_LEAD.get(column, FLOAT)  # every other steps column is a float64 metric
+    return SAMPLE_TYPES.get(column)
+
+
+def _check_schema(source: Path, path: Path, kind: str, schema: pa.Schema) -> None:
+    """Raise ``RecordingError`` unless ``schema`` is that of a ``kind`` file rlprobe
+    writes: a ``step`` and a ``_part`` column, every column of the type it is written with.
+    Checked before a row is read, so corrupt data is refused, never sorted or diagnosed."""
+    for required in ("step", PART_COLUMN):
+        if required not in schema.names:
+            raise RecordingError(source, path, f"not a {kind} file of an rlprobe recording: no {required!r} column")
+    for field in schema:
+        expected = _expected_type(kind, field.name)
+        if expected is not None and not _type_fits(field.type, expected):
+            raise RecordingError(source, path, f"column {field.name!r} holds {field.type}, not {expected}: "
+                                               f"not a {kind} file of an rlprobe recording")
+
+
+def _checked_rows(source: Path, kind: str, file: RunFile) -> pa.Table:
+    """``_read_rows(file)`` once its schema passed ``_check_schema``. Raises
+    ``RecordingError`` for a file that is not Parquet (truncated, overwritten) and
+    ``FileNotFoundError`` for one compacted away meanwhile."""
+    try:
+        _check_schema(source, file.path, kind, pq.read_schema(file.path))
+        table = _read_rows(file)
+    except FileNotFoundError:
+        raise
+    except (pa.ArrowException, OSError) as exc:
+        raise RecordingError(source, file.path, f"unreadable: {_reason(exc)}") from None
+    if table.column("step").null_count:
+        raise RecordingError(source, file.path, "rows without a step: not a file of an rlprobe recording")
+    return table
+
+
+def _checked_files(rank: int, source: Path, kind: str, after: int) -> list[RunFile]:
+    """``_source_files`` with each file's schema checked (``_check_schema``)."""
+    files = _source_files(rank, source, kind, after)[0]
+    for file in files:
+        try:
+            schema = pq.read_schema(file.path)
+        except FileNotFoundError:
+            raise
+        except (pa.ArrowException, OSError) as exc:
+            raise RecordingError(source, file.path, f"unreadable: {_reason(exc)}") from None
+        _check_schema(source, file.path, kind, schema)
+    return files
+
+
+def _retried(read: Callable[[], T]) -> T:
+    """``read()``, again after a short wait when compaction removed a part mid-read."""
+    for attempt in range(_RETRIES):
+        try:
+            return read()
+        except FileNotFoundError:
+            if attempt == _RETRIES - 1:
+                raise
+            time.sleep(0.01 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
 def _read_rows(file: RunFile) -> pa.Table:
@@ -90,17 +201,14 @@ def _part_span(pf: pq.ParquetFile, row_group: int) -> tuple[float, float]:
 
 def _read_kind(rank: int, source: Path, kind: str, after: int) -> tuple[pa.Table | None, int]:
     """Rows of ``kind`` first written in a part above ``after``, and the highest part
-    number seen. Retries when compaction removes a part mid-read."""
-    for attempt in range(_RETRIES):
-        try:
-            files, top = _source_files(rank, source, kind, after)
-            tables = [_read_rows(file) for file in files]
-            return (unify(tables) if tables else None), top
-        except FileNotFoundError:
-            if attempt == _RETRIES - 1:
-                raise
-            time.sleep(0.01 * (attempt + 1))
-    raise AssertionError("unreachable")
+    number seen. Retries when compaction removes a part mid-read; raises ``RecordingError``
+    for a file that is damaged or not one rlprobe writes."""
+    def read() -> tuple[pa.Table | None, int]:
+        files, top = _source_files(rank, source, kind, after)
+        tables = [_checked_rows(source, kind, file) for file in files]
+        return (unify(tables) if tables else None), top
+
+    return _retried(read)
 
 
 def _fold_aliases(table: pa.Table) -> pa.Table:
@@ -124,30 +232,58 @@ def _check_kind(kind: str) -> None:
         raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))}, got {kind!r}")
 
 
-def _read_events(run_dir: Path) -> list[dict[str, Any]]:
-    try:
-        lines = (run_dir / EVENTS).read_bytes().splitlines()
-    except FileNotFoundError:
-        return []
+#: The fields of an event line and their types, as ``RunWriter.append_events`` writes them.
+_EVENT_TYPES: dict[str, tuple[type, ...]] = {
+    "kind": (str,), "step": (int, type(None)), "time": (int, float), "message": (str,), "data": (dict,),
+}
+
+
+def parse_events(data: bytes) -> list[dict[str, Any]]:
+    """The events in ``data`` (whole lines of ``events.jsonl``), in file order, their text
+    valid Unicode (``valid_text``). A line that is not an event as rlprobe writes it is
+    skipped: one torn by a kill or a full disk (maybe inside a UTF-8 character), one that
+    is not JSON, and JSON lacking a field or holding one of the wrong type (``time`` must
+    be a finite number, ``step`` a whole number or null)."""
     events = []
-    for line in lines:
+    for line in data.splitlines():
         try:
             event = json.loads(line)
-        except ValueError:
-            continue  # a line torn by a kill or a full disk mid-write, maybe inside a UTF-8 character
-        if isinstance(event, dict):
-            events.append(event)
+        except (ValueError, RecursionError):
+            continue
+        if _is_event(event):
+            events.append(valid_text(event))
     return events
+
+
+def _is_event(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    for key, types in _EVENT_TYPES.items():
+        field = value.get(key, ...)
+        if not isinstance(field, types) or isinstance(field, bool):
+            return False
+    return math.isfinite(value["time"])
+
+
+def _read_events(run_dir: Path) -> list[dict[str, Any]]:
+    try:
+        return parse_events((run_dir / EVENTS).read_bytes())
+    except FileNotFoundError:
+        return []
 
 
 class RunReader:
     """Read one recorded run. Raises ``FileNotFoundError`` for a directory with no
-    recording and ``ValueError`` for an unreadable manifest or unknown format version.
+    recording and ``RecordingError`` (a ``ValueError``) for an unreadable manifest or
+    unknown format version.
 
     The manifest and the list of recorded ranks are read once, at construction; every
     other read looks at the directory afresh. Holds no other state, so threads may share
-    one. Reads raise ``pyarrow.ArrowInvalid`` for a file that is not Parquet and
-    ``OSError`` when the disk does.
+    one. Every file is checked before its rows are used: reads raise ``RecordingError``
+    naming the file for one that is not Parquet (truncated, overwritten), lacks or garbles
+    a compacted file's watermark, or holds a column of a type rlprobe does not write it
+    with — never a table of corrupt data. Event lines that are not events are skipped
+    (``parse_events``). ``OSError`` when the disk fails.
     """
 
     def __init__(self, run_dir: str | os.PathLike[str]) -> None:
@@ -196,13 +332,14 @@ class RunReader:
         rows and newer ones. A part file compacted away in the meantime raises
         ``FileNotFoundError`` when opened: call ``files`` again. With ``after`` (per-rank
         part numbers, as ``read_new`` returns them) only rows written since are covered.
-        Costs a directory listing and a ``stat`` per rank once the compacted file is known.
-        Raises ``ValueError`` for another ``kind``."""
+        Costs a directory listing per rank and a footer read per file: each file's columns
+        are checked as ``read_new`` checks them (``RecordingError``). Raises ``ValueError``
+        for another ``kind``."""
         _check_kind(kind)
         after = after or {}
         files: list[RunFile] = []
         for rank, path in self.sources:
-            files += _source_files(rank, path, kind, after.get(rank, 0))[0]
+            files += _retried(functools.partial(_checked_files, rank, path, kind, after.get(rank, 0)))
         return files
 
     def read_new(self, kind: str, after: Mapping[int, int] | None = None) -> tuple[pa.Table | None, dict[int, int]]:
@@ -236,17 +373,27 @@ class RunReader:
         return table
 
 
-def list_runs(root: str | os.PathLike[str], max_depth: int = 4) -> list[dict[str, Any]]:
+def list_runs(root: str | os.PathLike[str], max_depth: int = 4, *,
+              include_unreadable: bool = False) -> list[dict[str, Any]]:
     """Manifests of every recording under ``root`` (``root`` itself included), each with
-    a ``path`` key, sorted by creation time. Unreadable manifests are skipped."""
+    a ``path`` key, sorted by creation time. A recording whose manifest cannot be read is
+    left out, or with ``include_unreadable`` listed after the others as ``{"path": ...,
+    "error": "<one line naming the file and what is wrong>"}``. Never raises for what it
+    finds under ``root``."""
     root = Path(root)
     found: list[dict[str, Any]] = []
+    unreadable: list[dict[str, Any]] = []
 
     def visit(path: Path, depth: int) -> None:
+        ranks: set[str] = set()
         try:
             manifest = load_manifest(path)
-        except (FileNotFoundError, ValueError, OSError):
+        except FileNotFoundError:
             manifest = None
+        except (ValueError, OSError) as exc:  # a recording, but not one that can be read
+            unreadable.append({"path": str(path), "error": str(exc)})
+            manifest = None
+            ranks = {p.name for _, p in rank_dirs(path)}  # its own, not runs; a stray manifest must not hide others
         if manifest is not None:
             manifest["path"] = str(path)
             found.append(manifest)
@@ -254,7 +401,8 @@ def list_runs(root: str | os.PathLike[str], max_depth: int = 4) -> list[dict[str
         if depth >= max_depth:
             return
         try:
-            children = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
+            children = sorted(p for p in path.iterdir()
+                              if p.is_dir() and not p.name.startswith(".") and p.name not in ranks)
         except OSError:
             return
         for child in children:
@@ -262,6 +410,6 @@ def list_runs(root: str | os.PathLike[str], max_depth: int = 4) -> list[dict[str
 
     visit(root, 0)
     found.sort(key=lambda m: (m.get("created_at") or 0.0))
-    return found
+    return found + (sorted(unreadable, key=lambda m: m["path"]) if include_unreadable else [])
 
 
