@@ -4,7 +4,8 @@ A curve is judged against *its own recent past*, never against the whole run or 
 absolute floor: its reference (``Curve.reference``) is the median of a trailing window that ended ``gap`` steps
 ago, a change must hold for ``sustain`` consecutive steps (with hysteresis, so noise at
 the threshold does not restart the count), and the onset is found by walking back from
-the detection to where the curve last sat at its reference. All functions are vectorised
+the detection to where the curve last sat at its reference (``levels.py`` builds the level-change
+detectors from these). All functions are vectorised
 over steps (numpy/Polars); arrays are aligned with ``RunView.step`` and NaN means "not
 logged at this step".
 """
@@ -22,9 +23,8 @@ from .stats import MAD_SCALE, MEAN_AD_SCALE, rolling_median, shift
 if TYPE_CHECKING:
     from .view import RunView
 
-__all__ = ["Curve", "Shift", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme",
-           "hysteresis", "level_noise", "logged", "onset_before", "refine_onset", "relative_shift", "rolling_max",
-           "rolling_min"]
+__all__ = ["Curve", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme",
+           "hysteresis", "level_noise", "logged", "onset_before", "refine_onset", "rolling_max", "rolling_min"]
 
 
 @dataclass(frozen=True)
@@ -236,50 +236,3 @@ def logged(view: "RunView", *names: str) -> Curve | None:
         if curves[name] is not None:
             return curves[name]
     return None
-
-
-@dataclass(frozen=True)
-class Shift:
-    """A sustained change of a curve's level relative to its own recent past."""
-
-    hit: int
-    """Index where the sustained change was first confirmed to hold."""
-    onset: int
-    """Index where the change began (walked back from ``hit``)."""
-    baseline: float
-    """The reference level just before the change."""
-    observed: float
-    """The most extreme level held for ``sustain`` steps after the onset."""
-
-    @property
-    def ratio(self) -> float:
-        return self.observed / self.baseline if self.baseline else float("inf")
-
-
-def relative_shift(curve: Curve, windows: Windows, enter: float | np.ndarray, stay: float, rising: bool,
-                   floor: float | None = None, reference: np.ndarray | None = None) -> Shift | None:
-    """The first sustained change of a positive curve to ``enter``× (rising) or ``enter``×
-    (falling, ``enter`` < 1) its reference, held until it crosses back past ``stay``×.
-    ``enter`` may vary by step (an array aligned with the curve). With ``floor``, a rise
-    counts only once the level itself is at least ``floor``; ``reference`` replaces
-    ``curve.reference(windows)``."""
-    level = curve.smooth(windows.smooth)
-    ref = curve.reference(windows) if reference is None else reference
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = level / ref
-    if rising:
-        high = level >= floor if floor is not None else True
-        state = hysteresis((ratio >= enter) & high, (ratio >= stay) & high)
-    else:
-        state = hysteresis(ratio <= enter, ratio <= stay)
-    hit = first_sustained(state, windows.sustain)
-    if hit is None:
-        return None
-    x = curve.values
-    baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmedian(x[:hit + 1]))
-    lo = max(0, hit - windows.gap - windows.baseline)
-    noise = level_noise(x, lo, hit - windows.gap) * 1.25 / np.sqrt(windows.smooth)
-    band = max(4.0 * noise, 0.05 * abs(baseline))
-    onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)
-    onset = refine_onset(x, hit, onset, rising, lo, windows.smooth, windows.gap)
-    return Shift(hit=hit, onset=onset, baseline=baseline, observed=held_extreme(level, hit, windows.sustain, rising))

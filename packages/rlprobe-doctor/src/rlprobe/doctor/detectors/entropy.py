@@ -8,9 +8,10 @@ from typing import Any, Mapping
 import numpy as np
 
 from ..catalog import detector
-from ..findings import Evidence, Finding
+from ..findings import Finding
 from ..stats import confidence_from, percent
-from ..trends import Windows, logged, relative_shift
+from ..levels import MIN_POINTS, relative_change
+from ..trends import Windows, logged
 from ..view import RunView
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
@@ -36,8 +37,9 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
-    to `drop_ratio` or below and stays below `exit_ratio` (hysteresis) for `sustain` steps.
-    The onset is where the centred median last sat at the reference. Critical when the
+    to `drop_ratio` or below and stays below `exit_ratio` (hysteresis) for `sustain` steps;
+    until the run has that much history, its opening level (median of its first 3 logged
+    steps) is the reference. The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` of the reference or less. A gradual decline
     (a third over the run is normal) never comes close to the ratio.
 
@@ -59,11 +61,11 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the collapse must hold
     """
     curve = logged(view, *ENTROPY_METRICS)
-    if curve is None or curve.size < 30 or curve.values.min() < 0:
+    if curve is None or curve.size < MIN_POINTS or curve.values.min() < 0:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
-    shift = relative_shift(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    shift = relative_change(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -78,9 +80,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of its level) "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
                      f"{w.sustain} steps. The policy is becoming deterministic."),
-        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
-                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
-                                f"lowest level held for {w.sustain} steps")],
+        evidence=[shift.evidence(name, first, last, rising=False)],
         suggested_actions=[
             "Raise `temperature` or use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) to keep exploring.",
             "Lower `learning_rate`; a KL anchor (`beta` > 0) also slows the collapse.",
@@ -109,7 +109,10 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     level held afterwards is `critical_ratio` × the reference or more. The warm-up
     transient and a slow drift (clip-higher runs gain entropy) stay far below the ratio.
     The level must also reach `min_run_fraction` of the run's early entropy (median of its
-    first `baseline_window` steps): a rebound inside a collapse is not sampling gone to noise.
+    first `baseline_window` steps), and a rise from a collapsed level (half or less of one
+    the entropy held before) is measured against that earlier level: entropy recovering to
+    where it started is not sampling gone to noise. Until the run has the history for a
+    trailing reference, its opening level (median of its first 3 logged steps) is the reference.
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -130,13 +133,13 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the rise must hold
     """
     curve = logged(view, *ENTROPY_METRICS)
-    if curve is None or curve.size < 30 or curve.values.min() <= 0:
+    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
     early = float(np.median(curve.values[:w.baseline]))
-    shift = relative_shift(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
-                           floor=cfg["min_run_fraction"] * early)
+    shift = relative_change(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
+                            floor=cfg["min_run_fraction"] * early)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -148,12 +151,11 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         severity="critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
-        explanation=(f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} its level) "
-                     f"starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least "
+        explanation=(f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
+                     + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
+                     + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least "
                      f"{w.sustain} steps: sampling is turning to noise."),
-        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
-                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
-                                f"highest level held for {w.sustain} steps")],
+        evidence=[shift.evidence(name, first, last, rising=True)],
         suggested_actions=[
             "Lower `learning_rate` (or `temperature`) and tighten the clip range (`epsilon`, `epsilon_high`).",
             "Add or raise the KL penalty (`beta`) and lower `max_grad_norm`.",

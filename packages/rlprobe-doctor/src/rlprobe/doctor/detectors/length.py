@@ -11,8 +11,9 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, percent
+from ..levels import MIN_POINTS, opening_reference, relative_change
 from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
-                      onset_before, relative_shift, rolling_min)
+                      onset_before, rolling_min)
 from ..view import RunView
 from .groups import CORRECTNESS
 
@@ -53,9 +54,13 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     reaches `growth_ratio` and stays above `exit_ratio` (hysteresis) for `sustain` steps;
     with the token budget known, reaching 90 % of it at `exit_ratio` × the lowest
     reference of the last `baseline_window` + `gap` steps is enough (the budget caps the
-    growth, so the ratio to the recent level understates it). The onset is where
-    the centred median last sat at the reference. Critical at `critical_ratio` × the
-    reference or when the mean reaches 90 % of the token budget.
+    growth, so the ratio to the recent level understates it). Until the run has the history
+    for a trailing reference, its opening level (median of its first 3 logged steps) is the
+    reference, so an explosion in a run's first steps is measured from where it started; a
+    rise from a collapsed length (half or less of one it held before) is measured against
+    that earlier length. The onset is where the centred median last sat at the reference.
+    Critical at `critical_ratio` × the reference or when the mean reaches 90 % of the token
+    budget.
 
     Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
@@ -74,13 +79,13 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the growth must hold
     """
     curve = logged(view, *LENGTH_METRICS)
-    if curve is None or curve.size < 30 or curve.values.min() <= 0:
+    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
     budget = _budget(view)
     enter: float | np.ndarray = cfg["growth_ratio"]
-    ref = curve.reference(w)
+    ref = opening_reference(curve, w)
     if budget is not None:
         # The budget caps the growth, so near it the ratio to the recent level understates how
         # far the length ran: there the reference is the lowest reference of the last
@@ -88,7 +93,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         near = curve.smooth(w.smooth) >= _AT_BUDGET * budget
         enter = np.where(near, cfg["exit_ratio"], cfg["growth_ratio"])
         ref = np.where(near, np.fmin(ref, rolling_min(ref, w.baseline + w.gap)), ref)
-    shift = relative_shift(curve, w, enter, cfg["exit_ratio"], rising=True, reference=ref)
+    shift = relative_change(curve, w, enter, cfg["exit_ratio"], rising=True, reference=ref)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -108,9 +113,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"(×{ratio:.1f}) starting at step {first}{tail}."),
-        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
-                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
-                                f"highest level held for {w.sustain} steps")],
+        evidence=[shift.evidence(name, first, last, rising=True)],
         suggested_actions=[
             *([f"Check the '{payer[0]}' reward function: if it pays for length, cap it or lower its "
                "`reward_weights`."] if payer is not None else []),
@@ -157,8 +160,9 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: Smoothed length (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
-    to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps. The
-    onset is where the centred median last sat at the reference. Critical when the held
+    to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps (until the
+    run has that much history, its opening level is the reference). The onset is where the
+    centred median last sat at the reference. Critical when the held
     length is `critical_ratio` of the reference or less.
 
     Actions: Read the linked shortest samples; check length penalties and the reward for
@@ -178,11 +182,11 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the drop must hold
     """
     curve = logged(view, *LENGTH_METRICS)
-    if curve is None or curve.size < 30 or curve.values.min() <= 0:
+    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
-    shift = relative_shift(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
+    shift = relative_change(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -194,9 +198,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"({percent(ratio)}) starting at step {first}: the policy is no longer reasoning."),
-        evidence=[Evidence(metric=name, window=(first, last), baseline=shift.baseline, observed=shift.observed,
-                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
-                                f"lowest level held for {w.sustain} steps")],
+        evidence=[shift.evidence(name, first, last, rising=False)],
         suggested_actions=[
             "Read the linked shortest samples; check length penalties and what the reward gives short answers.",
             "With `loss_type=\"grpo\"`, short wrong answers are under-penalised: try `\"dr_grpo\"` or `\"dapo\"`.",

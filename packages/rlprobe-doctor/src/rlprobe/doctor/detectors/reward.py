@@ -10,6 +10,7 @@ import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
+from ..levels import level_change, opening_reference
 from ..stats import confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
                       level_noise, logged, onset_before, refine_onset)
@@ -100,21 +101,16 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
     w = _windows(curve.size, cfg)
-    level = curve.smooth(w.smooth)
-    ref = curve.reference(w)
+    ref = opening_reference(curve, w)
     start_level = float(np.nanmedian(x[:max(3, w.baseline)]))
     scale = np.maximum(np.abs(ref), ref - start_level)
     noise = _smoothed_noise(x, 0, x.size, w.smooth)
-    drop = ref - level
     need = np.maximum(cfg["drop_fraction"] * scale, cfg["min_z"] * noise)
-    state = hysteresis(drop >= need, drop >= 0.75 * need)
-    hit = first_sustained(state, w.sustain)
-    if hit is None:
+    change = level_change(curve, w, ref - need, ref - 0.75 * need, False, ref,
+                          band_floor=np.maximum(3 * noise, 0.05 * scale), refine=False)
+    if change is None:
         return None
-    baseline = float(ref[hit])
-    onset = onset_before(x, hit, baseline, max(3 * noise, 0.05 * float(scale[hit])), False,
-                         max(0, hit - w.gap - w.baseline), w.smooth)
-    observed = held_extreme(level, hit, w.sustain, rising=False)
+    hit, onset, baseline, observed = change.hit, change.onset, change.baseline, change.observed
     lost = (baseline - observed) / max(float(scale[hit]), 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
     sudden = ""

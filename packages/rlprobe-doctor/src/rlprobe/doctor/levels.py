@@ -1,0 +1,146 @@
+"""Level changes: a curve leaves its own recent level and holds the new one.
+
+The one shape behind ENTROPY_COLLAPSE / ENTROPY_EXPLOSION, LENGTH_EXPLOSION / LENGTH_COLLAPSE
+and REWARD_COLLAPSE: a smoothed curve crosses an entry level set from its reference (the
+median of a trailing window that ended ``gap`` steps ago), stays past a looser exit level
+(hysteresis) for ``sustain`` steps, and the onset is walked back to where the curve last sat
+at the reference. A fix here lands in every one of those detectors.
+
+Two facts of real runs are built in:
+
+- **The opening level is a reference too.** A trailing reference needs ``gap`` plus half a
+  ``baseline`` of history, so a change in a short run's first steps (a length explosion by
+  step 10) would only be measured against a window that already holds it. Until the trailing
+  reference exists, the run's opening level (the median of its first logged points: the
+  policy as it started) stands in.
+- **Returning is not rising.** A rise measured from a collapsed level (a curve at half or
+  less of a level it held before) is judged against that earlier level: entropy that recovers
+  after a collapse to where it started has not exploded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .findings import Evidence
+from .trends import (Curve, Windows, first_sustained, held_extreme, hysteresis, level_noise, onset_before,
+                     refine_onset, rolling_min)
+
+__all__ = ["LevelChange", "MIN_POINTS", "level_change", "opening_reference", "relative_change"]
+
+#: Logged points a curve needs before its level changes are judged.
+MIN_POINTS = 20
+#: Logged points whose median is the run's opening level.
+OPENING_POINTS = 3
+#: A level at or below this share of one it held before has collapsed (a rise from it is judged
+#: against the earlier level, so a recovery is not an explosion).
+COLLAPSED = 0.5
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """A sustained change of a curve's level; indices into the curve."""
+
+    hit: int
+    """Where the change was first confirmed to hold."""
+    onset: int
+    """Where it began (walked back from ``hit``)."""
+    baseline: float
+    """The reference level just before the change."""
+    observed: float
+    """The most extreme level held for ``sustain`` steps after the onset."""
+    windows: Windows
+    recovered_from: float | None = None
+    """For a rise judged against the higher level the curve held before a collapse: that level."""
+
+    @property
+    def ratio(self) -> float:
+        return self.observed / self.baseline if self.baseline else float("inf")
+
+    def evidence(self, metric: str, first: int, last: int, rising: bool, extra: str = "") -> Evidence:
+        w = self.windows
+        reference = (f"the level held before the collapse it rose from" if self.recovered_from is not None else
+                     f"median of {w.baseline} steps ending {w.gap} steps before (the run's opening level before "
+                     "that exists)")
+        return Evidence(metric=metric, window=(first, last), baseline=self.baseline, observed=self.observed,
+                        note=f"reference: {reference}; observed: {'highest' if rising else 'lowest'} level held for "
+                             f"{w.sustain} steps{extra}")
+
+
+def opening_reference(curve: Curve, windows: Windows) -> np.ndarray:
+    """``curve.reference(windows)`` with the run's opening level (median of its first
+    ``OPENING_POINTS`` logged values) wherever the trailing window has too little history."""
+    ref = np.array(curve.reference(windows), dtype=float)
+    if curve.size > OPENING_POINTS:
+        opening = float(np.median(curve.values[:OPENING_POINTS]))
+        early = np.isnan(ref)
+        early[:OPENING_POINTS] = False
+        ref[early] = opening
+    return ref
+
+
+def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.ndarray, rising: bool,
+                 reference: np.ndarray, band_floor: float | np.ndarray = 0.0, refine: bool = True,
+                 recovered_from: np.ndarray | None = None) -> LevelChange | None:
+    """The first sustained change of ``curve`` past the level ``enter`` (an array aligned with
+    the curve: above it when ``rising``, below otherwise), held while the smoothed level stays
+    past ``stay`` (the looser level) for ``windows.sustain`` steps. The onset is walked back to
+    where the centred median last sat within the noise (at least ``band_floor``, a number or
+    an array aligned with the curve, and 5 % of the baseline) of ``reference``, and moved to the break when it stopped inside a drift
+    (``refine``). ``recovered_from`` marks, per step, the pre-collapse level a rise was judged
+    against (NaN where it was not)."""
+    level = curve.smooth(windows.smooth)
+    with np.errstate(invalid="ignore"):
+        if rising:
+            state = hysteresis(level >= enter, level >= stay)
+        else:
+            state = hysteresis(level <= enter, level <= stay)
+    hit = first_sustained(state, windows.sustain)
+    if hit is None:
+        return None
+    x = curve.values
+    baseline = float(reference[hit]) if np.isfinite(reference[hit]) else float(np.nanmedian(x[:hit + 1]))
+    lo = max(0, hit - windows.gap - windows.baseline)
+    noise = level_noise(x, lo, max(lo + 3, hit - windows.gap)) * 1.25 / np.sqrt(windows.smooth)
+    floor = float(band_floor[hit]) if isinstance(band_floor, np.ndarray) else float(band_floor)
+    band = max(4.0 * noise, 0.05 * abs(baseline), floor)
+    onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)
+    if refine:
+        onset = refine_onset(x, hit, onset, rising, lo, windows.smooth, windows.gap)
+    prior = None
+    if recovered_from is not None and np.isfinite(recovered_from[hit]):
+        prior = float(recovered_from[hit])
+    return LevelChange(hit=hit, onset=onset, baseline=baseline,
+                       observed=held_extreme(level, hit, windows.sustain, rising), windows=windows,
+                       recovered_from=prior)
+
+
+def relative_change(curve: Curve, windows: Windows, enter: float | np.ndarray, stay: float, rising: bool,
+                    floor: float | None = None, reference: np.ndarray | None = None) -> LevelChange | None:
+    """The first sustained change of a positive curve to ``enter``× its reference (rising) or
+    ``enter``× (falling, ``enter`` < 1), held until it crosses back past ``stay``×. ``enter``
+    may vary by step. With ``floor``, a rise counts only once the level itself reaches it.
+    ``reference`` replaces the default (``opening_reference``). A rise from a collapsed level
+    is judged against the higher level held before the collapse."""
+    ref = opening_reference(curve, windows) if reference is None else np.asarray(reference, dtype=float)
+    with np.errstate(invalid="ignore"):
+        ref = np.where(ref > 0, ref, np.nan)  # a ratio to a level of 0 means nothing
+    recovered = None
+    if rising:
+        level = curve.smooth(windows.smooth)
+        held = rolling_min(level, windows.sustain)
+        before = np.full_like(held, np.nan)
+        if windows.gap < held.size:
+            before[windows.gap:] = np.fmax.accumulate(np.nan_to_num(held, nan=-np.inf))[:held.size - windows.gap]
+        before[~np.isfinite(before)] = np.nan
+        with np.errstate(invalid="ignore"):
+            collapsed = ref <= COLLAPSED * before
+        recovered = np.where(collapsed, before, np.nan)
+        ref = np.where(collapsed, before, ref)
+    enter_level = np.asarray(enter, dtype=float) * ref
+    stay_level = stay * ref
+    if rising and floor is not None:
+        enter_level = np.fmax(enter_level, floor)
+        stay_level = np.fmax(stay_level, floor)
+    return level_change(curve, windows, enter_level, stay_level, rising, ref, recovered_from=recovered)
