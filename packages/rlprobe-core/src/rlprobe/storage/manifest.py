@@ -117,7 +117,7 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
         value = manifest.get(key)
         if value is not None and (not isinstance(value, types) or isinstance(value, bool)):
             raise RecordingError(run_dir, path, f"unreadable manifest: {key!r} is {_kind(value)}, "
-                                                f"not {' or '.join(_kind(t) for t in types)}")
+                                                f"not {'a number' if types == _NUMBER else _kind(types[0])}")
     for key, value in [(f"counts.{k}", v) for k, v in (manifest.get("counts") or {}).items()] \
             + [("recorded_ranks[]", r) for r in manifest.get("recorded_ranks") or []]:
         if value is not None and type(value) is not int:

@@ -26,6 +26,7 @@ from .layout import (
     KINDS,
     MANIFEST,
     PART_COLUMN,
+    PARTS_DIR,
     compacted_path,
     list_parts,
     rank_dirs,
@@ -77,16 +78,27 @@ def _watermark(source: Path, kind: str) -> int:
             watermark = read_watermark(path)  # compaction may have made the file since the first look
     except FileNotFoundError:
         raise
-    except (pa.ArrowException, OSError, ValueError) as exc:
-        raise RecordingError(source, path, f"unreadable: {_reason(exc)}") from None
+    except (pa.ArrowException, OSError) as exc:
+        raise _unreadable(source, path, exc) from None
+    except ValueError:
+        raise RecordingError(source, path, "its watermark (the last part it holds) is not a part number") from None
     if watermark < 1 and path.exists():
         raise RecordingError(source, path, "holds no valid rlprobe watermark (the last part it holds); "
                                            "it was not written by rlprobe's compaction")
     return watermark
 
 
-def _reason(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__
+def _damaged(source: Path, path: Path, problem: str) -> RecordingError:
+    """The error for a damaged data file. A part file is written atomically, so a damaged
+    one was damaged from outside; the rest of the run reads once it is moved away (and
+    RECORDING_GAPS then reports the steps it held), a choice left to the user."""
+    hint = f"; move it out of {PARTS_DIR}/ to read the rest of the run" if path.parent.name == PARTS_DIR else ""
+    return RecordingError(source, path, problem + hint)
+
+
+def _unreadable(source: Path, path: Path, exc: BaseException) -> RecordingError:
+    """The error for a file pyarrow or the disk cannot read."""
+    return _damaged(source, path, f"unreadable: {str(exc) or type(exc).__name__}")
 
 
 def _type_fits(actual: pa.DataType, expected: pa.DataType) -> bool:
@@ -122,12 +134,12 @@ def _check_schema(source: Path, path: Path, kind: str, schema: pa.Schema) -> Non
     Checked before a row is read, so corrupt data is refused, never sorted or diagnosed."""
     for required in ("step", PART_COLUMN):
         if required not in schema.names:
-            raise RecordingError(source, path, f"not a {kind} file of an rlprobe recording: no {required!r} column")
+            raise _damaged(source, path, f"not a {kind} file of an rlprobe recording: no {required!r} column")
     for field in schema:
         expected = _expected_type(kind, field.name)
         if expected is not None and not _type_fits(field.type, expected):
-            raise RecordingError(source, path, f"column {field.name!r} holds {field.type}, not {expected}: "
-                                               f"not a {kind} file of an rlprobe recording")
+            raise _damaged(source, path, f"column {field.name!r} holds {field.type}, not {expected}: "
+                                         f"not a {kind} file of an rlprobe recording")
 
 
 def _checked_rows(source: Path, kind: str, file: RunFile) -> pa.Table:
@@ -140,9 +152,9 @@ def _checked_rows(source: Path, kind: str, file: RunFile) -> pa.Table:
     except FileNotFoundError:
         raise
     except (pa.ArrowException, OSError) as exc:
-        raise RecordingError(source, file.path, f"unreadable: {_reason(exc)}") from None
+        raise _unreadable(source, file.path, exc) from None
     if table.column("step").null_count:
-        raise RecordingError(source, file.path, "rows without a step: not a file of an rlprobe recording")
+        raise _damaged(source, file.path, "rows without a step: not a file of an rlprobe recording")
     return table
 
 
@@ -155,7 +167,7 @@ def _checked_files(rank: int, source: Path, kind: str, after: int) -> list[RunFi
         except FileNotFoundError:
             raise
         except (pa.ArrowException, OSError) as exc:
-            raise RecordingError(source, file.path, f"unreadable: {_reason(exc)}") from None
+            raise _unreadable(source, file.path, exc) from None
         _check_schema(source, file.path, kind, schema)
     return files
 
