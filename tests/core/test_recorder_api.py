@@ -91,8 +91,8 @@ def test_trl_ppo_log_keys_land_in_the_known_fields(make_recorder, run_dir: Path)
     row = RunReader(run_dir).steps().to_pylist()[0]
     assert row["reward_mean"] == 1.0 and row["clip_ratio"] == 0.07 and row["learning_rate"] == 3e-6
     assert row["kl_mean"] == 0.4 and row["policy_loss"] == -0.01 and row["value_loss"] == 0.8
-    assert row["entropy_mean"] == 35.0, "objective/entropy, not overwritten by the per-token entropy"
-    assert row["policy/entropy_avg"] == 0.9 and row["objective/rlhf_reward"] == 0.98
+    assert row["entropy_mean"] == 0.9, "the per-token policy/entropy_avg; objective/entropy is a per-sequence sum"
+    assert row["objective/entropy"] == 35.0 and row["objective/rlhf_reward"] == 0.98
     assert not [name for name in ppo_logs if name in row and METRIC_ALIASES.get(name, name) != name]
 
 

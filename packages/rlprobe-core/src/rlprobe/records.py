@@ -15,6 +15,8 @@ __all__ = [
     "STEP_FIELDS",
     "SAMPLE_FIELDS",
     "METRIC_ALIASES",
+    "PER_SEQUENCE_SUMS",
+    "NOT_REFERENCE_KL",
     "canonical_metric",
     "component_column",
 ]
@@ -74,31 +76,68 @@ STEP_FIELDS: tuple[str, ...] = tuple(
 #: Keys of a sample dict that map to typed columns.
 SAMPLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SampleRecord) if f.name != "extra")
 
-#: Trainer spellings (TRL GRPO/RLOO/PPO log keys) of the known step fields. No trainer may
-#: log two spellings of one field in the same step (the later would overwrite the earlier):
-#: TRL's PPO logs ``policy/entropy_avg`` beside ``objective/entropy``, so only the latter,
-#: mapped first, is an alias.
+#: Trainer spellings of the known step fields: TRL GRPO/RLOO, TRL's experimental PPO, verl
+#: and OpenRLHF log keys. No trainer may log two spellings of one field in the same step (the
+#: later would overwrite the earlier): TRL's PPO logs ``objective/entropy`` (a per-sequence
+#: sum) beside ``policy/entropy_avg`` (per token), so only the per-token one is an alias;
+#: verl logs ``actor/kl_loss`` (``use_kl_loss``) or the in-reward KL, not both. verl's
+#: ``response_length/clip_ratio`` is not an alias: some versions measure it against the
+#: batch's longest response, not the length limit, so it is never 0 (verl#7817).
 METRIC_ALIASES: dict[str, str] = {
     "reward": "reward_mean",
     "rewards/mean": "reward_mean",
     "objective/scores": "reward_mean",
+    "critic/score/mean": "reward_mean",
+    "rollout/reward_mean": "reward_mean",
     "reward_std": "reward_std",
+    "rollout/reward_std": "reward_std",
     "kl": "kl_mean",
     "objective/kl": "kl_mean",
+    "actor/kl_loss": "kl_mean",
+    "actor/reward_kl_penalty": "kl_mean",
+    "critic/kl": "kl_mean",
     "entropy": "entropy_mean",
-    "objective/entropy": "entropy_mean",
+    "policy/entropy_avg": "entropy_mean",
+    "actor/entropy": "entropy_mean",
+    "actor/entropy_loss": "entropy_mean",
+    "entropy_loss": "entropy_mean",
     "loss/policy_avg": "policy_loss",
+    "actor/pg_loss": "policy_loss",
     "loss/value_avg": "value_loss",
     "vf_loss": "value_loss",
+    "critic/vf_loss": "value_loss",
+    "critic_loss": "value_loss",
+    "actor/grad_norm": "grad_norm",
+    "actor_grad_norm": "grad_norm",
     "lr": "learning_rate",
+    "actor/lr": "learning_rate",
+    "actor_lr": "learning_rate",
     "clip_ratio/region_mean": "clip_ratio",
     "clip_ratio": "clip_ratio",
     "policy/clipfrac_avg": "clip_ratio",
+    "actor/pg_clipfrac": "clip_ratio",
+    "ppo_clip_ratio": "clip_ratio",
+    "critic/advantages/mean": "advantage_mean",
     "completions/mean_length": "length_mean",
+    "response_length/mean": "length_mean",
+    "response_length": "length_mean",
+    "rollout/response_length_mean": "length_mean",
     "completions/min_length": "length_min",
+    "response_length/min": "length_min",
     "completions/max_length": "length_max",
+    "response_length/max": "length_max",
     "completions/clipped_ratio": "truncated_frac",
+    "truncated": "truncated_frac",
+    "rollout/truncated_rate": "truncated_frac",
 }
+
+#: Aliased spellings whose values are per-sequence sums over tokens, not per-token means
+#: (TRL PPO's ``objective/kl``; detectors judge these by their change, never their level).
+PER_SEQUENCE_SUMS: frozenset[str] = frozenset({"objective/kl", "objective/entropy"})
+#: KLs between the old and the new policy (PPO's trust-region diagnostics): never the KL to
+#: the reference model, so never an alias of ``kl_mean``.
+NOT_REFERENCE_KL: frozenset[str] = frozenset({"actor/ppo_kl", "ppo_kl", "vllm_kl", "policy/approxkl_avg"})
+assert not NOT_REFERENCE_KL & set(METRIC_ALIASES), "an old-vs-new-policy KL is not the reference KL"
 
 
 def canonical_metric(name: str) -> str:
@@ -116,6 +155,7 @@ class EventKind:
 
     RUN_START = "run_start"
     RUN_END = "run_end"
+    RUN_RESUMED = "run_resumed"
     CRASH = "crash"
     TERMINATED = "terminated"
     BAD_RECORD = "bad_record"

@@ -20,7 +20,7 @@ from rlprobe.storage import RunReader
 
 from .errors import UnusableInput
 from .stats import MAD_SCALE
-from .view import RunView
+from .view import RunView, open_run
 
 __all__ = ["SORT_KEYS", "RunLike", "CapturedSamples", "as_view", "query_samples", "spike_drivers", "metrics_around",
            "sample_records"]
@@ -120,19 +120,15 @@ class CapturedSamples:
     @classmethod
     def open(cls, run: RunLike) -> "CapturedSamples":
         """Open a run directory (read lazily) or wrap a loaded ``RunView``.
-        Raises ``UnusableInput`` when there is no readable recording."""
+        Raises ``UnusableInput`` when there is no readable recording and ``RecordingError``
+        for a damaged one."""
         if isinstance(run, RunView):
             view = run
             samples = view.samples if view.samples.width else _NOTHING
             in_memory = _Snapshot(samples.lazy, view.steps.select("step").lazy, lambda: True)
             label = str(view.run_dir) if view.run_dir is not None else str(view.manifest.get("run_id") or "run")
             return cls(label, lambda: in_memory, view.manifest, lambda: view.events)
-        try:
-            reader = RunReader(run)
-        except FileNotFoundError:
-            raise UnusableInput(f"{run}: no rlprobe recording here (no manifest.json)") from None
-        except ValueError as exc:
-            raise UnusableInput(str(exc)) from None
+        reader = open_run(run)
         return cls(str(run), lambda: _disk_snapshot(reader), reader.manifest, reader.events)
 
     # -- queries -------------------------------------------------------------------------

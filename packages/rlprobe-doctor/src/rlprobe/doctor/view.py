@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import difflib
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -11,12 +10,13 @@ import numpy as np
 import polars as pl
 
 from rlprobe.records import canonical_metric, component_column
-from rlprobe.storage import RunReader
+from rlprobe.storage import RecordingError, RunReader
 from rlprobe.storage.layout import EVENTS
+from rlprobe.storage.reader import parse_events
 
 from .errors import UnknownMetric, UnusableInput
 
-__all__ = ["RunView"]
+__all__ = ["RunView", "open_run"]
 
 #: Steps columns that are bookkeeping, not metrics.
 NON_METRICS = frozenset({"step", "time", "rank"})
@@ -76,7 +76,8 @@ def _event_time(event: dict[str, Any]) -> Any:
 class _EventTail:
     """Reads each events file of a run from where the previous read stopped, so a refresh
     costs what was appended, not the whole file. A line still being written (no newline
-    yet) is left for the next read; a torn line is skipped, as ``RunReader.events`` does."""
+    yet) is left for the next read; a line that is not an event is skipped, as
+    ``RunReader.events`` does (``parse_events``)."""
 
     def __init__(self) -> None:
         self._offsets: dict[Path, int] = {}
@@ -96,15 +97,10 @@ class _EventTail:
                 continue
             end = chunk.rfind(b"\n") + 1
             self._offsets[file] = start + end
-            for line in chunk[:end].splitlines():
-                try:
-                    event = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(event, dict):
-                    if merged:
-                        event["rank"] = rank
-                    new.append(event)
+            for event in parse_events(chunk[:end]):
+                if merged:
+                    event["rank"] = rank
+                new.append(event)
         new.sort(key=_event_time)
         return new
 
@@ -128,18 +124,21 @@ class RunView:
         self._events_seen = len(self.events)
         self._events_tail: _EventTail | None = None
         self._cache: dict[str, np.ndarray] = {}
+        self._read_from: Path | None = None
 
     @classmethod
     def load(cls, run_dir: str | os.PathLike[str]) -> "RunView":
-        """Read a run directory (compacted, mid-run, killed or merged ranks alike).
+        """Read a run directory (compacted, mid-run, killed or merged ranks alike) or a
+        foreign source (``rlprobe.doctor.sources``: a TRL output_dir, a console log, ...).
         Raises ``UnusableInput`` when there is no readable recording there."""
-        reader = _open(run_dir)
+        reader = open_run(run_dir)
         steps, step_cursor = reader.read_new("steps")
         samples, sample_cursor = reader.read_new("samples")
         tail = _EventTail()
         view = cls(_to_polars(steps), _to_polars(samples), tail.read(reader), reader.manifest, run_dir)
         view._cursors = {"steps": step_cursor, "samples": sample_cursor}
         view._events_tail = tail
+        view._read_from = reader.run_dir
         return view
 
     def refresh(self) -> bool:
@@ -149,9 +148,12 @@ class RunView:
         if self.run_dir is None:
             return False
         try:
-            reader = _open(self.run_dir)
+            reader = open_run(self.run_dir)
         except UnusableInput:
             return False
+        if self._read_from is not None and reader.run_dir != self._read_from:
+            self.__dict__.update(RunView.load(self.run_dir).__dict__)  # a changed foreign source, imported again
+            return True
         new_steps, self._cursors["steps"] = reader.read_new("steps", self._cursors.get("steps"))
         new_samples, self._cursors["samples"] = reader.read_new("samples", self._cursors.get("samples"))
         if self._events_tail is None:  # built from frames, not loaded: take the events on disk as they are
@@ -263,10 +265,17 @@ class RunView:
         return f"RunView({str(self.run_dir)!r}, steps={self.n_steps}, samples={self.samples.height})"
 
 
-def _open(run_dir: str | os.PathLike[str]) -> RunReader:
+def open_run(run_dir: str | os.PathLike[str]) -> RunReader:
+    """The reader of the recording RUN names: every command and API that takes a run
+    resolves it here, and only here. Raises ``UnusableInput`` when there is no readable
+    recording and ``RecordingError`` for a damaged one."""
+    from .sources import recording_dir  # a foreign log (TRL output_dir, console log, ...) reads as its import
+
     try:
-        return RunReader(run_dir)
+        return RunReader(recording_dir(run_dir))
     except FileNotFoundError:
         raise UnusableInput(f"{run_dir}: no rlprobe recording here (no manifest.json)") from None
+    except RecordingError:
+        raise
     except ValueError as exc:
         raise UnusableInput(str(exc)) from None

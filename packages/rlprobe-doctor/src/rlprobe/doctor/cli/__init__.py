@@ -3,19 +3,22 @@
 names where each command lives so that a command imports only its own module (the report's
 templates and the live machinery are not paid for by ``rlprobe doctor``).
 
-Exit codes: 0 ok; 1 a critical finding (doctor, watch); 2 usage error or unusable input,
-with a one-line message and no traceback.
+Exit codes: 0 ok; 1 a critical finding (doctor, watch); 2 usage error or unusable input
+(including a damaged recording: ``RecordingError``), with a one-line message and no
+traceback. They keep their meaning when the reader of the output goes away
+(``rlprobe doctor RUN | head -1``).
 """
 from __future__ import annotations
 
 import importlib
 import os
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
 from rlprobe import __version__
+from rlprobe.storage import RecordingError
 
 from ..errors import UnusableInput
 
@@ -33,6 +36,7 @@ COMMAND_MODULES = {
     "samples": "forensics",
     "diff": "forensics",
     "synth": "synthesis",
+    "import": "importing",
 }
 
 
@@ -52,6 +56,14 @@ class RlprobeGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, **kwargs: Any) -> Any:
         kwargs.pop("standalone_mode", None)
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = _Output(sys.stdout), _Output(sys.stderr)
+        try:
+            self._main(args, prog_name, **kwargs)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def _main(self, args: Any, prog_name: str | None, **kwargs: Any) -> None:
         try:
             code = super().main(args, prog_name, standalone_mode=False, **kwargs)
         except NoArgsIsHelp as exc:
@@ -76,7 +88,7 @@ class RlprobeGroup(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except (UnusableInput, FileNotFoundError, NotADirectoryError, PermissionError) as exc:
+        except (UnusableInput, RecordingError, OSError) as exc:  # OSError: a missing, unreadable or unwritable path
             click.echo(f"rlprobe: error: {exc}", err=True)
             ctx.exit(EXIT_UNUSABLE)
         except KeyboardInterrupt:
@@ -87,6 +99,50 @@ class RlprobeGroup(click.Group):
             click.echo(f"rlprobe: internal error: {type(exc).__name__}: {exc} "
                        "(set RLPROBE_DEBUG=1 for the traceback)", err=True)
             ctx.exit(EXIT_UNUSABLE)
+
+
+class _Output:
+    """Standard output or error as the commands write to it. Characters the stream cannot
+    encode (a lone surrogate in a run's text, a terminal that is not UTF-8) are replaced
+    rather than fatal. Once the reader has gone (``rlprobe doctor RUN | head -1``) the rest
+    is discarded instead of raising ``BrokenPipeError``: the command runs to its end and
+    exits with the code it means, and the flush at exit finds somewhere to write."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._gone = False
+
+    def write(self, text: str) -> int:
+        if self._gone:
+            return len(text)
+        try:
+            try:
+                return self._stream.write(text)
+            except UnicodeEncodeError:
+                encoding = self._stream.encoding or "utf-8"
+                return self._stream.write(text.encode(encoding, "replace").decode(encoding))
+        except BrokenPipeError:
+            self._discard()
+            return len(text)
+
+    def flush(self) -> None:
+        if not self._gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._discard()
+
+    def _discard(self) -> None:
+        self._gone = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass  # not a file descriptor (a test runner's stream): nothing is flushed at exit
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 @click.group(cls=RlprobeGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

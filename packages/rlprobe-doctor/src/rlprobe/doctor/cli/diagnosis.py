@@ -7,8 +7,11 @@ from pathlib import Path
 
 import click
 
-from ..catalog import diagnose
+from ..catalog import diagnose_view
+from ..config import load_config
+from ..errors import UnusableInput
 from ..findings import Finding
+from ..view import RunView
 from . import EXIT_CRITICAL
 from .output import number, severity, style, terminal_width
 
@@ -21,13 +24,19 @@ from .output import number, severity, style, terminal_width
 def doctor(run: Path, as_json: bool, config_path: Path | None) -> None:
     """Diagnose RUN: ranked findings with evidence and what to do.
 
-    Exits 1 when a critical finding exists, so it drops into CI gates.
+    Exits 1 when a critical finding exists, so it drops into CI gates; 2 when RUN cannot be
+    diagnosed: no recording, a damaged one, or one with no steps recorded (a run that
+    recorded nothing is not a healthy run).
 
     \b
     Example:
       rlprobe doctor runs/my-run --config doctor.toml
     """
-    findings = diagnose(run, config_path=config_path)
+    config = load_config(config_path) if config_path else None
+    view = RunView.load(run)
+    if view.n_steps == 0:
+        raise UnusableInput(f"{run}: no steps recorded; nothing to diagnose")
+    findings = diagnose_view(view, config)
     if as_json:
         click.echo(json.dumps([f.model_dump(mode="json") for f in findings], indent=2))
     else:

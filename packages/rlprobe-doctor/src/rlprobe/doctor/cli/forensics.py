@@ -178,7 +178,10 @@ def _show_samples(view: RunView, step: int, window: int, k: int) -> tuple[pl.Dat
     try:
         frame, by = captured.drivers(step, window, k), "advantage"
     except UnusableInput:  # the samples carry no advantage: reward is the next best lens
-        frame, by = captured.query("reward", step - window, step + window, k), "reward"
+        try:
+            frame, by = captured.query("reward", step - window, step + window, k), "reward"
+        except UnusableInput as exc:  # nor reward: the metrics and events above still stand
+            return empty, "reward", str(exc)
     if frame.is_empty():
         return empty, by, _no_samples_between(captured, step - window, step + window)
     return frame, by, None

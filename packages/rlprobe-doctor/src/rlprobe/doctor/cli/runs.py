@@ -9,14 +9,19 @@ import click
 from rlprobe.storage import list_runs
 
 from ..errors import UnusableInput
+from .importing import ls_source
 from .output import table, when
 
 
 @click.command("ls")
-@click.argument("root", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("root", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def ls(root: Path, as_json: bool) -> None:
-    """List the runs recorded under ROOT (ROOT itself may be a run).
+    """List the runs recorded under ROOT (ROOT itself may be a run), or the runs a
+    foreign source holds (a trackio database, a TensorBoard root, ...) as SOURCE#NAME.
+
+    A recording whose manifest cannot be read is listed with status "unreadable" (and an
+    "error" key in --json) and its reason goes to stderr; the exit code stays 0.
 
     \b
     Example:
@@ -24,9 +29,16 @@ def ls(root: Path, as_json: bool) -> None:
     """
     if not root.exists():
         raise UnusableInput(f"{root}: no such directory")
-    runs = list_runs(root)
+    if ls_source(root, as_json):  # a foreign source: the runs it holds, as SOURCE#NAME
+        return
+    runs = list_runs(root, include_unreadable=True)
     rows = []
     for m in runs:
+        if "error" in m:  # one damaged recording must not hide the others: flagged, its reason on stderr
+            click.echo(f"rlprobe: warning: {m['error']}", err=True)
+            rows.append({"path": m["path"], "run_id": None, "algorithm": None, "model": None, "steps": None,
+                         "status": "unreadable", "started": None, "last_activity": None, "error": m["error"]})
+            continue
         counts = m.get("counts") or {}
         rows.append({
             "path": m["path"], "run_id": m.get("run_id"), "algorithm": m.get("algorithm"),
@@ -40,7 +52,7 @@ def ls(root: Path, as_json: bool) -> None:
         click.echo(f"no runs under {root}")
         return
     click.echo(table(
-        [(r["run_id"], r["algorithm"] or "", r["model"] or "", r["steps"] if r["steps"] is not None else "",
+        [(r["run_id"] or "?", r["algorithm"] or "", r["model"] or "", r["steps"] if r["steps"] is not None else "",
           r["status"] or "", when(r["started"]), when(r["last_activity"]), r["path"]) for r in rows],
         ["RUN", "ALGO", "MODEL", "STEPS", "STATUS", "STARTED", "LAST ACTIVITY", "PATH"], "lllrllll"))
 

@@ -14,6 +14,7 @@ from rlprobe.storage import load_manifest
 from ..catalog import diagnose_view, registry
 from ..config import resolve_config
 from ..findings import SEVERITIES, Finding
+from ..sources import looks_foreign
 from ..view import RunView
 
 __all__ = ["RunWatcher", "Sink"]
@@ -90,7 +91,8 @@ class RunWatcher:
         try:
             load_manifest(self.run_dir)
         except FileNotFoundError:
-            return False  # not started yet; a bad manifest is RunView.load's to report
+            if not looks_foreign(self.run_dir):
+                return False  # not started yet; a bad manifest is RunView.load's to report
         except ValueError:
             pass
         self._view = RunView.load(self.run_dir)

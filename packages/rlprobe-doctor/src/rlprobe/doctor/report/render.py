@@ -26,6 +26,7 @@ from rlprobe import __version__
 from ..catalog import diagnose_view
 from ..config import load_config
 from ..errors import UnusableInput
+from ..sources import default_report_path
 from ..view import RunView
 from .charts import build_charts
 from .samples import key_step_samples, linked_samples, spike_driver_samples
@@ -41,11 +42,13 @@ _JSON_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
 def render_report(run_dir: str | os.PathLike[str], out_path: str | os.PathLike[str] | None = None,
                   config: Mapping[str, Any] | str | os.PathLike[str] | None = None) -> Path:
     """Diagnose the run at ``run_dir`` and write its post-mortem to ``out_path`` (default
-    ``run_dir/report.html``); returns the path written.
+    ``run_dir/report.html``; beside a foreign source that is a file, ``FILE.report.html``);
+    returns the path written.
 
     ``config`` is a ``doctor.toml`` path or a mapping of the same shape. Raises
-    ``UnusableInput`` (one line) for a directory without a recording, a run with no steps
-    or a bad config. The file is written whole or not at all (temp file + rename)."""
+    ``UnusableInput`` (one line) for a directory without a recording, a run with no steps,
+    a bad config or an ``out_path`` under a file, and ``RecordingError`` for a damaged
+    recording. The file is written whole or not at all (temp file + rename)."""
     view = RunView.load(run_dir)
     if view.n_steps == 0:
         raise UnusableInput(f"{run_dir}: the run has no steps recorded yet; nothing to report")
@@ -66,8 +69,11 @@ def render_report(run_dir: str | os.PathLike[str], out_path: str | os.PathLike[s
         version=__version__,
         **_inline_assets(),
     )
-    target = Path(out_path) if out_path is not None else Path(run_dir) / "report.html"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target = Path(out_path) if out_path is not None else default_report_path(run_dir)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise UnusableInput(f"cannot write {target}: {target.parent} is not a directory") from None
     temp = target.with_name(f".{target.name}.tmp")
     temp.write_text(page, encoding="utf-8")
     os.replace(temp, target)

@@ -1,0 +1,202 @@
+"""Foreign run sources: logs that rlprobe did not record, read by the doctor all the same.
+
+A source is recognised by its content, not its name (``resolve``). Each format's reader
+turns it into an ``ImportedRun``, which is written as a format-v1 recording with core's
+writer (``import_source``), so every command, ``diff`` included, works on it unchanged.
+Commands given a source import it into a cache directory keyed by the source's identity
+(path, and the sizes and times of the files read), so a later command on an unchanged source
+reads the cached recording, and a changed one (a live log) is imported again.
+
+A source holding several runs (a trackio database, an MLflow store, a TensorBoard root with
+one sub-folder a run) lists them with ``list_source_runs``; one is addressed as
+``SOURCE#NAME``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from rlprobe.storage.layout import MANIFEST, rank_dirs
+
+from ..errors import UnusableInput
+from . import console, hf_trainer
+from .base import ImportedRun, SourceError, write_recording
+
+__all__ = ["FORMATS", "Source", "ImportedRun", "SourceError", "resolve", "recording_dir", "import_source",
+           "list_source_runs", "is_recording", "formats_line", "default_report_path",
+           "looks_foreign"]
+
+#: The readers, in the order a path is offered to them (the more specific first).
+FORMATS: list[ModuleType] = [hf_trainer, console]
+#: Bumped when a reader's output changes, so cached imports are redone.
+IMPORT_VERSION = 1
+CACHE_ENV = "RLPROBE_CACHE_DIR"
+
+
+def _register_optional() -> None:
+    for module in ("tensorboard", "trackio", "mlflow_store", "verl_jsonl"):
+        try:
+            FORMATS.insert(len(FORMATS) - 1, __import__(f"{__name__}.{module}", fromlist=["read"]))
+        except ImportError:
+            continue
+
+
+def formats_line() -> str:
+    return "; ".join(["an rlprobe recording"] + [m.DESCRIPTION for m in FORMATS])
+
+
+def unrecognised(path: Path) -> UnusableInput:
+    """The one-line error for a path that is neither a recording nor a known log."""
+    what = " (no rlprobe recording here: no manifest.json)" if path.is_dir() else ""
+    return UnusableInput(f"{path}: not an rlprobe recording or a known log format{what}; "
+                         f"rlprobe reads: {formats_line()}")
+
+
+@dataclass(frozen=True)
+class Source:
+    """A recognised foreign source: where it is, which reader reads it, which run in it."""
+
+    path: Path
+    reader: ModuleType
+    name: str | None = None
+
+    @property
+    def format(self) -> str:
+        return self.reader.NAME
+
+    def read(self) -> ImportedRun:
+        return self.reader.read(self.path, self.name)
+
+    def identity(self) -> str:
+        """A key that changes when the files read change (path, sizes, modification times)."""
+        stats = []
+        for file in self.reader.files(self.path):
+            try:
+                st = os.stat(file)
+            except OSError:
+                continue
+            stats.append((str(file), st.st_size, st.st_mtime_ns))
+        blob = json.dumps([IMPORT_VERSION, str(self.path.resolve()), self.name, self.format, stats])
+        return hashlib.sha256(blob.encode()).hexdigest()[:24]
+
+
+def is_recording(path: Path) -> bool:
+    """True for an rlprobe run directory (a manifest, or per-rank sub-directories)."""
+    return path.is_dir() and ((path / MANIFEST).is_file() or bool(rank_dirs(path)))
+
+
+def split_name(source: str | os.PathLike[str]) -> tuple[Path, str | None]:
+    """``SOURCE#NAME`` → (SOURCE, NAME); a path that exists as written keeps its ``#``."""
+    text = os.fspath(source)
+    path = Path(text)
+    if "#" in text and not path.exists():
+        base, _, name = text.rpartition("#")
+        if Path(base).exists():
+            return Path(base), name or None
+    return path, None
+
+
+def resolve(source: str | os.PathLike[str]) -> Source | None:
+    """The foreign source at ``source`` (``PATH`` or ``PATH#NAME``), or ``None`` when it is
+    an rlprobe recording. Raises ``UnusableInput`` (one line) for a path that does not exist
+    or that no reader recognises, and for a run name the source does not hold."""
+    path, name = split_name(source)
+    if name is None and is_recording(path):
+        return None
+    if not path.exists():
+        raise UnusableInput(f"{path}: no rlprobe recording or log here (no such file or directory)")
+    for reader in FORMATS:
+        if reader.sniff(path):
+            names = reader.runs(path)
+            if name is not None and names and name not in names:
+                raise UnusableInput(f"{path}: holds no run named {name!r}; it holds: {', '.join(names)}")
+            if name is not None and not names:
+                raise UnusableInput(f"{path}: holds a single run; drop '#{name}'")
+            if name is None and len(names) > 1:
+                raise UnusableInput(f"{path}: holds {len(names)} runs; name one as {path}#NAME "
+                                    f"(see: rlprobe ls {path}): {', '.join(names[:8])}"
+                                    f"{' …' if len(names) > 8 else ''}")
+            return Source(path, reader, name if name is not None else (names[0] if names else None))
+    if path.is_dir() and (path / "parts").is_dir():
+        return None  # a recording whose manifest is missing: the reader says what is wrong
+    raise unrecognised(path)
+
+
+def list_source_runs(source: str | os.PathLike[str]) -> tuple[Source | None, list[str]]:
+    """The runs a source holds, by the names ``SOURCE#NAME`` takes (``[]`` for a single-run
+    source); ``(None, [])`` for an rlprobe recording."""
+    path, _ = split_name(source)
+    if is_recording(path):
+        return None, []
+    if not path.exists():
+        raise UnusableInput(f"{path}: no rlprobe recording or log here (no such file or directory)")
+    for reader in FORMATS:
+        if reader.sniff(path):
+            return Source(path, reader), reader.runs(path)
+    raise unrecognised(path)
+
+
+def import_source(source: str | os.PathLike[str] | Source, out_dir: str | os.PathLike[str]) -> Path:
+    """Read a foreign source and write it at ``out_dir`` as a format-v1 recording, replacing
+    what was there. Raises ``UnusableInput`` for an unrecognised or unreadable source (and
+    for an rlprobe recording, which needs no import)."""
+    resolved = source if isinstance(source, Source) else resolve(source)
+    if resolved is None:
+        raise UnusableInput(f"{source}: is already an rlprobe recording; nothing to import")
+    return write_recording(resolved.read(), out_dir)
+
+
+def cache_root() -> Path:
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rlprobe" / "imports"
+
+
+def recording_dir(source: str | os.PathLike[str]) -> Path:
+    """Where the recording of ``source`` is: the directory itself for an rlprobe recording,
+    else a cached import of the foreign source (made now if the source changed since).
+    Raises ``UnusableInput`` as ``resolve`` does, and for a source that cannot be read."""
+    resolved = resolve(source)
+    if resolved is None:
+        return Path(os.fspath(source))
+    root = cache_root()
+    prefix = hashlib.sha256(f"{resolved.path.resolve()}#{resolved.name}".encode()).hexdigest()[:16]
+    target = root / f"{prefix}-{resolved.identity()}"
+    if (target / MANIFEST).is_file():
+        return target
+    write_recording(resolved.read(), target)
+    for stale in root.glob(f"{prefix}-*"):
+        if stale != target and not stale.name.startswith("."):
+            shutil.rmtree(stale, ignore_errors=True)
+    return target
+
+
+_register_optional()
+
+
+def default_report_path(source: str | os.PathLike[str]) -> Path:
+    """Where ``rlprobe report`` writes by default: ``RUN/report.html`` for a directory,
+    ``FILE.report.html`` beside a file source, ``PATH#NAME`` → ``PATH/NAME.report.html`` (or
+    ``FILE.NAME.report.html``) for one run of several."""
+    path, name = split_name(source)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name) if name else None
+    if path.is_file():
+        return path.with_name(f"{path.name}.{safe}.report.html" if safe else f"{path.name}.report.html")
+    return path / (f"{safe}.report.html" if safe else "report.html")
+
+
+def looks_foreign(source: str | os.PathLike[str]) -> bool:
+    """True when ``source`` exists and is a foreign source rather than a recording (a
+    recording directory whose manifest is not written yet is not foreign)."""
+    path, name = split_name(source)
+    if not path.exists() or is_recording(path):
+        return False
+    return name is not None or any(reader.sniff(path) for reader in FORMATS)

@@ -1,0 +1,158 @@
+"""What every source reader produces (an ``ImportedRun``) and how it becomes a recording.
+
+A reader turns a foreign log into plain rows; ``write_recording`` writes them with core's
+``RunWriter`` as a format-v1 recording, so the doctor reads every source the same way.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from rlprobe.cleaning import Problems, clean_sample, flatten_metric
+from rlprobe.storage import RunStatus, RunWriter
+
+from ..errors import UnusableInput
+
+__all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "write_recording"]
+
+#: Rows per part file when writing an imported run (compaction re-cuts them anyway).
+_ROWS_PER_PART = 50_000
+
+
+class SourceError(UnusableInput):
+    """A source the doctor recognised but cannot read (bad or partial file); one line that
+    names the file and what is wrong."""
+
+
+@dataclass
+class ImportedRun:
+    """One run read from a foreign source, in the shapes ``RunWriter`` takes.
+
+    ``steps``: rows of ``{"step": int, metric: float | None}`` with metric names as the
+    source spelled them (known spellings are folded by ``metrics_row``); ``samples``: raw
+    sample dicts with a ``step`` key; ``events``: ``(kind, step, message, data)``."""
+
+    source: str
+    format: str
+    name: str | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    samples: list[dict[str, Any]] = field(default_factory=list)
+    events: list[tuple[str, int | None, str, dict[str, Any]]] = field(default_factory=list)
+    algorithm: str | None = None
+    model_name: str | None = None
+    trainer_config: dict[str, Any] = field(default_factory=dict)
+    created_at: float | None = None
+    status: str = RunStatus.FINISHED
+    problems: Problems = field(default_factory=Problems)
+
+    def add_step(self, step: int, metrics: Mapping[str, Any], prefix: str = "") -> None:
+        """Append one row of metrics at ``step`` (names folded as the recorder folds them)."""
+        self.steps.append(metrics_row(step, metrics, self.problems, prefix))
+
+    def metric_names(self) -> set[str]:
+        return {k for row in self.steps for k in row if k != "step"}
+
+    def note(self, message: str, step: int | None = None, **data: Any) -> None:
+        """Record how the source was read (an ``import_note`` event), e.g. how steps were inferred."""
+        self.events.append(("import_note", step, message, data))
+
+
+def number(value: Any) -> float | None:
+    """A logged value as a float: numbers, numeric strings (``'0.4'``, ``'nan'``,
+    ``'Infinity'``), bools; ``None`` for anything else."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return None if value is None else float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
+                prefix: str = "") -> dict[str, Any]:
+    """``{"step": step, column: float}`` with the names folded onto the known fields as the
+    recorder folds them; values that are not numbers are dropped (counted in ``problems``)."""
+    out: dict[str, Any] = {}
+    for key, value in metrics.items():
+        as_number = number(value)
+        if as_number is None and value is not None and not isinstance(value, Mapping):
+            continue  # text in a log dict (a run name, a timestamp): not a metric
+        flatten_metric(prefix + str(key), as_number if not isinstance(value, Mapping) else value,
+                       out, problems, step)
+    out["step"] = step
+    return out
+
+
+def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
+    """Write ``run`` as a format-v1 recording at ``out_dir``, replacing whatever recording
+    or import was there. The directory appears whole: it is written beside ``out_dir`` and
+    renamed into place. Raises ``OSError`` when the disk does."""
+    out = Path(out_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.importing")
+    shutil.rmtree(tmp, ignore_errors=True)
+    problems = run.problems
+    manifest = {
+        "run_id": run.name or Path(run.source.rstrip("/")).name or "imported",
+        "algorithm": run.algorithm,
+        "model_name": run.model_name,
+        "trainer_config": run.trainer_config,
+        "world_size": 1,
+        "rank": 0,
+        "recorded_ranks": [0],
+        "imported_from": {"source": run.source, "format": run.format, "name": run.name},
+    }
+    try:
+        writer = RunWriter(tmp, manifest)
+        if run.created_at is not None:
+            writer.manifest["created_at"] = run.created_at
+        steps = _sorted_steps(run.steps)
+        samples = _clean_samples(run.samples, problems)
+        for start in range(0, max(len(steps), len(samples), 1), _ROWS_PER_PART):
+            chunk_steps = steps[start:start + _ROWS_PER_PART]
+            chunk_samples = samples[start:start + _ROWS_PER_PART]
+            if chunk_steps or chunk_samples:
+                writer.write_part(chunk_steps, chunk_samples)
+        events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
+        events += [("bad_record", step, message, data, None) for message, step, data in problems.events()]
+        if events:
+            writer.append_events(events)
+        writer.counts["bad_records"] = problems.total()
+        writer.close(status=run.status)
+        if out.is_dir() and not out.is_symlink():
+            shutil.rmtree(out)
+        elif out.exists():
+            raise UnusableInput(f"{out}: exists and is not a directory; choose another OUT_DIR")
+        os.replace(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def _sorted_steps(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows by step (a stable sort keeps a step's train row before its eval row)."""
+    if any(rows[i]["step"] > rows[i + 1]["step"] for i in range(len(rows) - 1)):
+        return sorted(rows, key=lambda r: r["step"])
+    return rows
+
+
+def _clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems) -> list[dict[str, Any]]:
+    out = []
+    for serial, raw in enumerate(rows):
+        step = int(raw.get("step", 0))
+        row = clean_sample({k: v for k, v in raw.items() if k != "step"}, step, 0, problems)
+        if row is None:
+            continue
+        if row.get("sample_id") is None:
+            row["sample_id"] = f"{step}-0-{serial}"
+        out.append(row)
+    return out
+

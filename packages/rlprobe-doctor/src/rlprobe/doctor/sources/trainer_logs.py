@@ -1,0 +1,128 @@
+"""Hugging Face Trainer log dicts (``log_history`` entries, or the dicts a job printed)
+→ an ``ImportedRun``.
+
+Each dict is one of three kinds: a train row (the trainer's metrics at a step), an eval row
+(every metric ``eval_``-prefixed; kept under those names, apart from the train metrics), or
+the end-of-training summary (``train_runtime``/``train_loss``/``total_flos`` without
+``loss``; kept as a ``train_summary`` event, never as a step). A log holding several trainer
+runs one after the other (the step or epoch counter starts again, or a summary came
+before) is read as consecutive stages on one step axis; stages that logged no reward (an
+SFT warm-up before GRPO) are left out when a later stage did.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .base import ImportedRun, number
+
+__all__ = ["is_trainer_log", "add_trainer_logs", "guess_algorithm", "TRAINER_KEYS"]
+
+#: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
+TRAINER_KEYS = frozenset({"loss", "learning_rate", "grad_norm", "reward", "train_runtime", "train_loss",
+                          "eval_loss", "epoch", "objective/scores", "objective/kl"})
+_SUMMARY_KEYS = ("train_runtime", "train_loss", "total_flos")
+_REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
+
+
+def is_trainer_log(entry: Any) -> bool:
+    return (isinstance(entry, Mapping) and any(k in entry for k in TRAINER_KEYS)
+            and all(isinstance(k, str) for k in entry))
+
+
+def _kind(entry: Mapping[str, Any]) -> str:
+    if "loss" not in entry and any(k in entry for k in _SUMMARY_KEYS) and (
+            "train_loss" in entry or "total_flos" in entry):
+        return "summary"
+    if any(k.startswith("eval_") for k in entry) and not any(
+            k in entry for k in ("loss", "reward", "grad_norm")):
+        return "eval"
+    return "train"
+
+
+def _has_reward(entry: Mapping[str, Any]) -> bool:
+    return any(k in entry for k in _REWARD_KEYS) or any(k.startswith("rewards/") for k in entry)
+
+
+def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], where: str) -> None:
+    """Append the train rows of ``entries`` to ``run.steps`` and their eval rows and summary
+    as described in the module docstring. ``where`` names the log in notes ("log entry", "printed dict")."""
+    stages: list[list[tuple[int, str, Mapping[str, Any]]]] = [[]]
+    last_step: float | None = None
+    last_epoch: float | None = None
+    summary_seen = False
+    inferred = 0
+    for index, entry in enumerate(entries):
+        kind = _kind(entry)
+        if kind == "summary":
+            stages[-1].append((index, kind, entry))
+            summary_seen = True
+            continue
+        step = number(entry.get("step"))
+        epoch = number(entry.get("epoch"))
+        restart = (summary_seen and kind == "train") or (
+            kind == "train" and step is not None and last_step is not None and step < last_step) or (
+            kind == "train" and step is None and epoch is not None and last_epoch is not None
+            and epoch < last_epoch)
+        if restart and any(k == "train" for _, k, _ in stages[-1]):
+            stages.append([])
+            summary_seen = False
+            last_step = None
+        stages[-1].append((index, kind, entry))
+        if kind == "train":
+            last_step = step if step is not None else last_step
+            last_epoch = epoch if epoch is not None else last_epoch
+    rl_stages = [s for s in stages if any(k == "train" and _has_reward(e) for _, k, e in s)]
+    if rl_stages and len(rl_stages) < len(stages):
+        for stage in stages:
+            if stage not in rl_stages:
+                trains = sum(1 for _, k, _ in stage if k == "train")
+                run.note(f"left out a stage of {trains} {where}s that logged no reward (not RL "
+                         f"training, e.g. an SFT warm-up), {where}s {stage[0][0] + 1}-{stage[-1][0] + 1}")
+        stages = rl_stages
+    offset = 0
+    for number_of_stage, stage in enumerate(stages):
+        stage_last = 0
+        count = 0
+        for index, kind, entry in stage:
+            if kind == "summary":
+                run.events.append(("train_summary", offset + stage_last or None, "end-of-training summary",
+                                   {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
+                continue
+            raw_step = number(entry.get("step"))
+            if kind == "train":
+                count += 1
+            if raw_step is None or raw_step != int(raw_step):
+                raw_step = float(stage_last if kind == "eval" else count)
+                inferred += kind == "train"
+            step = offset + int(raw_step)
+            metrics = {k: v for k, v in entry.items() if k != "step"}
+            if kind == "eval":
+                metrics = {k: v for k, v in metrics.items() if k.startswith("eval_")}
+            run.add_step(step, metrics)
+            if kind == "train":
+                stage_last = int(raw_step)
+        if number_of_stage and stage_last:
+            run.events.append(("stage_start", offset + 1, f"stage {number_of_stage + 1} of the log starts "
+                               f"(its step counter restarted; its steps are offset by {offset})",
+                               {"offset": offset}))
+        offset += stage_last
+    if inferred:
+        run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
+                 "logging_steps; multiply by the run's logging_steps for optimizer steps",
+                 inferred=inferred)
+
+
+def guess_algorithm(names: set[str], config_class: str | None = None) -> str | None:
+    """The algorithm a run used, from its config class (``GRPOConfig``) or its metric names."""
+    if config_class:
+        lowered = config_class.lower()
+        for algo in ("grpo", "rloo", "ppo", "dpo", "online_dpo", "sft", "reward", "gkd", "kto", "orpo"):
+            if lowered.startswith(algo.replace("_", "")):
+                return algo
+    if any(n.startswith(("critic/vf_loss", "critic/values", "loss/value", "objective/scores")) for n in names) \
+            or "critic_loss" in names or "value_loss" in names:
+        return "ppo"
+    if any(n in names for n in ("reward", "reward_mean", "frac_reward_zero_std", "critic/score/mean")) \
+            or any(n.startswith("rewards/") for n in names):
+        return "grpo"
+    return None

@@ -1,0 +1,120 @@
+"""Twelve real, published RL training logs (tests/fixtures/realworld, each with a SOURCE.md
+naming its repository and commit) are read by the doctor: no parse error, the number of
+steps and metrics their authors' files hold (counted independently in ``_expected``)."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rlprobe.doctor import RunView, diagnose
+from rlprobe.doctor.sources import resolve
+
+from conftest import REALWORLD, realworld_log
+
+#: name → (reader format, steps, first step, last step, algorithm), from each SOURCE.md.
+LOGS = {
+    "chaos-economy-grpo": ("trainer", 50, 5, 250, "grpo"),
+    "finqa-toolcall-grpo-2400": ("trainer-console", 2400, 1, 2400, "grpo"),
+    "legaloom-grpo": ("trainer", 40, 1, 40, "grpo"),
+    "minesweeper-grpo-aaipl": ("trainer", 50, 10, 500, "grpo"),
+    "tsc-signal-grpo": ("trainer-console", 69, 1, 69, "grpo"),
+    "unlearning-grpo-8b-v4": ("trainer-console", 300, 1, 300, "grpo"),
+    "unlearning-grpo-8b": ("trainer-console", 300, 1, 300, "grpo"),
+    "unlearning-grpo-after-rmu": ("trainer-console", 300, 1, 300, "grpo"),
+    "unlearning-grpo-after-sft": ("trainer-console", 300, 1, 300, "grpo"),
+    "unsloth-gsm8k-llama31-8b-grpo": ("trainer", 250, 1, 250, "grpo"),
+    "verl-ppo-gemma2b-gsm8k": ("verl-console", 106, 0, 105, "ppo"),
+    "verl-ppo-qwen05b-gsm8k": ("verl-console", 435, 0, 434, "ppo"),
+}
+
+
+def test_every_fixture_is_listed():
+    assert sorted(p.name for p in REALWORLD.iterdir() if p.is_dir()) == sorted(LOGS)
+    assert all((REALWORLD / name / "SOURCE.md").is_file() for name in LOGS)
+
+
+def _expected_metrics(path: Path) -> set[str]:
+    """The metric keys of the log's train and eval entries, found without the readers."""
+    text = path.read_text("utf-8", errors="replace")
+    if path.suffix == ".json":
+        data = json.loads(text)
+        entries = data["log_history"] if isinstance(data, dict) else data
+    elif "verl" in path.parent.name:
+        return {item.rpartition(":")[0] for m in re.finditer(r"step:\d+ - (.*)", text)
+                for item in m.group(1).split(" - ")}
+    else:
+        entries = [ast.literal_eval(m) for m in re.findall(r"\{'[^{}\n\r]*\}", text)]
+        entries = [e for e in entries if "loss" in e or "train_runtime" in e]
+        if any("reward" in e for e in entries):  # tsc: SFT dicts before the GRPO ones
+            entries = [e for e in entries if "reward" in e or "train_runtime" in e]
+    return {k for e in entries if not ("train_runtime" in e and "loss" not in e) for k in e} - {"step"}
+
+
+@pytest.mark.parametrize("name", sorted(LOGS))
+def test_real_log_is_read_with_its_steps_and_metrics(name):
+    path = realworld_log(name)
+    fmt, n_steps, first, last, algorithm = LOGS[name]
+    source = resolve(path)
+    assert source is not None and source.read().format == fmt
+    view = RunView.load(path)
+    assert view.n_steps == n_steps
+    assert (int(view.step[0]), int(view.step[-1])) == (first, last)
+    assert view.algorithm == algorithm
+    assert len(view.metric_names()) == len(_expected_metrics(path))
+    assert view.has("reward_mean")
+    assert not view.events_of("bad_record")
+    findings = diagnose(path)
+    assert all(f.first_step is None or first <= f.first_step <= last for f in findings)
+
+
+def test_steps_are_inferred_from_order_and_said_so():
+    view = RunView.load(realworld_log("unlearning-grpo-8b"))
+    notes = [e["message"] for e in view.events_of("import_note")]
+    assert any("carry no step" in n and "logging_steps" in n for n in notes)
+    summary = view.events_of("train_summary")
+    assert len(summary) == 1 and summary[0]["data"]["train_runtime"] == pytest.approx(889.0517)
+
+
+def test_a_log_of_sft_then_grpo_keeps_the_grpo_stage_and_says_so():
+    view = RunView.load(realworld_log("tsc-signal-grpo"))
+    notes = " ".join(e["message"] for e in view.events_of("import_note"))
+    assert "left out a stage of 40 printed dicts that logged no reward" in notes
+    assert view.series("reward_mean")[0] == pytest.approx(-0.2, abs=5.0)  # a GRPO row, not SFT
+    assert view.has("kl_mean")
+
+
+def test_two_trainer_runs_in_one_json_list_continue_one_step_axis():
+    view = RunView.load(realworld_log("legaloom-grpo"))
+    assert list(view.step) == list(range(1, 41))
+    assert [e["step"] for e in view.events_of("stage_start")] == [21]
+    assert len(view.events_of("train_summary")) == 2
+
+
+def test_the_real_non_finite_value_is_kept():
+    data = json.loads(realworld_log("legaloom-grpo").read_text())
+    bad = [e["step"] for e in data if any(isinstance(v, float) and v != v or v in (float("inf"), float("-inf"))
+                                          for v in e.values())]
+    assert bad
+    view = RunView.load(realworld_log("legaloom-grpo"))
+    assert not __import__("numpy").isfinite(view.series("grad_norm")).all()
+
+
+def test_verl_console_units_and_validation_lines():
+    view = RunView.load(realworld_log("verl-ppo-gemma2b-gsm8k"))
+    assert view.series("actor/lr")[0] == pytest.approx(1e-6)  # printed as actor/lr(1e-4):0.010
+    assert "test_score/openai/gsm8k" in view.metric_names()
+    assert view.series("test_score/openai/gsm8k")[0] == pytest.approx(0.521)
+
+
+@pytest.mark.parametrize("name", ["unlearning-grpo-after-sft", "verl-ppo-qwen05b-gsm8k"])
+def test_the_cli_diagnoses_a_real_log(name, import_cache):
+    done = subprocess.run([str(Path(sys.executable).parent / "rlprobe"), "doctor", str(realworld_log(name)), "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    json.loads(done.stdout)
