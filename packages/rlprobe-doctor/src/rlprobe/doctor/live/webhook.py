@@ -1,6 +1,7 @@
 """webhook_sink: findings posted as Slack-compatible JSON, off the caller's thread."""
 from __future__ import annotations
 
+import base64
 import json
 import queue
 import threading
@@ -51,6 +52,27 @@ def slack_payload(finding: Finding, label: str | None = None) -> dict[str, Any]:
     return {"text": text, "blocks": blocks}
 
 
+def _redacted(url: str) -> str:
+    """``url`` as it may be shown: scheme, host and port only. The user info
+    (``user:secret@``) is a credential, and so is the path of a Slack webhook URL."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    return f"{parts.scheme}://{host}" if parts.scheme else "<not a URL>"
+
+
+def _split_credentials(url: str) -> tuple[str, str | None]:
+    """``url`` without its user info, and the ``Authorization`` header that carries it
+    instead (HTTP basic auth). urllib would otherwise take ``user:secret@host`` for the
+    host, and the request would never arrive."""
+    parts = urllib.parse.urlsplit(url)
+    userinfo, at, host = parts.netloc.rpartition("@")
+    if not at:
+        return url, None
+    user, _, password = userinfo.partition(":")
+    token = f"{urllib.parse.unquote(user)}:{urllib.parse.unquote(password)}".encode()
+    return parts._replace(netloc=host).geturl(), "Basic " + base64.b64encode(token).decode("ascii")
+
+
 class WebhookSink:
     """A sink that posts each finding to ``url`` from a daemon worker thread.
 
@@ -59,6 +81,8 @@ class WebhookSink:
     ``retries`` times, waiting ``backoff`` seconds before the first retry and twice as long
     before each next one (at most 8 s); other 4xx answers are not retried. A full
     queue drops the finding. Every kind of failure costs one warning, not one per finding.
+    Credentials in the URL (``https://user:secret@host/...``) are sent as HTTP basic auth;
+    ``url`` keeps the rest, and warnings and ``repr`` show only scheme, host and port.
     Thread-safe.
     """
 
@@ -66,13 +90,15 @@ class WebhookSink:
                  label: str | None = None) -> None:
         scheme = urllib.parse.urlsplit(url).scheme if isinstance(url, str) else ""
         if scheme not in ("http", "https"):
-            raise UnusableInput(f"webhook url must start with http:// or https://, got {url!r}")
+            shown = _redacted(url) if isinstance(url, str) and scheme else "a URL without one"
+            raise UnusableInput(f"webhook url must start with http:// or https://, got {shown}")
         for name, value in (("timeout", timeout), ("backoff", backoff)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise UnusableInput(f"webhook {name} must be a positive number of seconds, got {value!r}")
         if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
             raise UnusableInput(f"webhook retries must be a whole number ≥ 0, got {retries!r}")
-        self.url, self.timeout, self.retries, self.label = url, float(timeout), retries, label
+        self.url, self._authorization = _split_credentials(url)
+        self.timeout, self.retries, self.label = float(timeout), retries, label
         self.backoff = float(backoff)
         self.sent = 0
         """Findings the endpoint accepted (2xx)."""
@@ -121,8 +147,10 @@ class WebhookSink:
             if attempt:
                 time.sleep(delay)
                 delay = min(2 * delay, _BACKOFF_MAX_S)
-            request = urllib.request.Request(self.url, data=body, method="POST",
-                                             headers={"Content-Type": "application/json"})
+            headers = {"Content-Type": "application/json"}
+            if self._authorization:
+                headers["Authorization"] = self._authorization
+            request = urllib.request.Request(self.url, data=body, method="POST", headers=headers)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
                     response.read()
@@ -138,8 +166,7 @@ class WebhookSink:
         self._warn("post", f"rlprobe: webhook {self._where()} failed ({reason}); alerts are not being delivered")
 
     def _where(self) -> str:
-        parts = urllib.parse.urlsplit(self.url)
-        return f"{parts.scheme}://{parts.netloc}"  # the path of a Slack webhook URL is its secret
+        return _redacted(self.url)
 
     def _warn(self, key: str, message: str) -> None:
         if key not in self._warned:
