@@ -34,6 +34,12 @@ enabled = false
 ```
 
 Each signature has a synthetic counterpart: `rlprobe synth DIR --pathology <id in lower case>`.
+
+Findings are ranked most severe first; at equal severity a cause ranks before its symptoms:
+the earliest onset first (onsets a few steps apart count as the same) and, at the same onset,
+the signature that is more often the cause
+(`rlprobe.doctor.findings.CAUSAL_ORDER`: e.g. LENGTH_EXPLOSION before TRUNCATION_HIGH, ENTROPY_COLLAPSE
+before ZERO_ADVANTAGE_GROUPS), then the most confident.
 """
 
 

@@ -5,7 +5,7 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Finding", "Evidence", "Severity", "SEVERITIES", "rank_findings", "severity_at_least"]
+__all__ = ["CAUSAL_ORDER", "Finding", "Evidence", "Severity", "SEVERITIES", "rank_findings", "severity_at_least"]
 
 Severity = Literal["info", "warn", "critical"]
 #: Severities from least to most urgent.
@@ -57,10 +57,37 @@ class Finding(BaseModel):
     """``sample_id`` of captured samples that show the pathology, most telling first."""
 
 
+#: Signatures from causes to symptoms: where two findings of equal severity begin at the
+#: same step, the one listed first is the likelier cause (a length explosion truncates
+#: completions; an entropy collapse makes groups agree; a reward collapse follows them all).
+CAUSAL_ORDER: tuple[str, ...] = (
+    "NONFINITE_VALUES", "ADVANTAGE_OUTLIERS", "LOGPROB_MISMATCH", "VALUE_LOSS_DIVERGENCE", "KL_BLOWUP",
+    "CLIP_RATIO_HIGH", "GRAD_NORM_SPIKE", "REWARD_HACKING", "ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION",
+    "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "REPETITIVE_COMPLETIONS", "GROUP_MODE_COLLAPSE", "TRUNCATION_HIGH",
+    "ZERO_ADVANTAGE_GROUPS", "REWARD_COLLAPSE", "REWARD_PLATEAU", "RECORDING_GAPS", "RUN_STALLED",
+)
+
+
+#: Onsets this close (steps, or this share of the later onset) are the same onset: each
+#: detector dates a change from its own smoothed curve, a few steps apart.
+ONSET_TIE, ONSET_TIE_SHARE = 5, 0.02
+
+
 def rank_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Most severe first, then most confident, then earliest onset."""
+    """Most severe first; at equal severity the cause before its symptoms: earliest onset
+    first, then — among onsets within ``ONSET_TIE`` steps (or ``ONSET_TIE_SHARE``) of the
+    earliest of them — the signature earlier in ``CAUSAL_ORDER``, then most confident."""
+    order = {sid: i for i, sid in enumerate(CAUSAL_ORDER)}
+    by_onset = sorted(findings, key=lambda f: (f.first_step is None, f.first_step or 0))
+    cluster: dict[int, int] = {}
+    start: int | None = None
+    for f in by_onset:
+        if f.first_step is not None and (start is None
+                                         or f.first_step > start + max(ONSET_TIE, ONSET_TIE_SHARE * f.first_step)):
+            start = f.first_step
+        cluster[id(f)] = start if f.first_step is not None else 1 << 62
     return sorted(
-        findings,
-        key=lambda f: (-SEVERITIES.index(f.severity), -f.confidence,
-                       f.first_step if f.first_step is not None else float("inf"), f.signature_id),
+        by_onset,
+        key=lambda f: (-SEVERITIES.index(f.severity), cluster[id(f)], order.get(f.signature_id, len(order)),
+                       -f.confidence, f.signature_id),
     )

@@ -141,6 +141,6 @@ def relative_change(curve: Curve, windows: Windows, enter: float | np.ndarray, s
     enter_level = np.asarray(enter, dtype=float) * ref
     stay_level = stay * ref
     if rising and floor is not None:
-        enter_level = np.fmax(enter_level, floor)
-        stay_level = np.fmax(stay_level, floor)
+        enter_level = np.maximum(enter_level, floor)  # NaN (no reference yet) stays NaN
+        stay_level = np.maximum(stay_level, floor)
     return level_change(curve, windows, enter_level, stay_level, rising, ref, recovered_from=recovered)

@@ -39,8 +39,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     is at least `acceleration` × the increase over the window before (a concave, flattening
     rise is healthy; a blow-up accelerates). A step is "high" at KL ≥ `critical_level`.
     Either must hold (with hysteresis) for `sustain` steps. The onset is where the centred
-    median last sat at the level before the growth (for a steady drift that was never fast,
-    where it crossed `critical_level`). For PPO (`algorithm` = ppo) the levels
+    median last sat at the level before the growth — also for a rise to `critical_level`
+    that multiplied by `growth_factor` within a window without a measurable acceleration (a
+    blow-up in the run's first window has no earlier increase to compare) — and, for a
+    steady drift that was never fast, where it crossed `critical_level`. For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
     2.5 × `growth_factor` within a window.
 
@@ -86,7 +88,14 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     episode = state[hit:]
     ends = np.flatnonzero(~episode)
-    grew_fast = bool(fast[hit:hit + (int(ends[0]) if ends.size else episode.size)].any())
+    end = hit + (int(ends[0]) if ends.size else episode.size)
+    accelerated = bool(fast[hit:end].any())
+    # In a run's first growth window there is no earlier increase to accelerate from, so a
+    # blow-up from the start shows only as the critical level: it still grew fast if it
+    # multiplied by `growth_factor` within a window on its way there.
+    with np.errstate(invalid="ignore"):
+        multiplied = bool(((growth[hit:end] >= cfg["growth_factor"]) & (level[hit:end] >= min_level)).any())
+    grew_fast = accelerated or multiplied
     lo = max(0, hit - 2 * w)
     # The level just before the growth window: a healthy run's KL drifts up, so an older one is too low.
     before_growth = level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]
@@ -102,7 +111,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         # from the crossing.
         onset = int(np.flatnonzero(high[:hit + 1])[0]) if high[:hit + 1].any() else hit
     peak = held_extreme(level, hit, sustain, rising=True)
-    peak_growth = float(np.nanmax(growth[hit:])) if np.isfinite(growth[hit:]).any() else 1.0
+    peak_growth = float(np.nanmax(growth[hit:end])) if np.isfinite(growth[hit:end]).any() else 1.0
     critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),
                                  2.0, floor=0.55)
@@ -114,7 +123,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence,
         first_step=first,
         explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
-                     f"it grew up to ×{peak_growth:.3g} within {w} steps, accelerating." if grew_fast else
+                     f"it grew up to ×{peak_growth:.3g} within {w} steps, "
+                     + ("accelerating." if accelerated else f"past the critical level {critical_level:.3g}{unit}.")
+                     if grew_fast else
                      f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
                      f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} steps: a steady drift, "
                      "not an accelerating blow-up, but the policy is now far from the reference)."),

@@ -16,18 +16,44 @@ from ..view import NON_METRICS, RunView
 #: Sample fields that are never legitimately non-finite. (TRL scores a completion no reward
 #: function applies to as NaN, so ``reward`` is left out.)
 _SAMPLE_FLOATS = ("advantage", "logprob", "ref_logprob", "kl", "entropy")
-#: Metrics whose occasional non-finite values are routine: fp16 dynamic loss scaling skips a
-#: step with an inf/NaN gradient norm now and then.
+#: Metrics whose occasional non-finite values are routine under fp16: its dynamic loss scaler
+#: skips a step with an inf/NaN gradient norm now and then. bf16 and fp32 have no loss scaler:
+#: there the optimizer applies the step.
 _SKIPPABLE = frozenset({"grad_norm"})
+#: Metrics computed from the rewards alone: non-finite there means a reward function returned
+#: values float32 cannot hold (or NaN), not that the weights diverged.
+_REWARD_SIDE = frozenset({"reward_mean", "reward_std", "frac_reward_zero_std"})
+#: TRL logs a metric whose values were all NaN as None (the key vanishes); a metric logged at
+#: the same point of the step (its companion) being present tells such a gap from a step that
+#: never computes it (``num_iterations`` > 1, a strided log).
+_COMPANIONS = {"reward_std": "reward_mean", "frac_reward_zero_std": "reward_mean", "kl_mean": "clip_ratio",
+               "entropy_mean": "clip_ratio"}
+#: A crash this many logged steps after the first non-finite value is its consequence.
+_CRASH_WITHIN = 3
 
 
-def _routine(name: str, info: Mapping[str, Any], n_steps: int, cfg: Mapping[str, Any]) -> bool:
-    """Non-finite values that are normal: isolated loss-scaling skips, and TRL's per-function
-    reward means/stds, which are NaN in steps where that function scored no completion
-    (multi-task runs whose reward functions return None outside their task)."""
+def _reward_side(name: str) -> bool:
+    return name in _REWARD_SIDE or name.startswith("rewards/") or name.startswith("objective/scores")
+
+
+def _precision(view: RunView) -> str | None:
+    """"fp16", "bf16" or "fp32" as the recorded trainer config says; None when it does not."""
+    config = view.manifest.get("trainer_config") or {}
+    if not any(k in config for k in ("fp16", "bf16", "half_precision_backend")):
+        return None
+    if config.get("fp16"):
+        return "fp16"
+    return "bf16" if config.get("bf16") else "fp32"
+
+
+def _routine(name: str, info: Mapping[str, Any], n_steps: int, cfg: Mapping[str, Any], precision: str | None) -> bool:
+    """Non-finite values that are normal: isolated fp16 loss-scaling skips (any precision when
+    the config is unknown), and TRL's per-function reward means/stds, which are NaN (never
+    inf) in steps where that function scored no completion (multi-task runs whose reward
+    functions return None outside their task)."""
     if name.startswith("rewards/") and name.endswith(("/mean", "/std")):
-        return True
-    return name in _SKIPPABLE and info["longest"] < cfg["sustain"] \
+        return not info["inf"]
+    return name in _SKIPPABLE and precision in ("fp16", None) and info["longest"] < cfg["sustain"] \
         and info["count"] <= max(1.0, cfg["skippable_share"] * n_steps)
 
 
@@ -42,30 +68,42 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Logged metrics or captured samples hold NaN or infinity.
 
     Meaning: A NaN loss or gradient almost always means the weights are already NaN or about
-    to be (an overflow, a division by zero in a reward or loss, a log of 0); every update
-    after it is garbage. One NaN in the loss is news; NaN that persists means the run is dead.
+    to be (an overflow, a division by zero in a loss, a log of 0); every update after it is
+    garbage. Only fp16 has a loss scaler that skips a step with a non-finite gradient; in
+    bf16 and fp32 the optimizer applies it. A non-finite reward statistic means a reward
+    function returned values float32 cannot hold (or NaN): TRL turns the NaN advantages this
+    gives into 0, so every group holding such a reward silently teaches nothing. TRL and the
+    Trainer hide NaN: a NaN loss is logged as 0.0, and a metric whose values were all NaN is
+    logged as None (the key vanishes).
 
     Metrics: Every logged metric (NaN logged on purpose is kept as data, unlike a step that
-    did not log the metric), and the samples' `advantage`, `logprob`, `ref_logprob`, `kl`,
-    `entropy` (`reward` is left out: TRL scores unscorable completions as NaN).
+    did not log the metric; a TRL metric missing while its companion is logged counts as
+    NaN), the trainer config's precision (`fp16`/`bf16`), `crash` events and the run's
+    status, and the samples' `advantage`, `logprob`, `ref_logprob`, `kl`, `entropy`
+    (`reward` is left out: TRL scores unscorable completions as NaN).
 
-    Rule: Critical when a metric is non-finite for `sustain` consecutive logged steps; warn
-    for any other non-finite metric value, or non-finite sample fields in at least
-    `min_samples` samples; info when the only ones are routine: `grad_norm` non-finite at
-    no more than `skippable_share` of steps and never `sustain` in a row (fp16 loss scaling
-    skips those steps), and TRL's `rewards/<fn>/mean|std`, NaN in steps where that reward
-    function scored no completion.
+    Rule: Critical when a metric is non-finite for `sustain` consecutive logged steps, or
+    when a gradient, loss or other training metric went non-finite in bf16/fp32 and the run
+    then crashed (within 3 logged steps) or the value was the run's last; warn for any
+    other non-finite metric value, or non-finite sample fields in at least `min_samples`
+    samples; info when the only ones are routine: `grad_norm` non-finite at no more than
+    `skippable_share` of steps and never `sustain` in a row in an fp16 run (or one whose
+    precision was not recorded: loss scaling skips those steps), and TRL's
+    `rewards/<fn>/mean|std`, NaN in steps where that reward function scored no completion.
+    The finding dates from the first non-finite value.
 
     Actions: Resume from a checkpoint before the first step, lower `learning_rate`, keep
     `max_grad_norm` set, train in bf16 rather than fp16, and guard reward functions against
-    NaN/inf returns.
+    NaN/inf returns and values float32 cannot hold (clip or log-scale them).
 
     Source: Mixed-precision training practice (dynamic loss scaling skips non-finite
-    gradient steps); TRL GRPOTrainer (NaN rewards for unscorable completions).
+    gradient steps, fp16 only); TRL GRPOTrainer (NaN rewards for unscorable completions,
+    `nan_to_num` of advantages, all-NaN metrics logged as None); Transformers Trainer
+    (`logging_nan_inf_filter` logs a NaN loss as the running mean, 0.0 at a step's start).
 
     Keys:
     sustain: consecutive non-finite logged values of one metric that make it critical
-    skippable_share: share of steps with a non-finite grad_norm still treated as loss-scaling skips
+    skippable_share: share of steps with a non-finite grad_norm still treated as loss-scaling skips (fp16)
     min_samples: non-finite sample fields needed for a warning
     """
     metrics = _nonfinite_metrics(view)
@@ -73,50 +111,79 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if not metrics and samples is None:
         return None
     n_steps = max(view.n_steps, 1)
-    routine = {name: info for name, info in metrics.items() if _routine(name, info, n_steps, cfg)}
+    precision = _precision(view)
+    routine = {name: info for name, info in metrics.items() if _routine(name, info, n_steps, cfg, precision)}
     serious = {name: info for name, info in metrics.items() if name not in routine}
     sustained = {name: info for name, info in serious.items() if info["longest"] >= cfg["sustain"]}
+    training = {name: info for name, info in serious.items() if not _reward_side(name)}
+    fatal = _fatal_aftermath(view, training) if precision in ("bf16", "fp32") or precision is None else None
+    if fatal is not None and precision is None and not fatal["crash"]:
+        fatal = None  # without the precision, only a crash says the step was not skipped
     sample_count = samples["count"] if samples is not None else 0
-    if sustained:
+    if sustained or fatal is not None:
         severity = "critical"
-        first = min(info["run_start"] for info in sustained.values())
     elif serious or sample_count >= cfg["min_samples"]:
         severity = "warn"
-        candidates = [info["first"] for info in serious.values()]
-        if sample_count >= cfg["min_samples"]:
-            candidates.append(samples["first"])
-        first = min(candidates)
     else:
         severity = "info"
+    if severity != "info":
+        candidates = [info["first"] for info in serious.values()]
+        if sample_count >= cfg["min_samples"] or not candidates:
+            candidates.append(samples["first"])
+    else:
         candidates = [info["first"] for info in metrics.values()] + ([samples["first"]] if samples else [])
-        first = min(candidates)
-    shown = sustained or serious or routine
+    first = min(candidates)
+    shown = serious or routine
     total_bad = sum(info["count"] for info in shown.values())
     longest = max((info["longest"] for info in shown.values()), default=0)
     if severity == "critical":
-        confidence = confidence_from(longest / cfg["sustain"], 2.0, floor=0.85)
+        confidence = confidence_from(max(longest / cfg["sustain"], 1.0 if fatal else 0.0), 2.0, floor=0.85)
     elif severity == "warn":
         confidence = confidence_from(total_bad + sample_count / max(cfg["min_samples"], 1), 3.0, floor=0.6, ceiling=0.85)
     else:
         confidence = confidence_from(total_bad, 5.0, floor=0.4, ceiling=0.6)
-    parts = [_describe(name, info) for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])[:4]]
+    ordered = sorted(shown.items(), key=lambda kv: kv[1]["first"])
+    parts = [_describe(name, info) for name, info in ordered[:4]]
     if samples is not None:
         parts.append(f"{samples['count']} captured samples with non-finite fields ({samples['fields']}) from step "
                      f"{samples['first']}")
     explanation = f"Non-finite values from step {first}: " + "; ".join(parts) + "."
-    if severity == "critical":
+    rewards_only = bool(serious) and not training
+    if fatal is not None:
+        explanation += _fatal_text(fatal, precision)
+    elif rewards_only:
+        explanation += _reward_text(view, serious)
+    elif severity == "critical":
         explanation += " The run has diverged: every update since is meaningless."
     elif severity == "info":
         explanation += (" Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step;"
                         " a per-function reward is NaN in steps where that function scored no completion.")
+    elif training and precision in ("bf16", "fp32"):
+        explanation += (f" This run trained in {precision}, which has no loss scaler to skip such a step: the "
+                        "optimizer applied it.")
     evidence = [Evidence(metric=name, window=(info["first"], info["last"]), baseline=0.0, observed=float(info["count"]),
                          note=f"count of non-finite logged values (baseline: none); longest run "
-                              f"{info['longest']} steps")
-                for name, info in sorted(shown.items(), key=lambda kv: kv[1]["first"])]
+                              f"{info['longest']} steps" + (f"; {info['hidden']} of them logged as None (TRL drops "
+                                                            "an all-NaN metric)" if info["hidden"] else ""))
+                for name, info in ordered]
     if samples is not None:
         evidence.append(Evidence(metric=f"samples: {samples['fields']}", window=(samples["first"], samples["last"]),
                                  baseline=0.0, observed=float(samples["count"]),
                                  note="count of samples with non-finite fields (baseline: none)"))
+    actions = [
+        f"Resume from a checkpoint saved before step {first}; lower `learning_rate` and keep `max_grad_norm` set "
+        "(e.g. 1.0).",
+        "Train in bf16 rather than fp16 (`bf16=True`), whose range rarely overflows.",
+        "Guard reward functions and custom losses against NaN/inf (a log of 0, a division by a zero std).",
+    ]
+    if rewards_only:
+        culprit = _culprit(view, first)
+        actions = [
+            (f"Fix the reward function '{culprit[0]}': " if culprit else "Fix the reward functions: ")
+            + "return values float32 can hold (clip, or reward the log of a growing quantity) and never NaN/inf.",
+            "Until then the groups holding such a reward get zero advantage: the run learns from the others only.",
+            actions[2],
+        ]
     return Finding(
         signature_id="NONFINITE_VALUES",
         severity=severity,
@@ -124,19 +191,101 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=explanation,
         evidence=evidence,
-        suggested_actions=[
-            f"Resume from a checkpoint saved before step {first}; lower `learning_rate` and keep `max_grad_norm` set "
-            "(e.g. 1.0).",
-            "Train in bf16 rather than fp16 (`bf16=True`), whose range rarely overflows.",
-            "Guard reward functions and custom losses against NaN/inf (a log of 0, a division by a zero std).",
-        ],
+        suggested_actions=actions,
         links_to_samples=samples["ids"] if samples is not None else [],
     )
 
 
+def _fatal_aftermath(view: RunView, training: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | None:
+    """What followed the first non-finite training metric, when it was fatal: a crash within
+    ``_CRASH_WITHIN`` logging strides (or the run's status says it crashed there), or the value
+    was the last the run logged. Also what TRL and the Trainer hid: metrics that stopped
+    being logged, a loss logged as 0.0."""
+    if not training:
+        return None
+    first = min(info["first"] for info in training.values())
+    steps = view.step
+    after = steps[steps >= first]
+    stride = int(np.median(np.diff(steps))) if steps.size > 1 else 1
+    horizon = first + _CRASH_WITHIN * max(stride, 1)
+    crashes = [e for e in view.events_of("crash") if isinstance(e.get("step"), int) and e["step"] >= first]
+    crash = crashes[0] if crashes else None
+    crashed_status = str(view.manifest.get("status") or "") == "crashed"
+    last = bool(after.size <= _CRASH_WITHIN and (crashed_status or crash is not None or after.size == 1))
+    if crash is None and crashed_status and int(steps[-1]) <= horizon:
+        crash = {"step": int(steps[-1]), "message": ""}  # crashed, but no crash event with a step
+    if crash is not None and int(crash["step"]) > horizon:
+        crash = None
+    if crash is None and not last:
+        return None
+    hidden = []
+    before = view.steps.filter(pl.col("step") < first)
+    since = view.steps.filter(pl.col("step") >= first)
+    for name in ("kl_mean", "entropy_mean"):
+        if name in view.steps.columns and before.height and before[name].is_not_null().all()                 and since[name].is_null().any():
+            hidden.append(name)
+    zero_loss = bool("loss" in view.steps.columns and since.height and since["loss"][0] == 0.0
+                     and before.height and (before["loss"].fill_null(0.0) != 0.0).any())
+    return {"first": first, "metric": min(training, key=lambda n: training[n]["first"]), "crash": crash,
+            "vanished": hidden, "zero_loss": zero_loss}
+
+
+def _fatal_text(fatal: Mapping[str, Any], precision: str | None) -> str:
+    where = f"in {precision}, which has no loss scaler to skip the step" if precision else "with no step skipped"
+    text = (f" {fatal['metric']} went non-finite at step {fatal['first']} {where}: the optimizer applied it and "
+            "the weights are no longer numbers")
+    crash = fatal["crash"]
+    if crash is not None:
+        message = (crash.get("message") or "").strip().splitlines()[:1]
+        text += f"; the run crashed at step {crash['step']}" + (f" ({message[0]})" if message else "")
+    text += "."
+    hidden = []
+    if fatal["zero_loss"]:
+        hidden.append("the Trainer logged the NaN loss as 0.0")
+    if fatal["vanished"]:
+        hidden.append(f"{', '.join(fatal['vanished'])} stopped being logged (TRL logs an all-NaN metric as None)")
+    if hidden:
+        text += " The log hides it: " + "; ".join(hidden) + "."
+    return text
+
+
+def _culprit(view: RunView, first: int) -> tuple[str, float] | None:
+    """The reward function behind non-finite reward statistics, with the largest |mean| it
+    logged from ``first`` on: the component whose mean went infinite first, else the one
+    with the largest |mean|."""
+    names = view.components()
+    if not names:
+        return None
+    near = view.step >= first
+    size, infinite = {}, {}
+    for name in names:
+        values = view.component(name)
+        bad = np.flatnonzero(np.isinf(values))
+        if bad.size:
+            infinite[name] = int(view.step[bad[0]])
+        kept = np.abs(values[near])
+        kept = kept[~np.isnan(kept)]
+        size[name] = float(kept.max()) if kept.size else 0.0
+    name = min(infinite, key=infinite.get) if infinite else max(size, key=size.get)
+    return name, size[name]
+
+
+def _reward_text(view: RunView, serious: Mapping[str, Mapping[str, Any]]) -> str:
+    culprit = _culprit(view, min(info["first"] for info in serious.values()))
+    text = (" The reward statistics overflowed, not the weights: a reward function returned values float32 cannot "
+            "hold (or NaN). TRL turns the NaN advantages of every group holding such a reward into 0, so those groups "
+            "taught nothing")
+    if culprit is not None:
+        size = "inf" if not np.isfinite(culprit[1]) else f"{culprit[1]:.3g}"
+        text += f"; reward function '{culprit[0]}' is the source (rewards/{culprit[0]}/mean reached {size})"
+    return text + "."
+
+
 def _nonfinite_metrics(view: RunView) -> dict[str, dict[str, Any]]:
     """Per metric with any NaN/inf logged: count, first/last step, longest run of
-    consecutive logged non-finite values and where it starts."""
+    consecutive logged non-finite values and where it starts, whether any was infinite, and
+    how many were hidden — logged as None by TRL (the metric missing where its companion,
+    computed at the same point of the step, is logged)."""
     steps = view.steps
     columns = [c for c in steps.columns if c not in NON_METRICS and not c.startswith("_")
                and steps.schema[c].is_float()]
@@ -149,12 +298,18 @@ def _nonfinite_metrics(view: RunView) -> dict[str, dict[str, Any]]:
     for name, count in zip(columns, hits):
         if not count:
             continue
-        logged = steps[name].is_not_null().to_numpy()
-        bad = flags[name].fill_null(False).to_numpy()[logged]
+        present = steps[name].is_not_null().to_numpy()
+        hidden = np.zeros_like(present)
+        companion = _COMPANIONS.get(name)
+        if companion in steps.columns:
+            hidden = ~present & steps[companion].is_not_null().to_numpy()
+        logged = present | hidden
+        bad = (flags[name].fill_null(False).to_numpy() | hidden)[logged]
         at = step[logged]
         start, longest = _longest_run(bad)
-        out[name] = {"count": int(count), "first": int(at[bad][0]), "last": int(at[bad][-1]),
-                     "longest": longest, "run_start": int(at[start]),
+        out[name] = {"count": int(bad.sum()), "first": int(at[bad][0]), "last": int(at[bad][-1]),
+                     "longest": longest, "run_start": int(at[start]), "hidden": int(hidden.sum()),
+                     "inf": bool(steps.select(pl.col(name).is_infinite().any()).item()),
                      "logged": int(logged.sum()), "tail": bool(bad[-1])}
     return out
 
