@@ -89,7 +89,8 @@ def test_injected_write_failures_cost_one_warning_and_a_counter(make_recorder, r
     manifest = load_manifest(run_dir)
     assert manifest["status"] == "finished"
     assert manifest["counts"]["storage_errors"] == rec.storage_errors
-    assert not events_of(run_dir, "while_failing")
+    [event] = events_of(run_dir, "while_failing")
+    assert event["message"] == "never raises", "an event logged while storage fails is written once it heals"
     assert not [p for p in run_dir.rglob("*.tmp")], "failed writes leave no temp files"
 
 

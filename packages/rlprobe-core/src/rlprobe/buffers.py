@@ -7,6 +7,11 @@ consecutive ``log_step`` calls almost always pass the same names, so the steps o
 name tuple are transposed in C (``zip``) and each column handed to pyarrow in one call.
 Only what pyarrow refuses (a string, a nested dict, an array, a bad step...) takes the
 per-value path of ``cleaning``, which keeps what it can and reports the rest as problems.
+
+Isolation is per value, never per flush: a bad value costs that value, a bad step that
+row, a bad sample that sample. Should conversion still fail in a way ``cleaning`` did not
+foresee, the flush is converted again record by record, so that the failure costs the
+records it happens on and none beside them.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .cleaning import INDEX_COLUMN as _INDEX
-from .cleaning import Problems, clean_sample, flatten_metric, metric_column, preview, to_step
+from .cleaning import Problems, clean_sample, describe_error, flatten_metric, metric_column, preview, to_step
 from .sampling import SamplingConfig, select_samples
 from .storage.schema import FLOAT, order_steps, samples_table, unify
 
@@ -50,12 +55,36 @@ class StepBuffer:
 
     def take(self, problems: Problems) -> pa.Table | None:
         """Everything buffered as one steps table in logged order (no ``_part`` column),
-        and an empty buffer. Bad values are left out and reported to ``problems``."""
+        and an empty buffer. Bad values are left out and reported to ``problems``. Never
+        raises: a row whose conversion fails unforeseeably is dropped and reported."""
         items = self._items
         if not items:
             return None
         self._items = []
         self.rows = 0
+        scratch = Problems()
+        try:
+            table = self._table(items, scratch)
+        except Exception:  # noqa: BLE001 - unforeseen input: convert each row alone
+            scratch = Problems()
+            tables = [self._row_alone(item, scratch) for item in items]
+            table = unify(tables) if any(t is not None for t in tables) else None
+            table = None if table is None else order_steps(table)
+        problems.merge(scratch)
+        return table
+
+    def _row_alone(self, item: tuple[Any, ...], problems: Problems) -> pa.Table | None:
+        scratch = Problems()
+        try:
+            table = self._table([item], scratch)
+        except Exception as exc:  # noqa: BLE001
+            problems.add(f"log_step: a row could not be converted ({describe_error(exc)}); row dropped",
+                         item[1] if type(item[1]) is int else None)
+            return None
+        problems.merge(scratch)
+        return table
+
+    def _table(self, items: list[tuple[Any, ...]], problems: Problems) -> pa.Table | None:
         steps = [item[1] for item in items]
         try:
             if not all(type(step) is int for step in steps):
@@ -160,12 +189,14 @@ class StepBuffer:
 
 def _valid_steps(items: list[tuple[Any, ...]], problems: Problems) -> tuple[list[tuple[Any, ...]], list[int]]:
     """The items whose step is a whole number in int64 range (a step passed by keyword is
-    taken from the metrics), and those steps; the rest are reported and dropped."""
+    taken from the metrics, in a copy: the items stay as logged), and those steps; the rest
+    are reported and dropped."""
     kept, steps = [], []
     for item in items:
         step, metrics = item[1], item[3]
         if step is NO_STEP:
-            step = metrics.pop("step", None)
+            step = metrics.get("step")
+            item = (*item[:3], {name: value for name, value in metrics.items() if name != "step"})
         try:
             steps.append(to_step(step))
         except TypeError as exc:
@@ -210,7 +241,11 @@ class SampleBuffer:
             return
         rows = []
         for raw in raw_rows:
-            row = clean_sample(raw, step, self._rank, problems)
+            try:
+                row = clean_sample(raw, step, self._rank, problems)
+            except Exception as exc:  # noqa: BLE001 - unforeseen input costs that sample alone
+                problems.add(f"log_samples: a sample could not be read ({describe_error(exc)}); dropped", step)
+                continue
             if row is None:
                 continue
             if row.get("sample_id") is None:
@@ -218,20 +253,36 @@ class SampleBuffer:
             self._serial += 1
             rows.append(row)
         if select:
-            rows = select_samples(rows, [r.get("reward") for r in rows], step, self._sampling)
+            rows = select_samples(rows, [r.get("reward") for r in rows], step, self._sampling,
+                                  [r.get("group_id") for r in rows])
         for row in rows:
             self.chars += len(row.get("prompt") or "") + len(row.get("completion") or "")
         self.rows.extend(rows)
 
     def take(self, problems: Problems) -> pa.Table | None:
-        """Everything buffered as one samples table (no ``_part`` column), and an empty buffer."""
+        """Everything buffered as one samples table (no ``_part`` column), and an empty buffer.
+        Never raises: a row that still fails to convert is dropped and reported."""
         if not self.rows:
             return None
         rows, self.rows, self.chars = self.rows, [], 0
         try:
             return samples_table(rows)
         except (UnicodeEncodeError, pa.ArrowInvalid):
-            return samples_table([_valid_unicode(row, problems) for row in rows])
+            rows = [_valid_unicode(row, problems) for row in rows]
+        except Exception:  # noqa: BLE001 - unforeseen: found below, row by row
+            pass
+        try:
+            return samples_table(rows)
+        except Exception:  # noqa: BLE001
+            pass
+        tables = []
+        for row in rows:
+            try:
+                tables.append(samples_table([row]))
+            except Exception as exc:  # noqa: BLE001
+                problems.add(f"log_samples: a sample could not be converted ({describe_error(exc)}); dropped",
+                             row.get("step"))
+        return pa.concat_tables(tables) if tables else None
 
 
 def _valid_unicode(row: dict[str, Any], problems: Problems) -> dict[str, Any]:

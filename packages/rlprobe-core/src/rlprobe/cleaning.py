@@ -1,7 +1,10 @@
 """Turning whatever the training loop logged into clean values (runs on the writer thread).
 
 Nothing here raises on bad input: what cannot be kept is reported to a ``Problems``
-collector, which the recorder turns into ``bad_record`` events.
+collector, which the recorder turns into ``bad_record`` events. A foreign object may raise
+anything from ``__float__``, ``__index__``, ``__str__`` or ``items()`` (a CUDA tensor after a
+device-side assert raises from all of them), so each such call is guarded where it is made
+and costs that value, that sample or that row's step, never its neighbours.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ _FLOAT_SAMPLE_KEYS = frozenset({"reward", "advantage", "logprob", "ref_logprob",
 _ID_SAMPLE_KEYS = frozenset({"sample_id", "prompt_id", "group_id"})
 _TEXT_SAMPLE_KEYS = frozenset({"prompt", "completion"})
 _SAMPLE_RECORD_FIELDS = tuple(f.name for f in fields(SampleRecord))
+_NOT_NUMBERS = (str, bytes, bytearray, Mapping, list, tuple, set, frozenset)
 
 
 class Problems:
@@ -49,6 +53,16 @@ class Problems:
             entry[0] += 1
             if len(entry[1]) < 20:
                 entry[1].append(step)
+
+    def merge(self, other: "Problems") -> None:
+        """Add ``other``'s problems to these."""
+        for summary, (count, steps, example) in other._kinds.items():
+            entry = self._kinds.get(summary)
+            if entry is None:
+                self._kinds[summary] = [count, list(steps), example]
+            else:
+                entry[0] += count
+                entry[1].extend(steps[: 20 - len(entry[1])])
 
     def __bool__(self) -> bool:
         return bool(self._kinds)
@@ -92,15 +106,17 @@ def to_float(value: Any) -> float | None:
             raise TypeError(f"is an int too large for a float ({preview(value)})") from None
     if value is None:
         return None
-    if isinstance(value, (str, bytes, bytearray, Mapping, list, tuple, set, frozenset)):
-        raise TypeError(f"is a {kind.__name__}, not a number")
-    ndim = getattr(value, "ndim", 0)
-    if isinstance(ndim, int) and ndim > 0:
-        raise TypeError(f"is a {kind.__name__} of shape {tuple(getattr(value, 'shape', ()))}, not a scalar")
     try:
-        return float(value)
-    except (TypeError, ValueError, OverflowError, RuntimeError) as exc:
-        raise TypeError(f"is a {kind.__name__}, not a number ({exc})") from None
+        if isinstance(value, _NOT_NUMBERS):
+            reason = ", not a number"
+        else:
+            ndim = getattr(value, "ndim", 0)
+            if not (isinstance(ndim, int) and ndim > 0):
+                return float(value)
+            reason = f" of shape {preview(tuple(getattr(value, 'shape', ())))}, not a scalar"
+    except Exception as exc:  # noqa: BLE001 - whatever a foreign __float__ (or __class__, shape) raises
+        reason = f", not a number ({describe_error(exc)})"
+    raise TypeError(f"is a {kind.__name__}{reason}")
 
 
 def to_step(value: Any) -> int:
@@ -110,16 +126,15 @@ def to_step(value: Any) -> int:
         number = value
     elif isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
         raise TypeError(f"{preview(value)} is not an integer")
-    elif hasattr(value, "__index__"):
-        number = int(value.__index__())
     else:
         try:
-            as_float = float(value)
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise TypeError(f"{preview(value)} is not an integer ({exc})") from None
-        if not as_float.is_integer():
-            raise TypeError(f"{preview(value)} is not a whole number")
-        number = int(as_float)
+            number = int(value.__index__()) if hasattr(value, "__index__") else float(value)
+        except Exception as exc:  # noqa: BLE001 - whatever a foreign __index__/__float__ raises
+            raise TypeError(f"{preview(value)} is not an integer ({describe_error(exc)})") from None
+        if type(number) is float:
+            if not number.is_integer():
+                raise TypeError(f"{preview(value)} is not a whole number")
+            number = int(number)
     if not _INT64[0] <= number <= _INT64[1]:
         raise TypeError(f"{preview(value)} does not fit in int64")
     return number
@@ -127,8 +142,8 @@ def to_step(value: Any) -> int:
 
 def metric_column(name: Any) -> str:
     """The column a metric name is stored under; raises TypeError for a name that cannot
-    be a column (reserved, too long, not valid Unicode)."""
-    key = canonical_metric(name if type(name) is str else str(name))
+    be a column (reserved, too long, not valid Unicode, or ``str()`` fails on it)."""
+    key = canonical_metric(as_text(name))
     if key in RESERVED_METRICS:
         raise TypeError(f"metric name {key!r} is reserved")
     if len(key) > MAX_NAME_CHARS:
@@ -144,12 +159,29 @@ def flatten_metric(name: Any, value: Any, out: dict[str, float | None], problems
                    prefix: str = "", depth: int = 0) -> None:
     """Put one logged metric into ``out`` (column → float), flattening nested dicts into
     ``parent/child`` names. What cannot be kept becomes a problem."""
-    full = prefix + (name if type(name) is str else str(name))
-    if isinstance(value, Mapping):
+    try:
+        full = prefix + as_text(name)
+    except TypeError as exc:
+        where = f" in {preview(prefix[:-1])}" if prefix else ""
+        problems.add(f"log_step: a metric name{where} is {exc}; value dropped", step)
+        return
+    try:
+        mapping = isinstance(value, Mapping)
+    except Exception as exc:  # noqa: BLE001 - a foreign object's __class__ may raise anything
+        problems.add(f"log_step: metric {preview(full, 60)} is a {type(value).__name__} that cannot be read "
+                     f"({describe_error(exc)}); value dropped", step)
+        return
+    if mapping:
         if depth >= MAX_DEPTH:
             problems.add(f"log_step: metric {preview(full)} nests deeper than {MAX_DEPTH} levels; dropped", step)
             return
-        for child, child_value in list(value.items()):
+        try:
+            children = list(value.items())
+        except Exception as exc:  # noqa: BLE001 - a foreign mapping's items() may raise anything
+            problems.add(f"log_step: metric {preview(full)} is a {type(value).__name__} whose items() fails "
+                         f"({describe_error(exc)}); dropped", step)
+            return
+        for child, child_value in children:
             flatten_metric(child, child_value, out, problems, step, full + "/", depth + 1)
         return
     try:
@@ -189,10 +221,20 @@ def clean_sample(raw: Any, step: int, rank: int, problems: Problems) -> dict[str
         problems.add(f"log_samples: a sample is a {type(raw).__name__}, not a dict or SampleRecord; dropped",
                      step, raw)
         return None
+    try:
+        items = list(raw.items())
+    except Exception as exc:  # noqa: BLE001 - a foreign mapping's items() may raise anything
+        problems.add(f"log_samples: a sample is a {type(raw).__name__} whose items() fails "
+                     f"({describe_error(exc)}); dropped", step)
+        return None
     row: dict[str, Any] = {"step": step, "rank": rank}
     extra: dict[str, Any] = {}
-    for name, value in list(raw.items()):
-        key = name if type(name) is str else str(name)
+    for name, value in items:
+        try:
+            key = as_text(name)
+        except TypeError as exc:
+            problems.add(f"log_samples: a sample field name is {exc}; value dropped", step)
+            continue
         try:
             if key in _TEXT_SAMPLE_KEYS:
                 row[key], clipped = clean_text(value)
@@ -218,6 +260,9 @@ def clean_sample(raw: Any, step: int, rank: int, problems: Problems) -> dict[str
                 extra[key] = value
         except TypeError as exc:
             problems.add(f"log_samples: sample field {preview(key)} {exc}; value dropped", step, value)
+        except Exception as exc:  # noqa: BLE001 - what a foreign str subclass or mapping raises
+            problems.add(f"log_samples: sample field {preview(key)} is a {type(value).__name__} that cannot be "
+                         f"read ({describe_error(exc)}); value dropped", step, value)
     if extra:
         row["extra"] = json.dumps(json_safe(extra), ensure_ascii=False)
     return row
@@ -241,12 +286,39 @@ def _clean_components(value: Any, problems: Problems, step: int) -> list[tuple[s
     if not isinstance(value, Mapping):
         raise TypeError(f"is a {type(value).__name__}, not a dict")
     parts = []
-    for name, component in value.items():
+    for name, component in list(value.items()):
         try:
-            parts.append((str(name), to_float(component)))
+            key = as_text(name)
         except TypeError as exc:
-            problems.add(f"log_samples: reward component {preview(str(name))} {exc}; value dropped", step, component)
+            problems.add(f"log_samples: a reward component name is {exc}; value dropped", step)
+            continue
+        try:
+            parts.append((key, to_float(component)))
+        except TypeError as exc:
+            problems.add(f"log_samples: reward component {preview(key)} {exc}; value dropped", step, component)
     return parts
+
+
+def as_text(name: Any) -> str:
+    """A mapping key (or an event's kind or message) as a plain ``str``; raises TypeError
+    when ``str()`` fails on it."""
+    if type(name) is str:
+        return name
+    try:
+        text = str(name)
+    except Exception as exc:  # noqa: BLE001 - a foreign __str__ may raise anything
+        raise TypeError(f"a {type(name).__name__} whose str() fails ({describe_error(exc)})") from None
+    # A str subclass could carry its own __hash__/__eq__ into the column lookups.
+    return str.__str__(text)
+
+
+def describe_error(exc: BaseException, limit: int = 120) -> str:
+    """An exception's text for a message (its type's name if even ``str()`` fails on it)."""
+    try:
+        text = str(exc) or type(exc).__name__
+    except Exception:  # noqa: BLE001 - an exception can carry a hostile object too
+        text = type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def preview(value: Any, limit: int = 40) -> str:

@@ -6,7 +6,9 @@ Promises (the same as a telemetry SDK's batch processor):
   block and never raise, whatever the values; validation happens on a daemon writer
   thread. When the queue is full the record is dropped and counted (``dropped``), and one
   ``queue_overflow`` event is written per burst of drops.
-* ``log_event`` writes its line and fsyncs it before returning (events are rare).
+* ``log_event`` writes its line and fsyncs it before returning (events are rare). While
+  storage fails, events wait in memory (bounded, oldest lost first and counted) and are
+  written, in order and with their original times, as soon as it works again.
 * The writer thread persists buffered records as Parquet part files at least every
   ``flush_interval_s`` seconds, and once ``steps_per_flush`` steps are buffered (in a loop
   faster than that, no more often than twice a second, so that parts stay few and
@@ -19,6 +21,10 @@ Promises (the same as a telemetry SDK's batch processor):
   counter (``storage_errors``); training goes on, unwritten records are kept in memory
   (bounded; what overflows that bound is counted as ``lost``) and written when the
   storage comes back.
+* A bad value costs that value alone: the rest of its row, and every other row, is kept,
+  and the value is reported in a ``bad_record`` event and counted (``bad_records``).
+* A directory that already holds a recording is resumed: this session's first rows
+  supersede the earlier session's from their step on (see ``storage.RunWriter``).
 * Thread-safe: any number of threads may log at once. After ``fork()`` the child's
   recorders are inert: they record nothing and touch no file.
 """
@@ -38,13 +44,13 @@ import pyarrow as pa
 
 from . import lifecycle
 from .buffers import NO_STEP, SampleBuffer, StepBuffer
-from .cleaning import Problems, preview, to_step
+from .cleaning import Problems, as_text, to_step
 from .records import EventKind
 from .sampling import SamplingConfig
 from .storage.layout import MANIFEST, rank_dir
 from .storage.manifest import RunStatus
 from .storage.schema import unify
-from .storage.writer import RunWriter
+from .storage.writer import RunWriter, event_line
 
 __all__ = ["Recorder", "RlprobeWarning"]
 
@@ -66,6 +72,8 @@ _MAX_BUFFERED_CHARS = 64 * 2**20
 _ENV_WAIT_S = 5.0
 #: After a failed write, wait this long before trying again (explicit flushes try at once).
 _RETRY_S = 1.0
+#: Events kept in memory while storage fails; the oldest beyond this are lost (counted).
+_MAX_PENDING_EVENTS = 1000
 
 _now = time.time
 _monotonic = time.monotonic
@@ -151,6 +159,9 @@ class Recorder:
         self._min_part_s = min(_MIN_PART_INTERVAL_S, self._flush_interval_s)
         self._wake = threading.Event()
         self._drop_lock = threading.Lock()
+        #: Guards the events waiting for storage and the counters more than one thread adds to.
+        self._lock = threading.RLock()
+        self._pending_events: list[str] = []
         self._close_lock = threading.RLock()
         self._pid = os.getpid()
         self._status = RunStatus.FINISHED
@@ -171,9 +182,9 @@ class Recorder:
         }
         try:
             self._writer = RunWriter(self.run_dir, self._manifest)
-            self._writer.append_event(EventKind.RUN_START, message=f"recording {self.run_id}")
         except Exception as exc:  # noqa: BLE001 - an unwritable run dir must not stop training
             self._storage_failed(exc)
+        self._emit([event_line(EventKind.RUN_START, None, f"recording {self.run_id}", None)])
         self._env_thread: threading.Thread | None = None
         if capture_env:
             self._env_thread = threading.Thread(target=self._capture_env, name="rlprobe-env", daemon=True)
@@ -214,14 +225,33 @@ class Recorder:
             self._drop()
 
     def log_event(self, kind: str, /, step: int | None = None, message: str = "", **data: Any) -> None:
-        """Record a sparse event; it is on disk (fsynced) when this returns. Never raises;
-        ignored once the recorder is closed."""
-        if self._closed or self._writer is None:
+        """Record a sparse event; it is on disk (fsynced) when this returns, or, while storage
+        fails, kept to be written when it works again. Never raises; ignored once the
+        recorder is closed. A ``kind``, ``message`` or ``step`` that cannot be read is left
+        out of the event and reported in a ``bad_record`` event."""
+        if self._closed:
             return
+        when = _now()
+        refused: list[str] = []
         try:
-            self._writer.append_event(kind, None if step is None else _safe_step(step), message, data)
-        except Exception as exc:  # noqa: BLE001 - the training loop must never see our errors
-            self._storage_failed(exc)
+            event_step = None if step is None else to_step(step)
+        except TypeError as exc:
+            event_step = None
+            refused.append(f"log_event: step {exc}; step dropped")
+        texts = []
+        for what, value in (("kind", kind), ("message", message)):
+            try:
+                texts.append(as_text(value))
+            except TypeError as exc:
+                texts.append(f"<unreadable {type(value).__name__}>")
+                refused.append(f"log_event: {what} is {exc}; replaced")
+        lines = [event_line(texts[0], event_step, texts[1], data, when)]
+        lines += [event_line(EventKind.BAD_RECORD, event_step, summary, {"count": 1, "steps": [event_step]}, when)
+                  for summary in refused]
+        if refused:
+            with self._lock:
+                self.bad_records += len(refused)
+        self._emit(lines)
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Persist everything logged before this call. True once it is durable; False on
@@ -399,35 +429,59 @@ class Recorder:
 
     def _take_samples(self, samples: SampleBuffer, item: tuple[Any, ...], problems: Problems) -> None:
         try:
-            samples.add(to_step(item[1]), item[2], item[3], problems)
+            step = to_step(item[1])
         except TypeError as exc:
             problems.add(f"log_samples: step {exc}; record dropped", None)
-        except Exception as exc:  # noqa: BLE001 - keep the writer alive through anything
-            problems.add(f"log_samples: internal error ({preview(exc, 120)}); record dropped", None)
+            return
+        samples.add(step, item[2], item[3], problems)
+
+    def _emit(self, lines: list[str]) -> bool:
+        """Write event ``lines`` after those still waiting; True once all are on disk. On
+        failure every one waits for the next try (``_persist``), the oldest beyond
+        ``_MAX_PENDING_EVENTS`` counted as lost. Any thread may call it."""
+        with self._lock:
+            pending = self._pending_events
+            pending += lines
+            excess = len(pending) - _MAX_PENDING_EVENTS
+            if excess > 0:
+                del pending[:excess]
+                self.lost += excess
+            if not pending:
+                return True
+            if self._writer is None:
+                return False
+            try:
+                self._writer.append_lines(pending)
+            except Exception as exc:  # noqa: BLE001 - the training loop must never see our errors
+                self._storage_failed(exc)
+                return False
+            pending.clear()
+            return True
 
     def _write_event(self, kind: str, message: str, data: dict[str, Any]) -> None:
-        if self._writer is None:
-            return
-        try:
-            self._writer.append_event(kind, message=message, data=data)
-        except Exception as exc:  # noqa: BLE001
-            self._storage_failed(exc)
+        self._emit([event_line(kind, None, message, data)])
 
     def _persist(self, steps: StepBuffer, samples: SampleBuffer, problems: Problems, backlog: "_Backlog",
                  compact: bool) -> bool:
         """Write what is buffered as one part (plus bad_record events and the manifest).
         On failure the rows stay in ``backlog`` (bounded) for the next try."""
-        try:
-            backlog.add(steps.take(problems), samples.take(problems))
-        except Exception as exc:  # noqa: BLE001 - a bug converting rows loses them, nothing more
-            self._warn_once("convert", f"rlprobe: internal error converting records ({exc!r}); some were lost")
+        backlog.add(steps.take(problems), samples.take(problems))
+        if problems:
+            with self._lock:
+                self.bad_records += problems.total()
+            bad = [event_line(EventKind.BAD_RECORD, step, message, data) for message, step, data in problems.events()]
+            problems.clear()
+        else:
+            bad = []
         try:
             writer = self._open_writer()
-            if problems:
-                writer.append_events([(EventKind.BAD_RECORD, step, message, data, None)
-                                      for message, step, data in problems.events()])
-                self.bad_records += problems.total()
-                problems.clear()
+        except Exception as exc:  # noqa: BLE001
+            self._storage_failed(exc)
+            self._emit(bad)
+            return self._keep(backlog)
+        if not self._emit(bad):
+            return self._keep(backlog)
+        try:
             if backlog:
                 writer.write_part(*backlog.tables())
                 backlog.clear()
@@ -440,8 +494,14 @@ class Recorder:
             return True
         except Exception as exc:  # noqa: BLE001
             self._storage_failed(exc)
-            self.lost += backlog.trim()
-            return False
+            return self._keep(backlog)
+
+    def _keep(self, backlog: "_Backlog") -> bool:
+        """After a failed write: keep the backlog for the next try, within its bounds."""
+        lost = backlog.trim()
+        with self._lock:
+            self.lost += lost
+        return False
 
     def _open_writer(self) -> RunWriter:
         writer = self._writer
@@ -453,7 +513,7 @@ class Recorder:
             self._warn_once("storage", f"rlprobe: run directory {self.run_dir} vanished mid-run; recreating "
                                         "it (what was recorded before is lost); training continues")
             writer.prepare()
-            writer.append_event(EventKind.STORAGE_ERROR, message="run directory vanished mid-run; recreated")
+            self._write_event(EventKind.STORAGE_ERROR, "run directory vanished mid-run; recreated", {})
         else:
             writer.prepare()
         return writer
@@ -461,10 +521,10 @@ class Recorder:
     def _update_counts(self, writer: RunWriter) -> None:
         if self._env is not None and writer.manifest.get("env") != self._env:
             self._manifest["env"] = writer.manifest["env"] = self._env
-        writer.counts["dropped"] = self._dropped
-        writer.counts["bad_records"] = self.bad_records
-        writer.counts["storage_errors"] = self.storage_errors
-        writer.counts["lost"] = self.lost
+        own = {"dropped": self._dropped, "bad_records": self.bad_records, "storage_errors": self.storage_errors,
+               "lost": self.lost}
+        for key, value in own.items():
+            writer.counts[key] = writer.carried.get(key, 0) + value
 
     def _finish(self) -> None:
         """Last act of the writer thread: mark the run closed and compact it."""
@@ -473,15 +533,19 @@ class Recorder:
             return
         if self._env_thread is not None:
             self._env_thread.join(_ENV_WAIT_S)  # a short run still gets its environment recorded
+        if not self._emit([event_line(EventKind.RUN_END, None, self._status, None)]):
+            with self._lock:
+                self.lost += len(self._pending_events)
+                self._pending_events.clear()
         try:
-            writer.append_event(EventKind.RUN_END, message=self._status)
             self._update_counts(writer)
             writer.close(self._status)
         except Exception as exc:  # noqa: BLE001
             self._storage_failed(exc)
 
     def _storage_failed(self, exc: BaseException) -> None:
-        self.storage_errors += 1
+        with self._lock:
+            self.storage_errors += 1
         self._warn_once("storage", f"rlprobe: cannot write to {self.run_dir} ({exc}); training continues, "
                                    "records are kept in memory and retried")
 
@@ -534,13 +598,6 @@ class _Backlog:
                     lost += excess
                     excess = 0
         return lost
-
-
-def _safe_step(step: Any) -> int | None:
-    try:
-        return to_step(step)
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def _check_positive(**values: float) -> None:

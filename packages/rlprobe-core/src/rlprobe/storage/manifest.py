@@ -41,13 +41,21 @@ def json_safe(value: Any, _depth: int = 0) -> Any:
     ``"nan"``/``"inf"``/``"-inf"``, mapping keys become strings, arrays and tensors become
     lists, bytes are decoded, anything else unknown is ``str()``-ed. Never raises; nesting
     deeper than 32 levels (or a cycle) is cut off with a marker string."""
-    if value is None or isinstance(value, (bool, int, str)):
+    kind = type(value)
+    if value is None or kind is bool or kind is int or kind is str:
         return value
-    if isinstance(value, float):
+    if kind is float:
         return value if math.isfinite(value) else str(value)
-    if _depth >= _MAX_DEPTH:
-        return "<nested too deep>"
+    # Anything else is a foreign object, whose isinstance() checks (through __class__) may raise too.
     try:
+        if isinstance(value, str):
+            return str.__str__(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, float):
+            return json_safe(float(value))
+        if _depth >= _MAX_DEPTH:
+            return "<nested too deep>"
         if isinstance(value, Mapping):
             return {_key(k): json_safe(v, _depth + 1) for k, v in list(value.items())}
         if isinstance(value, (list, tuple, set, frozenset)):

@@ -1,5 +1,6 @@
 """RunWriter: the synchronous writer of a run directory (the Recorder's writer thread wraps
-it), and crash-safe compaction of part files."""
+it), crash-safe compaction of part files, and what happens when a second session records
+into a directory that already holds a run (a re-run, or a resume from a checkpoint)."""
 from __future__ import annotations
 
 import itertools
@@ -12,12 +13,15 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ..records import EventKind
 from .layout import (
     EVENTS,
     FORMAT_VERSION,
     KINDS,
+    MANIFEST,
     PARTS_DIR,
     WATERMARK_KEY,
     compacted_path,
@@ -30,7 +34,7 @@ from .manifest import RunStatus, json_safe, write_manifest
 from .schema import samples_table, steps_table, with_part
 from .watermark import read_watermark
 
-__all__ = ["RunWriter", "compact_run"]
+__all__ = ["RunWriter", "compact_run", "event_line"]
 
 #: Rows per row group of a compacted file (the last one holds the rest).
 _ROW_GROUP = 65536
@@ -41,6 +45,8 @@ _DICTIONARY_COLUMNS = ("prompt", "prompt_id", "group_id")
 #: writer thread), and for part-sized reads a thread pool costs more than it saves.
 _THREADS = False
 _TEMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
+#: Counts that a session adds to the ones its directory held before (see ``RunWriter.carried``).
+CARRIED_COUNTS = ("dropped", "bad_records", "storage_errors", "lost")
 
 
 def _temp_path(path: Path) -> Path:
@@ -130,16 +136,23 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
     plus one part. Run it only where no other process is compacting the same directory (the
     recorder compacts its own run). Raises ``OSError`` when the disk does.
     """
-    run_dir = Path(run_dir)
+    return _compact(Path(run_dir))[0]
+
+
+def _compact(run_dir: Path, drop_from: int | None = None) -> tuple[dict[str, int], dict[str, int]]:
+    """``compact_run``, leaving out the rows whose step is ``drop_from`` or more (the rows a
+    later session supersedes) when it is given. Returns the rows added from parts and the
+    rows left out, per kind. A compacted file holding no row to leave out (by its
+    statistics) is rewritten only when there are parts to fold into it."""
     _sweep_temp_files(run_dir)
-    added = {}
+    added, dropped = {}, {}
     for kind in KINDS:
         target = compacted_path(run_dir, kind)
         watermark = read_watermark(target)
         parts = list_parts(run_dir, kind)
         fresh = [(seq, p) for seq, p in parts if seq > watermark]
-        added[kind] = 0
-        if fresh:
+        added[kind] = dropped[kind] = 0
+        if fresh or (drop_from is not None and _may_hold_steps_from(target, drop_from)):
             # Part footers first: the writer needs the whole run's schema before the first row.
             schemas = [pq.read_schema(p) for _, p in fresh]
             if target.exists():
@@ -148,15 +161,52 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
             fresh_rows = _PartRows([p for _, p in fresh])
             sources: list[Iterable[pa.Table]] = [_stream_compacted(target)] if target.exists() else []
             sources.append(fresh_rows)
-            rows = _conformed(itertools.chain.from_iterable(sources), schema)
+            kept = _Kept(itertools.chain.from_iterable(sources), drop_from)
+            rows = _conformed(kept, schema)
+            if fresh:
+                watermark = fresh[-1][0]
             _write_atomic_parquet(_coalesced(rows, _ROW_GROUP, _ROW_GROUP_BYTES), target, schema,
-                                  {WATERMARK_KEY: str(fresh[-1][0]).encode()})
+                                  {WATERMARK_KEY: str(watermark).encode()})
             added[kind] = fresh_rows.rows
-            watermark = fresh[-1][0]
+            dropped[kind] = kept.dropped
         for seq, p in parts:
             if seq <= watermark:
                 discard(p)
-    return added
+    return added, dropped
+
+
+def _may_hold_steps_from(path: Path, step: int) -> bool:
+    """Whether the compacted file at ``path`` may hold a row whose step is ``step`` or more
+    (True where a row group's statistics do not say)."""
+    try:
+        with pq.ParquetFile(path) as pf:
+            for i in range(pf.num_row_groups):
+                group = pf.metadata.row_group(i)
+                columns = [group.column(c) for c in range(group.num_columns)]
+                stats = next((c.statistics for c in columns if c.path_in_schema == "step"), None)
+                if stats is None or not stats.has_min_max or stats.max >= step:
+                    return True
+    except FileNotFoundError:
+        return False
+    return False
+
+
+class _Kept:
+    """The rows of ``tables`` whose step is below ``drop_from`` (all of them when it is
+    None), table by table as iterated; ``dropped`` counts the others."""
+
+    def __init__(self, tables: Iterable[pa.Table], drop_from: int | None) -> None:
+        self.tables = tables
+        self.drop_from = drop_from
+        self.dropped = 0
+
+    def __iter__(self) -> Iterator[pa.Table]:
+        for table in self.tables:
+            if self.drop_from is not None:
+                kept = table.filter(pc.less(table.column("step"), self.drop_from))
+                self.dropped += table.num_rows - kept.num_rows
+                table = kept
+            yield table
 
 
 def _conformed(tables: Iterable[pa.Table], schema: pa.Schema) -> Iterator[pa.Table]:
@@ -194,15 +244,36 @@ def _coalesced(tables: Iterable[pa.Table], rows: int, max_bytes: int) -> Iterato
         yield pa.concat_tables(pending)
 
 
+def event_line(kind: str, step: int | None, message: str, data: Mapping[str, Any] | None,
+               when: float | None = None) -> str:
+    """One ``events.jsonl`` line (strict JSON and a newline); ``when`` defaults to now."""
+    return json.dumps(json_safe({
+        "kind": str(kind),
+        "step": step,
+        "time": time.time() if when is None else when,
+        "message": str(message),
+        "data": dict(data) if data else {},
+    })) + "\n"
+
+
 class RunWriter:
     """Writes one run directory: manifest, events, part files, compaction.
 
     ``manifest`` holds the run's metadata (run_id, algorithm, ...); the writer adds
-    ``format_version``, ``status``, ``counts`` and timestamps. A directory that already
-    holds a recording is continued: part numbers carry on after the highest one there.
+    ``format_version``, ``status``, ``counts`` and timestamps.
 
-    Not thread-safe except ``append_event``/``append_events``, which any thread may call.
-    Every method may raise ``OSError`` (disk full, read-only, directory gone).
+    A directory that already holds a recording is resumed, as trainers resume from a
+    checkpoint: part numbers carry on after the highest one there, and the first part this
+    writer writes supersedes the earlier sessions' rows from its lowest step on — before
+    that part lands, those rows are compacted away (crash-safe, as any compaction) and a
+    ``run_resumed`` event says from which step, how many rows went and how the earlier
+    session had ended. So no reader ever sees a step of both sessions. The manifest keeps
+    the first session's ``created_at``; its ``counts`` are what a reader sees (``steps``,
+    ``samples``, ``events``) and totals over all sessions (``CARRIED_COUNTS``).
+
+    Not thread-safe except ``append_event``/``append_events``/``append_lines``, which any
+    thread may call. Every method may raise ``OSError`` (disk full, read-only, directory
+    gone).
     """
 
     def __init__(self, run_dir: str | os.PathLike[str], manifest: Mapping[str, Any]) -> None:
@@ -215,12 +286,29 @@ class RunWriter:
             **json_safe(dict(manifest)),
         }
         self.counts = {"steps": 0, "samples": 0, "events": 0, "dropped": 0, "bad_records": 0}
+        #: What the earlier sessions in this directory counted of ``CARRIED_COUNTS``; the
+        #: Recorder adds its own to these.
+        self.carried: dict[str, int] = {}
         self._events_lock = threading.RLock()
         self.prepare()
-        self._next_part = 1 + max(
-            [read_watermark(compacted_path(self.run_dir, k)) for k in KINDS]
-            + [seq for k in KINDS for seq, _ in list_parts(self.run_dir, k)]
-        )
+        earlier = _read_earlier_manifest(self.run_dir)
+        top = max([read_watermark(compacted_path(self.run_dir, k)) for k in KINDS]
+                  + [seq for k in KINDS for seq, _ in list_parts(self.run_dir, k)])
+        self._next_part = top + 1
+        #: The earlier session whose rows the first part written supersedes (None: no such rows).
+        self._earlier: dict[str, Any] | None = None
+        self._resumed_line: str | None = None
+        if earlier is not None or top:
+            earlier = earlier or {}
+            self._earlier = earlier if top else None
+            if isinstance(earlier.get("created_at"), (int, float)):
+                self.manifest["created_at"] = earlier["created_at"]
+            counts = earlier.get("counts") if isinstance(earlier.get("counts"), dict) else {}
+            self.carried = {k: counts[k] for k in CARRIED_COUNTS if type(counts.get(k)) is int}
+            self.counts.update({k: v for k, v in self.carried.items() if k in self.counts})
+            for kind in KINDS:
+                self.counts[kind] = _rows_on_disk(self.run_dir, kind)
+            self.counts["events"] = _events_on_disk(self.run_dir)
         self.write_manifest()
 
     def prepare(self) -> None:
@@ -240,53 +328,85 @@ class RunWriter:
 
         ``steps`` and ``samples`` are rows (dicts as ``schema.steps_table`` and
         ``schema.samples_table`` take them) or tables. If writing fails nothing is counted
-        and the same part number is used again next time.
+        and the same part number is used again next time. The first part written into a
+        resumed directory first supersedes the earlier rows (see the class docstring).
         """
         part = self._next_part
-        written = {}
+        tables = {}
         for kind, rows, build in (("steps", steps, steps_table), ("samples", samples, samples_table)):
-            if rows is None or len(rows) == 0:
-                continue
-            table = with_part(rows if isinstance(rows, pa.Table) else build(rows), part)
+            if rows is not None and len(rows) != 0:
+                tables[kind] = with_part(rows if isinstance(rows, pa.Table) else build(rows), part)
+        if tables and self._earlier is not None:
+            self._supersede(min(pc.min(table.column("step")).as_py() for table in tables.values()))
+        if self._resumed_line is not None:
+            self.append_lines([self._resumed_line])
+            self._resumed_line = None
+        for kind, table in tables.items():
             path = part_path(self.run_dir, kind, part)
             path.parent.mkdir(exist_ok=True)  # close() removed it; a vanished run dir stays an error
             _write_atomic_parquet([table], path, table.schema)
-            written[kind] = table.num_rows
-        for kind, n in written.items():
-            self.counts[kind] += n
+        for kind, table in tables.items():
+            self.counts[kind] += table.num_rows
         self._next_part += 1
         return part
+
+    def _supersede(self, from_step: int) -> None:
+        """Compact the earlier sessions' rows without those at ``from_step`` or later, and
+        keep the ``run_resumed`` event that says so for ``write_part`` to write."""
+        _, dropped = _compact(self.run_dir, drop_from=from_step)
+        earlier, self._earlier = self._earlier or {}, None
+        for kind, n in dropped.items():
+            self.counts[kind] -= n
+        status = earlier.get("status")
+        superseded = " and ".join(f"{n} {kind[:-1]} row{'s' * (n != 1)}" for kind, n in dropped.items() if n)
+        self._resumed_line = event_line(
+            EventKind.RUN_RESUMED, from_step,
+            f"resumed at step {from_step} by a new session: "
+            + (f"the earlier session's {superseded} from step {from_step} on are superseded" if superseded
+               else f"the earlier session had no rows from step {from_step} on")
+            + (f" (its status was {status!r})" if status else " (it left no readable manifest)"),
+            {"from_step": from_step, "prior_status": status, "prior_run_id": earlier.get("run_id"),
+             "superseded_steps": dropped["steps"], "superseded_samples": dropped["samples"]})
 
     def append_event(self, kind: str, step: int | None = None, message: str = "",
                      data: Mapping[str, Any] | None = None, when: float | None = None) -> None:
         """Append one event line and fsync it before returning. Thread-safe."""
-        self.append_events([(kind, step, message, data, when)])
+        self.append_lines([event_line(kind, step, message, data, when)])
 
     def append_events(self, events: Sequence[tuple[str, int | None, str, Mapping[str, Any] | None,
                                                    float | None]]) -> None:
         """Append ``(kind, step, message, data, time)`` lines with one write and one fsync.
-        Thread-safe; the lines land whole (O_APPEND), even beside other writers."""
-        now = time.time()
-        text = "".join(json.dumps(json_safe({
-            "kind": str(kind),
-            "step": step,
-            "time": now if when is None else when,
-            "message": str(message),
-            "data": dict(data) if data else {},
-        })) + "\n" for kind, step, message, data, when in events)
-        fd = os.open(self.run_dir / EVENTS, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            size = os.fstat(fd).st_size
-            if size and os.pread(fd, 1, size - 1) != b"\n":
-                text = "\n" + text  # a line torn by a kill or a full disk stays alone on its line
-            view = memoryview(text.encode("utf-8"))
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        Thread-safe."""
+        self.append_lines([event_line(*event) for event in events])
+
+    def append_lines(self, lines: Sequence[str]) -> None:
+        """Append ``event_line`` lines with one write and one fsync. Thread-safe. All land
+        or none: a write the disk cuts short is truncated away before the error is raised,
+        so a full disk leaves no torn line (a line torn by a kill stays alone on its line:
+        the next write starts on a fresh one)."""
+        if not lines:
+            return
         with self._events_lock:
-            self.counts["events"] += len(events)
+            fd = os.open(self.run_dir / EVENTS, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                size = os.fstat(fd).st_size
+                text = "".join(lines)
+                if size and os.pread(fd, 1, size - 1) != b"\n":
+                    text = "\n" + text
+                view = memoryview(text.encode("utf-8"))
+                try:
+                    while view:
+                        view = view[os.write(fd, view):]
+                    os.fsync(fd)
+                except OSError:
+                    try:
+                        os.ftruncate(fd, size)
+                    except OSError:
+                        pass  # the torn end stays; the next write starts on a fresh line
+                    raise
+            finally:
+                os.close(fd)
+            self.counts["events"] += len(lines)
 
     def uncompacted_parts(self) -> int:
         """Part files on disk not yet folded into the compacted files."""
@@ -305,3 +425,43 @@ class RunWriter:
         except OSError:
             pass  # not empty (a part a concurrent writer added, a live temp file) or already gone
         self.write_manifest(status=status, closed_at=time.time())
+
+
+def _read_earlier_manifest(run_dir: Path) -> dict[str, Any] | None:
+    """The manifest an earlier session left in ``run_dir`` (None if there is none, or none
+    that parses: its rows are still resumed, only what it said is unknown)."""
+    try:
+        manifest = json.loads((run_dir / MANIFEST).read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    return manifest if isinstance(manifest, dict) else None
+
+
+def _rows_on_disk(run_dir: Path, kind: str) -> int:
+    """The rows of ``kind`` a reader sees: the compacted file's and those of the parts above
+    its watermark (from the files' footers)."""
+    target = compacted_path(run_dir, kind)
+    watermark = read_watermark(target)
+    files = [p for seq, p in list_parts(run_dir, kind) if seq > watermark] + [target] * target.exists()
+    rows = 0
+    for path in files:
+        try:
+            rows += pq.read_metadata(path).num_rows
+        except (OSError, pa.ArrowInvalid):
+            pass  # damaged or compacted away meanwhile: no rows a reader could count on
+    return rows
+
+
+def _events_on_disk(run_dir: Path) -> int:
+    """The event lines a reader sees (those that parse as JSON objects)."""
+    try:
+        lines = (run_dir / EVENTS).read_bytes().splitlines()
+    except FileNotFoundError:
+        return 0
+    count = 0
+    for line in lines:
+        try:
+            count += isinstance(json.loads(line), dict)
+        except ValueError:
+            pass
+    return count
