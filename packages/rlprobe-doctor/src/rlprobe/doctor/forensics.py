@@ -121,7 +121,7 @@ class CapturedSamples:
     def open(cls, run: RunLike) -> "CapturedSamples":
         """Open a run directory (read lazily) or wrap a loaded ``RunView``.
         Raises ``UnusableInput`` when there is no readable recording and ``RecordingError``
-        for a damaged one."""
+        for a damaged data file (when it is read)."""
         if isinstance(run, RunView):
             view = run
             samples = view.samples if view.samples.width else _NOTHING

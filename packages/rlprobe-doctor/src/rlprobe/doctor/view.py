@@ -10,7 +10,7 @@ import numpy as np
 import polars as pl
 
 from rlprobe.records import canonical_metric, component_column
-from rlprobe.storage import RecordingError, RunReader
+from rlprobe.storage import RunReader
 from rlprobe.storage.layout import EVENTS
 from rlprobe.storage.reader import parse_events
 
@@ -130,7 +130,8 @@ class RunView:
     def load(cls, run_dir: str | os.PathLike[str]) -> "RunView":
         """Read a run directory (compacted, mid-run, killed or merged ranks alike) or a
         foreign source (``rlprobe.doctor.sources``: a TRL output_dir, a console log, ...).
-        Raises ``UnusableInput`` when there is no readable recording there."""
+        Raises ``UnusableInput`` when there is no readable recording there and
+        ``rlprobe.storage.RecordingError`` (one line naming the file) for a damaged data file."""
         reader = open_run(run_dir)
         steps, step_cursor = reader.read_new("steps")
         samples, sample_cursor = reader.read_new("samples")
@@ -267,15 +268,14 @@ class RunView:
 
 def open_run(run_dir: str | os.PathLike[str]) -> RunReader:
     """The reader of the recording RUN names: every command and API that takes a run
-    resolves it here, and only here. Raises ``UnusableInput`` when there is no readable
-    recording and ``RecordingError`` for a damaged one."""
+    resolves it here, and only here. Raises ``UnusableInput`` when there is no recording or
+    its manifest cannot be read (the ``RecordingError`` saying why is its ``__cause__``);
+    the reader's reads raise ``RecordingError`` for a damaged data file."""
     from .sources import recording_dir  # a foreign log (TRL output_dir, console log, ...) reads as its import
 
     try:
         return RunReader(recording_dir(run_dir))
     except FileNotFoundError:
         raise UnusableInput(f"{run_dir}: no rlprobe recording here (no manifest.json)") from None
-    except RecordingError:
-        raise
     except ValueError as exc:
-        raise UnusableInput(str(exc)) from None
+        raise UnusableInput(str(exc)) from exc
