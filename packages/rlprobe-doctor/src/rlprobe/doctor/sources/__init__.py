@@ -34,7 +34,7 @@ __all__ = ["FORMATS", "Source", "ImportedRun", "SourceError", "resolve", "record
 
 #: The readers, in the order a path is offered to them (the more specific first).
 FORMATS: list[ModuleType] = [hf_trainer, console]
-#: Bumped when a reader's output changes, so cached imports are redone.
+#: Bumped when what an import writes changes shape; edited reader files also key the cache.
 IMPORT_VERSION = 1
 CACHE_ENV = "RLPROBE_CACHE_DIR"
 
@@ -82,8 +82,18 @@ class Source:
             except OSError:
                 continue
             stats.append((str(file), st.st_size, st.st_mtime_ns))
-        blob = json.dumps([IMPORT_VERSION, str(self.path.resolve()), self.name, self.format, stats])
+        blob = json.dumps([IMPORT_VERSION, _readers_stamp(), str(self.path.resolve()), self.name, self.format, stats])
         return hashlib.sha256(blob.encode()).hexdigest()[:24]
+
+
+def _readers_stamp() -> list[tuple[str, int, int]]:
+    """The readers' own files (an upgraded or edited reader makes cached imports stale)."""
+    here = Path(__file__).parent
+    stamp = []
+    for file in sorted(here.glob("*.py")):
+        st = file.stat()
+        stamp.append((file.name, st.st_size, st.st_mtime_ns))
+    return stamp
 
 
 def is_recording(path: Path) -> bool:

@@ -20,7 +20,7 @@ from .base import ImportedRun, SourceError
 from .pickled_args import read_training_args
 from .trainer_logs import add_trainer_logs, guess_algorithm, is_trainer_log
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "add_completion_rows"]
 
 NAME = "trainer"
 DESCRIPTION = "TRL / HF Trainer output_dir, checkpoint-N/, trainer_state.json or a JSON list of log dicts"
@@ -220,7 +220,7 @@ def _read_completions(run: ImportedRun, root: Path) -> None:
             table = pq.read_table(file)
         except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a bad file
             raise SourceError(f"{file}: unreadable Parquet ({exc})") from None
-        _add_samples(run, table.to_pylist(), step, weights)
+        add_completion_rows(run, table.to_pylist(), step, weights)
     if skipped:
         run.note(f"completions at steps {', '.join(map(str, skipped[:10]))}{' …' if len(skipped) > 10 else ''} "
                  "left out: an eval log at the same step overwrote them with eval samples")
@@ -228,7 +228,9 @@ def _read_completions(run: ImportedRun, root: Path) -> None:
         run.note("completions read, but the log history has no train steps")
 
 
-def _add_samples(run: ImportedRun, rows: list[dict[str, Any]], step: int, weights: Any) -> None:
+def add_completion_rows(run: ImportedRun, rows: list[dict[str, Any]], step: int, weights: Any) -> None:
+    """TRL completion rows (prompt, completion, one column per reward function, advantage)
+    of one step as samples: reward = the weighted sum of the functions; groups = runs of one prompt."""
     group = -1
     previous = object()
     for row in rows:

@@ -1,0 +1,112 @@
+"""verl's file logger: JSON lines ``{"step": N, "data": {...}}`` (newer versions add
+``elapsed_seconds``), at ``$VERL_FILE_LOGGER_PATH`` or ``<root>/<project>/<experiment>.jsonl``.
+
+Rollout dumps (``trainer.rollout_data_dir``: ``<step>.jsonl`` files of ``input``,
+``output``, ``gts``, ``score``, ``step``) are read as samples when they sit in a folder
+named ``rollout*`` beside the log (consecutive rows with one input form a group).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .base import ImportedRun, SourceError, number
+from .trainer_logs import guess_algorithm
+
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+
+NAME = "verl-jsonl"
+DESCRIPTION = "a verl file-logger JSONL ({\"step\": N, \"data\": {...}} a line), with rollout dumps beside it"
+
+_SNIFF_BYTES = 65536
+_ROLLOUT_RE = re.compile(r"^(\d+)\.jsonl$")
+
+
+def sniff(path: Path) -> bool:
+    if not path.is_file():
+        return False
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(_SNIFF_BYTES)
+    except OSError:
+        return False
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(record, dict) and isinstance(record.get("data"), dict) and "step" in record
+
+
+def _rollout_dirs(path: Path) -> list[Path]:
+    """Rollout dump folders beside the log: sub-folders named ``rollout*`` holding ``<step>.jsonl``."""
+    found = []
+    for candidate in sorted(path.parent.iterdir()):
+        if candidate.is_dir() and candidate.name.startswith("rollout") and any(
+                _ROLLOUT_RE.match(p.name) for p in candidate.iterdir()):
+            found.append(candidate)
+    return found[:1]
+
+
+def files(path: Path) -> list[Path]:
+    out = [path]
+    for folder in _rollout_dirs(path):
+        out += sorted(p for p in folder.iterdir() if _ROLLOUT_RE.match(p.name))
+    return out
+
+
+def runs(path: Path) -> list[str]:
+    return []
+
+
+def read(path: Path, name: str | None = None) -> ImportedRun:
+    run = ImportedRun(source=str(path), format=NAME, name=path.stem)
+    by_step: dict[int, dict[str, float]] = {}
+    with open(path, "rb") as fh:
+        lines = fh.read().splitlines()
+    for line_number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            step = int(record["step"])
+            data = record["data"]
+            if not isinstance(data, dict):
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            if line_number == len(lines):
+                run.note(f"the last line ({line_number}) is cut short; left out")
+                continue
+            raise SourceError(f"{path}: line {line_number} is not a verl log record "
+                              '({"step": N, "data": {...}})') from None
+        by_step.setdefault(step, {}).update(data)
+    if not by_step:
+        raise SourceError(f"{path}: holds no verl log records")
+    for step in sorted(by_step):
+        run.add_step(step, by_step[step])
+    for folder in _rollout_dirs(path):
+        _read_rollouts(run, folder)
+    run.algorithm = guess_algorithm(run.metric_names())
+    return run
+
+
+def _read_rollouts(run: ImportedRun, folder: Path) -> None:
+    for file in sorted((p for p in folder.iterdir() if _ROLLOUT_RE.match(p.name)),
+                       key=lambda p: int(_ROLLOUT_RE.match(p.name).group(1))):
+        step = int(_ROLLOUT_RE.match(file.name).group(1))
+        group, previous = -1, object()
+        for line in file.read_bytes().splitlines():
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(row, dict):
+                continue
+            prompt = row.get("input")
+            if prompt != previous:
+                group, previous = group + 1, prompt
+            extra = {k: v for k, v in row.items() if k not in ("input", "output", "score", "step")}
+            run.samples.append({"step": int(number(row.get("step")) or step), "prompt": prompt,
+                                "completion": row.get("output"), "reward": number(row.get("score")),
+                                "group_id": f"{step}-{group}", "extra": extra or None})
+    run.note(f"samples from the rollout dumps in {folder}")
