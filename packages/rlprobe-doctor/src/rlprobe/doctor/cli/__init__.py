@@ -102,11 +102,10 @@ class RlprobeGroup(click.Group):
 
 
 class _Output:
-    """Standard output or error as the commands write to it. Characters the stream cannot
-    encode (a lone surrogate in a run's text, a terminal that is not UTF-8) are replaced
-    rather than fatal. Once the reader has gone (``rlprobe doctor RUN | head -1``) the rest
-    is discarded instead of raising ``BrokenPipeError``: the command runs to its end and
-    exits with the code it means, and the flush at exit finds somewhere to write."""
+    """Standard output or error as the commands write to it. Once the reader has gone
+    (``rlprobe doctor RUN | head -1``) the rest is discarded instead of raising
+    ``BrokenPipeError``: the command runs to its end and exits with the code it means, and
+    the flush at exit finds somewhere to write."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
@@ -116,11 +115,7 @@ class _Output:
         if self._gone:
             return len(text)
         try:
-            try:
-                return self._stream.write(text)
-            except UnicodeEncodeError:
-                encoding = self._stream.encoding or "utf-8"
-                return self._stream.write(text.encode(encoding, "replace").decode(encoding))
+            return self._stream.write(text)
         except BrokenPipeError:
             self._discard()
             return len(text)
