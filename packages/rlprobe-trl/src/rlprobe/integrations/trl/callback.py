@@ -250,4 +250,24 @@ def attach(
     callback = RlprobeCallback(trainer, run_dir, halt=halt, on_finding=on_finding, diagnose_every=diagnose_every,
                                doctor_config=doctor_config, **recorder_kwargs)
     trainer.add_callback(callback)
+    _record_crashes(trainer, callback.recorder)
     return callback
+
+
+def _record_crashes(trainer: Any, recorder: Recorder) -> None:
+    """Make ``trainer.train()`` the recorder's ``with`` block: an exception leaving it is
+    recorded at once (a ``crash`` event with the traceback, flushed, status "crashed";
+    KeyboardInterrupt: "terminated") and then propagates unchanged. TrainerCallback has no
+    hook for an exception, and a caller that catches it (a notebook, a sweep) would
+    otherwise leave the run "running" and unflushed until the interpreter exits."""
+    train = trainer.train
+
+    @functools.wraps(train)
+    def recorded_train(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return train(*args, **kwargs)
+        except BaseException as exc:
+            recorder.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+
+    trainer.train = recorded_train
