@@ -145,3 +145,14 @@ def test_list_runs_flags_unreadable_recordings_and_lists_the_rest(tmp_path: Path
     flagged = list_runs(tmp_path, include_unreadable=True)
     assert [Path(r["path"]).name for r in flagged] == ["a", "c", "below", "b", "stray"]
     assert set(flagged[3]) == {"path", "error"} and str(broken / "manifest.json") in flagged[3]["error"]
+
+
+def test_the_manifest_types_checked_are_those_the_format_doc_states() -> None:
+    from rlprobe.storage.manifest import MANIFEST_TYPES
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "recording-format.md").read_text()
+    table = doc[doc.index("| key | type | meaning |"):].split("\n\n")[0].splitlines()[2:]
+    stated = {re.findall(r"`([^`]+)`", row.split("|")[1])[0]: row.split("|")[2].strip() for row in table}
+    python = {"str": (str,), "object": (dict,), "int": (int,), "float": (int, float), "list[int]": (list,)}
+    assert {key: MANIFEST_TYPES[key] for key in stated if key != "format_version"} == \
+        {key: python[kind.split(" ")[0]] for key, kind in stated.items() if key != "format_version"}
