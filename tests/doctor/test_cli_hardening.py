@@ -150,3 +150,9 @@ def test_a_bad_webhook_url_is_refused_without_echoing_its_credentials() -> None:
     with pytest.raises(UnusableInput, match="must start with http") as refused:
         webhook_sink("ftp://user:topsecret@example.com/hook")
     assert "topsecret" not in str(refused.value)
+
+
+def test_a_webhook_url_urllib_would_choke_on_is_refused_at_once() -> None:
+    with pytest.raises(UnusableInput, match="percent-encode") as refused:
+        webhook_sink("http://127.0.0.1:9/hooks/sec ret")
+    assert "sec ret" not in str(refused.value)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import http.client
 import json
 import queue
 import threading
@@ -92,6 +93,9 @@ class WebhookSink:
         if scheme not in ("http", "https"):
             shown = _redacted(url) if isinstance(url, str) and scheme else "a URL without one"
             raise UnusableInput(f"webhook url must start with http:// or https://, got {shown}")
+        if any(c.isspace() or not c.isprintable() for c in url):
+            raise UnusableInput(f"webhook url {_redacted(url)}/... holds spaces or control characters; "
+                                "percent-encode them")
         for name, value in (("timeout", timeout), ("backoff", backoff)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise UnusableInput(f"webhook {name} must be a positive number of seconds, got {value!r}")
@@ -160,8 +164,10 @@ class WebhookSink:
                 reason = f"HTTP {exc.code}"
                 if exc.code != 429 and exc.code < 500:
                     break  # the endpoint refuses this payload; asking again will not help
-            except (OSError, ValueError) as exc:  # URLError, timeouts, refused connections
+            except OSError as exc:  # URLError, timeouts, refused connections
                 reason = str(getattr(exc, "reason", exc)) or type(exc).__name__
+            except (ValueError, http.client.HTTPException) as exc:  # a malformed URL or answer
+                reason = type(exc).__name__  # their messages may quote the URL's path, a secret
         self.failed += 1
         self._warn("post", f"rlprobe: webhook {self._where()} failed ({reason}); alerts are not being delivered")
 
