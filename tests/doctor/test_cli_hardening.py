@@ -11,7 +11,6 @@ import socket
 import subprocess
 import sys
 import threading
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest

@@ -151,8 +151,8 @@ def one_line(stderr: str) -> str:
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("kind", [("closed", name) for name in UNREADABLE] + [("crashed", name) for name in UNREADABLE_PARTS],
-                         ids=lambda k: k[1])
+@pytest.mark.parametrize("kind", [("closed", name) for name in UNREADABLE]
+                         + [("crashed", name) for name in UNREADABLE_PARTS], ids=lambda k: k[1])
 def test_every_command_refuses_a_damaged_run_naming_the_file(pristine, tmp_path, kind, command) -> None:
     which, name = kind
     damage, file = {**UNREADABLE, **UNREADABLE_PARTS}[name]
