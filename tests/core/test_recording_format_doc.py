@@ -68,6 +68,8 @@ def test_limits_quoted_in_the_doc_are_the_code_s() -> None:
         f"at least {recorder._MIN_PART_INTERVAL_S} s": "_MIN_PART_INTERVAL_S",
         f"waits up to {recorder._ENV_WAIT_S:g} s": "_ENV_WAIT_S",
         f"{4 * recorder._SAMPLES_PER_FLUSH} samples": "backlog bound",
+        f"{recorder._MAX_PENDING_EVENTS} events": "_MAX_PENDING_EVENTS",
+        f"up to {recorder._MAX_PENDING_EVENTS}, the oldest": "_MAX_PENDING_EVENTS (events section)",
         f"{cleaning.MAX_TEXT_CHARS:,} characters".replace(",", " "): "MAX_TEXT_CHARS",
         f"longer than {cleaning.MAX_NAME_CHARS} characters": "MAX_NAME_CHARS",
         f"up to {cleaning.MAX_DEPTH} levels": "MAX_DEPTH",
