@@ -5,13 +5,14 @@ A reader turns a foreign log into plain rows; ``write_recording`` writes them wi
 """
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from rlprobe.cleaning import Problems, clean_sample, flatten_metric
+from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.storage import RunStatus, RunWriter
 
 from ..errors import UnusableInput
@@ -76,17 +77,40 @@ def number(value: Any) -> float | None:
         return None
 
 
+@functools.lru_cache(maxsize=65536)
+def _column(name: str) -> str | None:
+    """The steps column of a metric name (known spellings folded), or None when the name
+    cannot be a column (reserved, too long)."""
+    try:
+        return metric_column(name)
+    except TypeError:
+        return None
+
+
 def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
                 prefix: str = "") -> dict[str, Any]:
     """``{"step": step, column: float}`` with the names folded onto the known fields as the
-    recorder folds them; values that are not numbers are dropped (counted in ``problems``)."""
+    recorder folds them; nested dicts flattened to ``a/b``; text that is not a number (a run
+    name, a timestamp) is not a metric and is left out."""
     out: dict[str, Any] = {}
     for key, value in metrics.items():
-        as_number = number(value)
-        if as_number is None and value is not None and not isinstance(value, Mapping):
-            continue  # text in a log dict (a run name, a timestamp): not a metric
-        flatten_metric(prefix + str(key), as_number if not isinstance(value, Mapping) else value,
-                       out, problems, step)
+        kind = type(value)
+        if kind is float or kind is int or kind is bool or value is None or kind is str:
+            as_number = value if kind is float else number(value)
+            if as_number is None and value is not None:
+                continue
+            column = _column(prefix + key if type(key) is str else prefix + str(key))
+            if column is None:
+                problems.add(f"import: metric name {str(key)[:60]!r} cannot be a column; dropped", step)
+                continue
+            out[column] = as_number
+        elif isinstance(value, Mapping):
+            flatten_metric(prefix + str(key), value, out, problems, step)
+        else:
+            as_number = number(value)
+            column = _column(prefix + str(key))
+            if as_number is not None and column is not None:
+                out[column] = as_number
     out["step"] = step
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 from pathlib import Path
 from typing import Any, Iterator
@@ -102,17 +103,15 @@ def files(path: Path) -> list[Path]:
 
 # -- TFRecord and protobuf -----------------------------------------------------------------
 
-def _records(path: Path) -> Iterator[bytes]:
-    """The records of a TFRecord file. A record cut short at the end (a writer still
-    running or killed) ends the file quietly; a length that cannot be right is an error."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    pos, end = 0, len(data)
+def _records(path: Path, data: bytes, pos: int, end: int) -> Iterator[bytes]:
+    """The records of a TFRecord file's bytes ``data[pos:end]``. A record cut short at the
+    file's end (a writer still running or killed) ends it quietly; a length that cannot be
+    right is an error."""
     while pos + 12 <= end:
         length = _HEADER.unpack_from(data, pos)[0]
         start = pos + 12
         if start + length + 4 > end:
-            if length > 1 << 31:
+            if length > 1 << 31 or end != len(data):
                 raise SourceError(f"{path}: not a TFRecord file (record length {length} at byte {pos})")
             return
         yield data[start:start + length]
@@ -179,9 +178,67 @@ def _tensor(buf: bytes) -> tuple[float | None, bytes | None]:
     return None, None
 
 
+#: A whole framed record holding one ``simple_value`` scalar, the shape nearly every event
+#: of a scalar log has: length (< 128) and its CRC, Event{wall_time, step, summary{value{tag,
+#: simple_value}}}, data CRC. Matches are checked against the framing before use; anything
+#: else is parsed field by field.
+_SCALAR_RECORD = re.compile(
+    rb"([\x00-\x7f])\x00\x00\x00\x00\x00\x00\x00.{4}"
+    rb"\x09(.{8})\x10([\x80-\xff]{0,9}[\x00-\x7f])\x2a([\x00-\x7f])\x0a([\x00-\x7f])\x0a([\x00-\x7f])"
+    rb"(.*?)\x15(.{4}).{4}", re.S)
+
+
+def _fast_scalars(data: bytes) -> tuple[list[tuple[int, float, str, float]], list[tuple[int, int]]]:
+    """The simple-value scalar records of a whole event file, and the byte ranges between
+    them that hold other records (parsed by ``read_events`` field by field)."""
+    out = []
+    gaps = []
+    pos = 0
+    unpack_double, unpack_float = _DOUBLE.unpack, _FLOAT.unpack
+    for match in _SCALAR_RECORD.finditer(data):
+        length, wall, step_bytes, summary_len, value_len, tag_len, tag, value = match.groups()
+        n_step = len(step_bytes)
+        tag_n = tag_len[0]
+        if (len(tag) != tag_n or value_len[0] != tag_n + 7 or summary_len[0] != tag_n + 9
+                or length[0] != 21 + n_step + tag_n):
+            continue  # not a record boundary after all; the gap parser reads these bytes
+        start = match.start()
+        if start != pos:
+            gaps.append((pos, start))
+        pos = match.end()
+        if n_step == 1:
+            step = step_bytes[0]
+        else:
+            step = 0
+            for shift, byte in enumerate(step_bytes):
+                step |= (byte & 0x7F) << (7 * shift)
+        out.append((step, unpack_double(wall)[0], tag, unpack_float(value)[0]))
+    if pos != len(data):
+        gaps.append((pos, len(data)))
+    return out, gaps
+
+
 def read_events(path: Path) -> Iterator[tuple[int, float, str, float | None, bytes | None]]:
-    """``(step, wall_time, tag, number, text)`` for each summary value in an event file."""
-    for record in _records(path):
+    """``(step, wall_time, tag, number, text)`` for each summary value in an event file,
+    in file order within each kind (scalar fast path first, then other records)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
+    scalars, gaps = _fast_scalars(data)
+    tags: dict[bytes, str] = {}
+    for step, wall, tag, value in scalars:
+        name = tags.get(tag)
+        if name is None:
+            name = tags[tag] = tag.decode("utf-8", "replace")
+        yield step, wall, name, value, None
+    for start, end in gaps:
+        yield from _read_records(path, data, start, end)
+
+
+def _read_records(path: Path, data: bytes, start: int, end: int
+                  ) -> Iterator[tuple[int, float, str, float | None, bytes | None]]:
+    for record in _records(path, data, start, end):
         step, wall, summary = 0, 0.0, None
         try:
             for number, wire, value in _fields(record):
