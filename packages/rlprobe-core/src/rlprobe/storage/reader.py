@@ -128,10 +128,17 @@ def _expected_type(kind: str, column: str) -> pa.DataType | None:
     return SAMPLE_TYPES.get(column)
 
 
-def _check_schema(source: Path, path: Path, kind: str, schema: pa.Schema) -> None:
-    """Raise ``RecordingError`` unless ``schema`` is that of a ``kind`` file rlprobe
-    writes: a ``step`` and a ``_part`` column, every column of the type it is written with.
-    Checked before a row is read, so corrupt data is refused, never sorted or diagnosed."""
+def _check_schema(source: Path, kind: str, path: Path) -> None:
+    """Raise ``RecordingError`` unless the file at ``path`` is a ``kind`` file as rlprobe
+    writes it: Parquet, with a ``step`` and a ``_part`` column, every column of the type it
+    is written with. Reads the footer alone, before any row is used, so corrupt data is
+    refused, never sorted or diagnosed. ``FileNotFoundError`` for a part compacted away."""
+    try:
+        schema = pq.read_schema(path)
+    except FileNotFoundError:
+        raise
+    except (pa.ArrowException, OSError) as exc:
+        raise _unreadable(source, path, exc) from None
     for required in ("step", PART_COLUMN):
         if required not in schema.names:
             raise _damaged(source, path, f"not a {kind} file of an rlprobe recording: no {required!r} column")
@@ -143,11 +150,10 @@ def _check_schema(source: Path, path: Path, kind: str, schema: pa.Schema) -> Non
 
 
 def _checked_rows(source: Path, kind: str, file: RunFile) -> pa.Table:
-    """``_read_rows(file)`` once its schema passed ``_check_schema``. Raises
-    ``RecordingError`` for a file that is not Parquet (truncated, overwritten) and
-    ``FileNotFoundError`` for one compacted away meanwhile."""
+    """``_read_rows(file)`` once the file passed ``_check_schema``; ``RecordingError`` for
+    one damaged past its footer, ``FileNotFoundError`` for one compacted away meanwhile."""
+    _check_schema(source, kind, file.path)
     try:
-        _check_schema(source, file.path, kind, pq.read_schema(file.path))
         table = _read_rows(file)
     except FileNotFoundError:
         raise
@@ -159,16 +165,10 @@ def _checked_rows(source: Path, kind: str, file: RunFile) -> pa.Table:
 
 
 def _checked_files(rank: int, source: Path, kind: str, after: int) -> list[RunFile]:
-    """``_source_files`` with each file's schema checked (``_check_schema``)."""
+    """``_source_files`` with each file passed through ``_check_schema``."""
     files = _source_files(rank, source, kind, after)[0]
     for file in files:
-        try:
-            schema = pq.read_schema(file.path)
-        except FileNotFoundError:
-            raise
-        except (pa.ArrowException, OSError) as exc:
-            raise _unreadable(source, file.path, exc) from None
-        _check_schema(source, file.path, kind, schema)
+        _check_schema(source, kind, file.path)
     return files
 
 
