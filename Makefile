@@ -9,7 +9,7 @@ DEMO   := runs/demo
 TORCH  := torch==2.13.0
 PYTEST_ARGS ?=
 
-.PHONY: venv test demo demo-trl bench clean
+.PHONY: venv test demo demo-trl bench realruns clean
 
 $(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject.toml \
           packages/rlprobe-trl/pyproject.toml packages/pins.py requirements/test.txt
@@ -37,6 +37,11 @@ demo-trl: venv
 bench: venv
 	for b in recorder_overhead compaction_layout doctor_scaling sample_detectors samples_query watch_tick report_render import_sources; do \
 	    $(PY) bench/$$b.py || exit 1; done
+
+# Retrain the corpus of real TRL runs kept as doctor test fixtures (tests/fixtures/realruns).
+realruns: venv
+	OMP_NUM_THREADS=1 $(PY) tests/realruns/generate.py
+	$(PY) tests/realruns/validation.py
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache

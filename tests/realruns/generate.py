@@ -1,0 +1,129 @@
+"""Train the corpus of real TRL runs (``make realruns``) and keep them as test fixtures.
+
+    python tests/realruns/generate.py [--out tests/fixtures/realruns] [--only NAME,NAME] [--model-dir DIR]
+
+Each scenario of ``corpus.SCENARIOS`` is a real GRPOTrainer or RLOOTrainer run on the CPU,
+on the tiny instruct model of ``task.py`` (built and taught once, then reused), recorded
+with ``rlprobe.integrations.trl.attach`` into ``<out>/<scenario>/run/``, with TRL's own
+``trainer.state.log_history`` beside it as ``<out>/<scenario>/log_history.json``: the raw
+log that every onset in the corpus table is established from. Nothing is downloaded.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import task  # noqa: E402  (sets the thread and offline environment before torch loads)
+from corpus import SCENARIOS, Scenario  # noqa: E402
+
+ROOT = HERE.parents[1]
+DEFAULT_OUT = ROOT / "tests" / "fixtures" / "realruns"
+DEFAULT_MODEL = ROOT / "runs" / "realruns-model"
+
+#: Everything is kept: the corpus's batches are 8-16 completions, and the group-shape
+#: checks need whole groups.
+BASE_ARGS: dict[str, Any] = dict(
+    per_device_train_batch_size=8, num_generations=4, max_completion_length=12, logging_steps=1,
+    learning_rate=1e-3, lr_scheduler_type="constant", bf16=False, use_cpu=True, report_to="none",
+    save_strategy="no", activation_checkpointing=False, disable_tqdm=True, seed=0, dataloader_num_workers=0,
+    temperature=1.0,
+)
+
+
+def instruct_model(model_dir: Path) -> Path:
+    """The taught model, built once into ``model_dir`` and reused."""
+    if not (model_dir / "config.json").exists():
+        shutil.rmtree(model_dir, ignore_errors=True)
+        task.build_instruct_model(model_dir)
+    return model_dir
+
+
+def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
+    """Run one scenario into ``out/<name>/``; returns a short summary."""
+    import torch
+    import transformers
+    from datasets import Dataset
+    from transformers import PrinterCallback
+    from trl import GRPOConfig, GRPOTrainer, RLOOConfig, RLOOTrainer
+
+    from rlprobe import SamplingConfig
+    from rlprobe.integrations.trl import attach
+
+    torch.set_num_threads(1)
+    transformers.logging.set_verbosity_error()
+    warnings.filterwarnings("ignore")
+    target = out / scenario.name
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    work = out / f".work-{scenario.name}"
+    shutil.rmtree(work, ignore_errors=True)
+
+    config_class, trainer_class = (GRPOConfig, GRPOTrainer) if scenario.algorithm == "grpo" else \
+        (RLOOConfig, RLOOTrainer)
+    settings = dict(BASE_ARGS, output_dir=str(work), max_steps=scenario.steps, **scenario.args)
+    if scenario.weights is not None:
+        settings["reward_weights"] = list(scenario.weights)
+    trainer = trainer_class(
+        model=str(model_dir),
+        reward_funcs=[task.REWARDS[name] for name in scenario.rewards],
+        args=config_class(**settings),
+        train_dataset=Dataset.from_dict({"prompt": list(task.LIST_PROMPTS if scenario.lists else task.PROMPTS) * 400}),
+        processing_class=task.load_tokenizer(model_dir),
+    )
+    trainer.remove_callback(PrinterCallback)
+    callback = attach(trainer, target / "run", sampling=SamplingConfig(top_k=10_000, bottom_k=0, random_k=0),
+                      model_name="tiny-qwen2-instruct")
+    started = time.perf_counter()
+    error = None
+    try:
+        trainer.train()
+    except Exception as exc:  # noqa: BLE001 - a crash is a scenario's outcome, recorded as such
+        error = f"{type(exc).__name__}: {exc}"
+        # Until attach records a caught crash itself (issue 10 item 8), do what it should.
+        manifest = json.loads((target / "run" / "manifest.json").read_text())
+        if manifest.get("status") == "running":
+            callback.recorder.log_event("crash", step=trainer.state.global_step, message=error,
+                                        traceback=traceback.format_exc())
+            callback.recorder.close(status="crashed")
+    seconds = time.perf_counter() - started
+    (target / "log_history.json").write_text(json.dumps(trainer.state.log_history, indent=0) + "\n")
+    shutil.rmtree(work, ignore_errors=True)
+    return {"name": scenario.name, "seconds": round(seconds, 1), "steps": trainer.state.global_step,
+            "error": error}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where the scenarios go")
+    parser.add_argument("--only", default="", help="comma-separated scenario names (default: all)")
+    parser.add_argument("--model-dir", type=Path, default=DEFAULT_MODEL, help="cache of the taught model")
+    options = parser.parse_args(argv)
+    wanted = [name for name in options.only.split(",") if name]
+    unknown = sorted(set(wanted) - {s.name for s in SCENARIOS})
+    if unknown:
+        parser.error(f"unknown scenario(s): {', '.join(unknown)}")
+    started = time.perf_counter()
+    model_dir = instruct_model(options.model_dir)
+    print(f"instruct model ready in {time.perf_counter() - started:.0f}s: {model_dir}", flush=True)
+    for scenario in SCENARIOS:
+        if wanted and scenario.name not in wanted:
+            continue
+        summary = train(scenario, model_dir, options.out)
+        print(json.dumps(summary), flush=True)
+    print(f"done in {time.perf_counter() - started:.0f}s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

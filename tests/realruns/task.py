@@ -1,0 +1,176 @@
+"""The corpus's tiny "instruct" model, its task and its reward functions.
+
+A character-level tokenizer and a 2-layer Qwen2 of width 64 are built in-process (nothing is
+downloaded), then taught with a few hundred supervised steps of plain torch to answer a
+question such as ``a fruit?`` with one word of that category (ten words each, drawn
+uniformly), and ``some fruits?`` with two or three different ones, followed by
+end-of-sequence. After that the model answers in words, as an
+instruct model would, and the RL reward functions below have something real to act on.
+"""
+from __future__ import annotations
+
+import math
+import os
+import string
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+#: question → the words the supervised steps teach as answers (uniformly).
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "a fruit?": ("apple", "pear", "plum", "lemon", "mango", "grape", "melon", "peach", "cherry", "banana"),
+    "an animal?": ("cat", "dog", "cow", "pig", "owl", "fox", "horse", "sheep", "mouse", "zebra"),
+    "a color?": ("red", "blue", "green", "pink", "black", "white", "brown", "gray", "orange", "yellow"),
+    "a number?": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    "a tree?": ("oak", "pine", "elm", "ash", "birch", "maple", "cedar", "palm", "willow", "spruce"),
+    "a drink?": ("tea", "milk", "water", "juice", "soda", "wine", "beer", "coffee", "cocoa", "cider"),
+    "a tool?": ("saw", "axe", "drill", "hammer", "wrench", "pliers", "chisel", "file", "rake", "spade"),
+    "a bird?": ("crow", "duck", "hawk", "swan", "robin", "eagle", "goose", "heron", "finch", "raven"),
+}
+PROMPTS = tuple(CATEGORIES)
+#: Questions asking for a short list (two or three different words of the category).
+LIST_PROMPTS = {f"some {key.split()[-1][:-1]}s?": words for key, words in CATEGORIES.items()}
+#: The answer the correctness reward wants for each question: one of the ten taught words,
+#: so a fresh model is right about one time in ten and GRPO can learn it.
+TARGETS = {prompt: words[3] for prompt, words in CATEGORIES.items()}
+WORDS = frozenset(word for words in CATEGORIES.values() for word in words)
+
+SFT_STEPS = 600
+HIDDEN = 64
+
+
+def build_tokenizer() -> Any:
+    from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    vocab = {"<pad>": 0, "<eos>": 1}
+    for char in string.ascii_lowercase + " ?":
+        vocab[char] = len(vocab)
+    backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<pad>"))
+    backend.pre_tokenizer = pre_tokenizers.Split(Regex("."), "isolated")
+    backend.decoder = decoders.Fuse()
+    return PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>", eos_token="<eos>")
+
+
+def load_tokenizer(path: Path) -> Any:
+    # Not AutoTokenizer: it would pick Qwen2's tokenizer class, whose pre-tokenizer drops spaces.
+    from transformers import PreTrainedTokenizerFast
+
+    return PreTrainedTokenizerFast.from_pretrained(path)
+
+
+def build_instruct_model(path: Path, steps: int = SFT_STEPS, seed: int = 0) -> Path:
+    """A random tiny Qwen2, taught by ``steps`` supervised steps to answer each question with
+    one of its category's words; saved with its tokenizer to ``path`` (returned)."""
+    import random
+
+    import torch
+    from transformers import Qwen2Config, Qwen2ForCausalLM
+
+    torch.set_num_threads(1)
+    tokenizer = build_tokenizer()
+    config = Qwen2Config(vocab_size=len(tokenizer.get_vocab()), hidden_size=HIDDEN, intermediate_size=2 * HIDDEN,
+                         num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
+                         max_position_embeddings=96, tie_word_embeddings=True, pad_token_id=0, eos_token_id=1,
+                         bos_token_id=1)
+    torch.manual_seed(seed)
+    model = Qwen2ForCausalLM(config)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    rng = random.Random(seed)
+    vocab = tokenizer.get_vocab()
+    model.train()
+    for _ in range(steps):
+        rows, labels = [], []
+        for i in range(64):
+            if i % 4:
+                prompt = rng.choice(PROMPTS)
+                answer = rng.choice(CATEGORIES[prompt])
+            else:
+                prompt = rng.choice(list(LIST_PROMPTS))
+                answer = " ".join(rng.sample(LIST_PROMPTS[prompt], rng.choice((2, 3))))
+            p = [vocab[c] for c in prompt]
+            a = [vocab[c] for c in answer] + [1]
+            rows.append(p + a)
+            labels.append([-100] * len(p) + a)
+        width = max(map(len, rows))
+        ids = torch.tensor([r + [0] * (width - len(r)) for r in rows])
+        target = torch.tensor([r + [-100] * (width - len(r)) for r in labels])
+        mask = (target != -100) | (torch.arange(width)[None, :] < torch.tensor([len(r) for r in rows])[:, None])
+        loss = model(input_ids=ids, attention_mask=mask.long(), labels=target).loss
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path
+
+
+# -- reward functions (their names become TRL's rewards/<name>/mean) ---------------------------------
+
+
+def _answer(text: str) -> str:
+    return text.strip()
+
+
+def correct(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """1 for the question's target word, else 0."""
+    return [float(_answer(c) == TARGETS.get(p, "")) for p, c in zip(prompts, completions)]
+
+
+def in_category(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """1 for any word of the question's category (what the supervised steps already taught)."""
+    return [float(_answer(c) in CATEGORIES.get(p, ())) for p, c in zip(prompts, completions)]
+
+
+def is_word(completions: list[str], **kwargs: Any) -> list[float]:
+    """A format-only reward: 1 for a completion that is a single known word."""
+    return [float(_answer(c) in WORDS) for c in completions]
+
+
+def early_letter(completions: list[str], **kwargs: Any) -> list[float]:
+    """Dense, noisy preference: how early in the alphabet the answer's first letter is."""
+    return [1.0 - (string.ascii_lowercase.index(c[0]) / 25 if c and c[0] in string.ascii_lowercase else 1.0)
+            for c in (_answer(t) for t in completions)]
+
+
+def length_bonus(completions: list[str], **kwargs: Any) -> list[float]:
+    """Pays per character: the classic exploitable length reward."""
+    return [len(c) / 8 for c in completions]
+
+
+def brevity(completions: list[str], **kwargs: Any) -> list[float]:
+    """Pays for being short: drives answers towards nothing at all."""
+    return [-len(c) / 8 for c in completions]
+
+
+def letter_o(completions: list[str], **kwargs: Any) -> list[float]:
+    """A cheap, gameable proxy: the share of the letter ``o`` (capped by the answer's length)."""
+    return [c.count("o") / max(len(c), 4) for c in completions]
+
+
+def word_count(completions: list[str], **kwargs: Any) -> list[float]:
+    """Pays per known word said, repeats included: saying one short word over and over pays best."""
+    return [float(sum(w in WORDS for w in c.split())) for c in completions]
+
+
+def exp_length(completions: list[str], **kwargs: Any) -> list[float]:
+    """An exponential length bonus, finite in Python's float64 but not in TRL's float32 tensors
+    once answers grow: reward_std overflows first (its square does), then the reward."""
+    return [math.pow(10.0, min(len(c), 300) * 1.0) for c in completions]
+
+
+def coin(completions: list[str], **kwargs: Any) -> list[float]:
+    """A reward that says nothing: a fair coin per completion (seeded, so runs repeat)."""
+    return [float(_COIN.random() < 0.5) for _ in completions]
+
+
+_COIN = __import__("random").Random(0)
+
+
+REWARDS = {f.__name__: f for f in (correct, in_category, is_word, early_letter, length_bonus, brevity, letter_o,
+                                   word_count, exp_length, coin)}
