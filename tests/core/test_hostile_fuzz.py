@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import threading
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings

@@ -5,7 +5,6 @@ here by small classes whose ``__float__``, ``__index__``, ``__str__`` or ``items
 """
 from __future__ import annotations
 
-import errno
 import json
 import subprocess
 import sys

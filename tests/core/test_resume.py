@@ -175,6 +175,73 @@ def test_a_resumed_session_killed_mid_run_then_resumed_again(tmp_path: Path) -> 
     assert (second["step"], second["data"]["prior_status"], second["data"]["superseded_steps"]) == (60, "running", 10)
 
 
+_PAUSED_RESUME = textwrap.dedent("""
+    import os, sys, time
+    from pathlib import Path
+    import rlprobe.storage.writer as writer_module
+    from rlprobe import Recorder
+
+    run, window, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    name, moment, nth = window.split(":")  # pause before/after the nth rename onto that name
+    real_replace = os.replace
+    seen = []
+
+    def replace(src, dst):
+        hit = Path(dst).name == name and len(seen) + 1 == int(nth)
+        if Path(dst).name == name:
+            seen.append(dst)
+        if hit and moment == "before":
+            print("paused", flush=True)
+            time.sleep(600)
+        real_replace(src, dst)
+        if hit and moment == "after":
+            print("paused", flush=True)
+            time.sleep(600)
+
+    writer_module.os.replace = replace
+    rec = Recorder(run, capture_env=False, install_handlers=False, flush_interval_s=60)
+    rec.log_step(start, reward=2.0)
+    rec.log_samples(start, [{"reward": 2.0, "completion": "2.0"}], select=False)
+    rec.flush(600)
+""")
+
+
+@pytest.mark.parametrize("window", ["steps.parquet:before:1", "steps.parquet:after:1", "samples.parquet:after:1",
+                                    "manifest.json:after:2"])
+def test_a_kill_inside_the_resume_compaction_never_shows_a_step_twice(tmp_path: Path, window: str) -> None:
+    run = tmp_path / "run"
+    _session(run, range(100), 1.0)
+    proc = subprocess.Popen([sys.executable, "-c", _PAUSED_RESUME, str(run), window, "40"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "paused", proc.stderr.read() if proc.poll() is not None else line
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(30) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
+
+    superseded = {"steps.parquet:before:1": set(), "steps.parquet:after:1": {"steps"}}.get(window, {"steps", "samples"})
+    for kind, read in (("steps", _steps), ("samples", _samples)):
+        rows = read(run)
+        kept = range(40) if kind in superseded else range(100)
+        assert rows == [row for row in _expected((kept, 1.0))[kind == "samples"]], kind
+    assert not _resumed(run), "the killed session wrote no part, so it superseded nothing yet"
+    if window == "manifest.json:after:2":
+        counts = load_manifest(run)["counts"]
+        assert (counts["steps"], counts["samples"]) == (40, 80), "counts say what a reader sees once superseded"
+
+    _session(run, range(40, 60), 3.0)
+    _assert_reads(run, (range(40), 1.0), (range(40, 60), 3.0))
+    [event] = _resumed(run)
+    assert event["data"]["prior_status"] == "running"
+    assert not [p for p in run.iterdir() if p.name.endswith(".tmp")], "the killed compaction's temp file is swept"
+
+
 def test_samples_logged_before_the_first_step_set_where_the_resume_begins(tmp_path: Path) -> None:
     run = tmp_path / "run"
     _session(run, range(100), 1.0)

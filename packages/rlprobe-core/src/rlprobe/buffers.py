@@ -15,7 +15,7 @@ records it happens on and none beside them.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc

@@ -357,6 +357,7 @@ class RunWriter:
         earlier, self._earlier = self._earlier or {}, None
         for kind, n in dropped.items():
             self.counts[kind] -= n
+        self.write_manifest()  # its counts say what a reader now sees, even if we die right here
         status = earlier.get("status")
         superseded = " and ".join(f"{n} {kind[:-1]} row{'s' * (n != 1)}" for kind, n in dropped.items() if n)
         self._resumed_line = event_line(
