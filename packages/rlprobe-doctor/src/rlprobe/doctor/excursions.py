@@ -56,7 +56,8 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
     ``min_rise`` above the baseline and at least ``min_ratio`` times it, for ``sustain``
     consecutive points; None when there is none. NaN means "not measured" and never meets
     the condition. The baseline is the median of the first ``baseline_frac`` of the series
-    (at least ``sustain`` points), so a run that is bad from its first step shows no rise."""
+    (at least ``sustain`` points), so a run that is bad from its first step shows no rise;
+    its onset is where the level has held from (its first point, when it held all along)."""
     x = np.asarray(x, dtype=float)
     n = x.size
     if n < sustain or not np.isfinite(x).any():
@@ -80,6 +81,10 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
     observed = float(np.nanmedian(x[hit:end + 1]))
     peak = float(np.nanmax(lvl[hit:end + 1]))
     onset = _walk_back(x, hit, baseline, max(2.0 * noise, 0.15 * (observed - baseline)), smooth_window)
+    if baseline >= level:
+        # In the condition from the run's start: no rise to walk back along; the episode
+        # began where the level last held from (the first point, usually).
+        onset = _walk_back(x, hit, level, -1e-12, smooth_window)
     return Excursion(onset=onset, hit=hit, end=end, baseline=baseline, noise=noise, observed=observed, peak=peak)
 
 

@@ -57,6 +57,9 @@ class FlatGroups:
     """Share of the solved ones that score nothing on the correctness component ``truth``."""
     truth: str | None
     links: list[str]
+    truncated: float = 0.0
+    """Share of them whose captured completions were all cut off by the token budget: their
+    rewards agree because the budget caps them, whatever the prompt."""
     """One sample of each of the first few such groups."""
 
 
@@ -71,8 +74,9 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
         return None
     top, bottom = frame["reward"].max(), frame["reward"].min()
     keys = group_keys(window)
-    flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0),
-                               n=pl.len().over(keys)).filter((pl.col("sd").abs() <= ZERO_STD) & (pl.col("n") > 1))
+    cut = pl.col("truncated").fill_null(False).all().over(keys) if "truncated" in window.columns else pl.lit(False)
+    flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0), n=pl.len().over(keys),
+                               _cut=cut).filter((pl.col("sd").abs() <= ZERO_STD) & (pl.col("n") > 1))
     if flat.is_empty():
         return None
     heads = flat.unique(subset=keys, keep="first", maintain_order=True)
@@ -87,7 +91,8 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
             gamed = float((scores.fill_null(0.0) <= 0).mean())
     return FlatGroups(count=heads.height, solved=at_top.height / heads.height,
                       failed=float((heads["reward"] <= bottom + ZERO_STD).mean()), gamed=gamed, truth=truth,
-                      links=heads.head(5)["sample_id"].to_list() if "sample_id" in heads.columns else [])
+                      links=heads.head(5)["sample_id"].to_list() if "sample_id" in heads.columns else [],
+                      truncated=float(heads["_cut"].mean()))
 
 
 def _component_names(frame: pl.DataFrame) -> list[str]:

@@ -31,7 +31,8 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
     return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
 
 
-def _budget(view: RunView) -> int | None:
+def token_budget(view: RunView) -> int | None:
+    """The trainer config's completion budget in tokens (`max_completion_length`, PPO's `response_length`)."""
     config = view.manifest.get("trainer_config") or {}
     value = config.get("max_completion_length") or config.get("response_length")
     return int(value) if isinstance(value, (int, float)) and value > 0 else None
@@ -83,7 +84,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     name, steps = curve.name, curve.steps
     w = _windows(curve.size, cfg)
-    budget = _budget(view)
+    budget = token_budget(view)
     enter: float | np.ndarray = cfg["growth_ratio"]
     ref = opening_reference(curve, w)
     if budget is not None:
@@ -261,8 +262,11 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
     onset = onset_before(x, hit, baseline, max(3 * noise, 0.02), True, lo, w.smooth)
     observed = held_extreme(level, hit, w.sustain, rising=True)
+    if baseline >= cfg["warn_level"] and not (x[:hit + 1] < cfg["exit_fraction"] * cfg["warn_level"]).any():
+        onset = 0  # cut off from the run's first step: no rise to date
+    from_start = onset == 0 and baseline >= cfg["warn_level"]
     first, last = int(steps[onset]), int(steps[-1])
-    budget = _budget(view)
+    budget = token_budget(view)
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
     budget_text = f" at the {budget}-token budget" if budget else ""
     grew = _length_growth(view, first, last, w.baseline)
@@ -274,8 +278,10 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence_from((observed - cfg["warn_level"]) / max(1 - cfg["warn_level"], 1e-6), 0.3,
                                    floor=0.6),
         first_step=first,
-        explanation=(f"{observed:.0%} of completions were cut off{budget_text} (up from {baseline:.0%}), starting at "
-                     f"step {first}; truncated completions "
+        explanation=(f"{observed:.0%} of completions were cut off{budget_text} "
+                     + (f"from the first logged step ({first}); " if from_start else
+                        f"(up from {baseline:.0%}), starting at step {first}; ")
+                     + "truncated completions "
                      + ("are masked out of the loss, so this share of the batch teaches nothing."
                         if masked else "rarely reach an answer and still shape the policy.") + cause),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,

@@ -11,7 +11,7 @@ import polars as pl
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
-from ..trends import (Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
+from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
                       onset_before)
 from ..view import RunView
 
@@ -126,7 +126,9 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     level reaches `critical_ratio` × the reference. Both medians are taken as at least
     `floor_fraction` of the run's typical level so far (its expanding median): when nearly
     every group has zero advantage the gradient shrinks to the KL term's, and the ordinary
-    gradient of the odd informative group is not a spike.
+    gradient of the odd informative group is not a spike. Steps where every group had
+    identical rewards (`frac_reward_zero_std` = 1) are left out altogether: with no advantage
+    there is no policy gradient, so their norm is not the same quantity.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -151,7 +153,10 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the level shift must hold
     """
     found = logged(view, "grad_norm")
-    if found is None or found.log().size < 30:
+    if found is None:
+        return None
+    found = _with_signal(view, found)
+    if found.log().size < 30:
         return None
     curve = found.log()
     name, steps, lx = curve.name, curve.steps, curve.values
@@ -315,6 +320,20 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         ],
         links_to_samples=view.top_samples(first, last, pl.col("advantage").abs(), k=5),
     )
+
+
+def _with_signal(view: RunView, grad: Curve) -> Curve:
+    """The gradient norm at the steps that had a policy-gradient signal: where every group of
+    a logged step had identical rewards (``frac_reward_zero_std`` = 1) the advantages are all
+    zero and the gradient is only the KL term's (or 0), a different quantity; next to such
+    steps the ordinary gradient of a step with signal would look like a spike."""
+    if not view.has("frac_reward_zero_std"):
+        return grad
+    zero = view.series("frac_reward_zero_std")[np.searchsorted(view.step, grad.steps)]
+    silent = zero >= 1.0 - 1e-9
+    if not silent.any():
+        return grad
+    return Curve(grad.name, grad.steps[~silent], grad.values[~silent])
 
 
 def _has_sample(column: str, view: RunView) -> bool:

@@ -20,6 +20,7 @@ from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..view import RunView
 from .groups import ZERO_STD, FlatGroups, flat_groups, group_keys, samples_with
+from .length import token_budget
 
 
 def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:
@@ -71,15 +72,21 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
 
     Rule: The trailing median of the share is at least `warn_level` for `sustain`
     consecutive steps; critical when the median over the episode reaches `critical_level`.
-    The onset is walked back to where the share left its early level. It is convergence,
-    reported as info, when at least `converged_share` of the captured zero-variance groups
-    were solved (every completion earned the run's top reward, and not through a cheap
-    component while a correctness component scored nothing) and the share climbed gradually,
-    over more than `abrupt_fraction` of the steps run until it was confirmed, as learning
-    raises it; a quicker climb means something changed (the data, the reward, a policy
-    turned greedy). At most warn when the groups earn the top reward while scoring nothing
-    on a correctness component: that is reward hacking's symptom, and REWARD_HACKING reports
-    the cause.
+    The onset is walked back to where the share left its early level (to the first step
+    when it was that high from the start). It is convergence, reported as info, when at
+    least `converged_share` of the captured zero-variance groups were solved (every
+    completion earned the run's top reward, and not through a cheap component while a
+    correctness component scored nothing), they were not cut off by the token budget, and
+    the share climbed gradually, over more than `abrupt_fraction` of the steps run until it
+    was confirmed, as learning raises it; a quicker climb means something changed (the
+    data, the reward, a policy turned greedy). The climb is timed on a centred mean over
+    enough logged steps to hold about 20 groups (groups per logged value = per-device batch
+    × gradient accumulation × processes / `num_generations` × `logging_steps`): with one or
+    two groups a step the share is quantised to 0, ½, 1 and a median jumps in one step.
+    When most zero-variance groups had every completion truncated (or, without samples,
+    90 % of completions were), the budget caps the reward: that is said, never "too easy".
+    At most warn when the groups earn the top reward while scoring nothing on a correctness
+    component: that is reward hacking's symptom, and REWARD_HACKING reports the cause.
 
     Actions: Filter out prompts the model always solves or always fails (DAPO-style dynamic
     sampling), raise `num_generations` and `temperature` so groups disagree more often, and
@@ -118,30 +125,41 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     confidence = confidence_from((exc.observed - cfg["warn_level"]) / max(span, 1e-9)
                                  + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
     groups = flat_groups(view, first, last)
-    rise = int(steps[exc.hit]) - first
-    gradual = rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
+    from_start = exc.onset == 0 and exc.baseline >= cfg["warn_level"]
+    window = _dequantising_window(view, cfg["smooth_window"])
+    climb = None if from_start else _climb(steps, share, exc, window)
+    rise = climb[1] - climb[0] if climb is not None else 0
+    gradual = climb is not None and rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
+    capped = _budget_capped(view, groups, first, last)
     converged = (groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5
-                 and gradual)
+                 and gradual and capped is None)
     gamed = groups is not None and groups.solved >= 0.7 and groups.gamed >= 0.5
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
     severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
                 else "warn")
+    if from_start:
+        head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
+                f"{first}–{last}) had identical rewards within the group")
+    else:
+        head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) had identical "
+                f"rewards within the group, up from {exc.baseline:.0%} early in the run")
+    budget = token_budget(view)
     return Finding(
         signature_id="ZERO_ADVANTAGE_GROUPS",
         severity=severity,
         confidence=confidence,
         first_step=first,
-        explanation=(f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) "
-                     f"had identical rewards within the group, up from {exc.baseline:.0%} early in the run: "
-                     f"their advantages are zero and they contribute no gradient."
-                     + _zero_std_cause(groups, converged, rise)),
+        explanation=(head + ": their advantages are zero and they contribute no gradient."
+                     + _zero_std_cause(groups, converged, climb, from_start, capped, budget)),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
         suggested_actions=[
             f"Fix the reward gaming first (see REWARD_HACKING): make '{groups.truth}' a condition of the other "
             "rewards, or lower their `reward_weights`." if gamed else
+            "Raise `max_completion_length` (or shorten what the task asks for): completions cut at the budget all "
+            "earn the same reward." if capped is not None else
             "Filter prompts the model always solves or always fails (DAPO-style dynamic sampling / online "
             "difficulty filtering) or move to harder data.",
             "Raise `num_generations` (GRPOConfig) and `temperature` so completions of a prompt disagree more often.",
@@ -151,23 +169,101 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     )
 
 
-def _zero_std_cause(groups: FlatGroups | None, converged: bool, rise: int) -> str:
-    """What the captured zero-variance groups say about why they agree."""
+#: Groups a de-quantised share must average over: with TRL's defaults a step holds 1–2 groups,
+#: so ``frac_reward_zero_std`` takes only the values 0, ½, 1 and a median jumps in one step.
+_GROUPS_PER_MEAN = 20
+
+
+def _groups_per_value(view: RunView) -> float | None:
+    """Groups behind one logged ``frac_reward_zero_std``: per-device batch × gradient
+    accumulation × processes / ``num_generations``, times ``logging_steps`` (TRL averages the
+    values between logs); None when the config does not say."""
+    config = view.manifest.get("trainer_config") or {}
+    batch, g = config.get("per_device_train_batch_size"), config.get("num_generations")
+    if not isinstance(batch, (int, float)) or not isinstance(g, (int, float)) or g <= 0:
+        return None
+    accumulation = config.get("gradient_accumulation_steps") or 1
+    world = view.manifest.get("world_size") or 1
+    logging = config.get("logging_steps") or 1
+    logging = logging if isinstance(logging, (int, float)) and logging >= 1 else 1
+    return max(batch * accumulation * world / g, 1.0) * logging
+
+
+def _dequantising_window(view: RunView, smooth_window: int) -> int:
+    """Logged points whose mean holds about ``_GROUPS_PER_MEAN`` groups (at least ``smooth_window``)."""
+    per_value = _groups_per_value(view)
+    if per_value is None:
+        return smooth_window
+    return max(smooth_window, math.ceil(_GROUPS_PER_MEAN / per_value))
+
+
+def _climb(steps: np.ndarray, share: np.ndarray, exc: Excursion, window: int) -> tuple[int, int] | None:
+    """(first, last) step of the share's climb from its early level to the episode's."""
+    return _rise_between(steps, share, exc.baseline, exc.observed, exc.hit, window)
+
+
+def _rise_between(steps: np.ndarray, x: np.ndarray, baseline: float, target: float, hit: int,
+                  window: int) -> tuple[int, int] | None:
+    """(first, last) step of a climb of ``x`` from ``baseline`` to ``target``: where a centred
+    ``window``-point mean last sat within 10 % of the rise above the baseline, and
+    where it first got within 10 % of the target (by ``hit`` + ``window``). None when it did
+    not rise."""
+    rise = target - baseline
+    if not rise > 0:
+        return None
+    mean = (pl.Series(x, dtype=pl.Float64).fill_nan(None)
+            .rolling_mean(window, center=True, min_samples=1).fill_null(np.nan).to_numpy())
+    upto = min(x.size, hit + window)
+    top = np.flatnonzero(mean[:upto] >= baseline + 0.9 * rise)
+    reached = int(top[0]) if top.size else hit
+    low = np.flatnonzero(mean[:reached] <= baseline + 0.1 * rise)
+    start = int(low[-1]) + 1 if low.size else 0
+    return int(steps[min(start, reached)]), int(steps[reached])
+
+
+def _budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: int) -> float | None:
+    """The share of zero-variance groups whose completions were all cut off by the token
+    budget (from the samples; without them, the logged truncated share over the episode),
+    when most were: such groups agree because the budget caps their reward."""
+    if groups is not None and "truncated" in view.samples.columns:
+        return groups.truncated if groups.truncated >= 0.7 else None
+    if not view.has("truncated_frac"):
+        return None
+    cut = view.series("truncated_frac")[(view.step >= first) & (view.step <= last)]
+    cut = cut[np.isfinite(cut)]
+    share = float(np.median(cut)) if cut.size else 0.0
+    return share if share >= 0.9 else None
+
+
+def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int, int] | None, from_start: bool,
+                    capped: float | None, budget: int | None) -> str:
+    """What the captured zero-variance groups (and the truncated share) say about why they agree."""
+    if capped is not None:
+        at = f"the {budget}-token budget" if budget else "the token budget"
+        whose = "of these groups had every captured completion" if groups is not None else "of completions were"
+        return (f" {capped:.0%} {whose} cut off at {at}: the budget caps the reward, so the completions of a prompt "
+                "all earn the same (see TRUNCATION_HIGH), whatever the prompt's difficulty.")
     if groups is None:
         return ""
-    if converged:
+    if converged and climb is not None:
         return (f" In the captured samples {groups.solved:.0%} of these groups were solved by every completion, "
-                f"and the share climbed gradually (over {rise} steps) as the reward did: the run has converged on "
-                "its prompts, which are now too easy to teach it more. Stop here, or move to harder prompts.")
+                f"and the share climbed gradually (over {climb[1] - climb[0]} steps, from step {climb[0]} to "
+                f"{climb[1]}) as the reward did: the run has converged on its prompts, which no longer teach it "
+                "anything. Stop here, or move to harder prompts.")
     if groups.solved >= 0.7 and groups.gamed >= 0.5:
         return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward, but "
                 f"{groups.gamed:.0%} of those scored nothing on '{groups.truth}': the top reward is being earned "
                 "without solving the task (reward hacking is the cause).")
     if groups.solved >= 0.7:
-        return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward: the prompts are "
-                f"too easy. The share rose within {rise} steps, faster than learning raises it: something changed "
-                "there — the data, the reward, or the policy itself (an entropy collapse makes every completion of "
-                "a prompt the same).")
+        if from_start:
+            return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward from the "
+                    "first step: the prompts are too easy for this model, or the reward too easy to earn.")
+        pace = (f"within {climb[1] - climb[0]} steps (steps {climb[0]}–{climb[1]})" if climb is not None
+                and climb[1] > climb[0] else "at once")
+        return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward: for the policy "
+                f"these prompts are now too easy. The share rose "
+                f"{pace}, faster than learning raises it: something changed there — the data, the reward, or the "
+                "policy itself (an entropy collapse makes every completion of a prompt the same).")
     if groups.failed >= 0.7:
         return (f" In the captured samples {groups.failed:.0%} of these groups earned the lowest reward: the prompts "
                 "are too hard or the reward never fires.")

@@ -1,0 +1,291 @@
+"""The doctor on what real TRL training logs (issue 10): recordings written through the real
+Recorder the way the TRL integration writes them — TRL's per-step means, quantised
+``frac_reward_zero_std`` (few groups per step), NaN advantages turned into 0, all-NaN metrics
+logged as None (the key vanishes), a NaN loss logged as 0.0, and the trainer config
+(precision, ``beta``, ``num_generations``, batch sizes) in the manifest. Each test reproduces a
+misdiagnosis seen on real TRL 1.7 runs and fails without its fix.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rlprobe import Recorder
+from rlprobe.doctor import RunView, diagnose_view
+from rlprobe.doctor.catalog import registry
+from rlprobe.doctor.config import resolve_config
+from rlprobe.doctor.findings import Finding, rank_findings
+
+
+def trl_config(**overrides: Any) -> dict[str, Any]:
+    """GRPOConfig.to_dict()'s keys the doctor reads, with TRL's CPU defaults."""
+    config = dict(per_device_train_batch_size=8, gradient_accumulation_steps=1, num_generations=4, logging_steps=1,
+                  beta=0.0, bf16=False, fp16=False, max_completion_length=24, num_iterations=1,
+                  scale_rewards="group", loss_type="dapo", learning_rate=1e-3)
+    config.update(overrides)
+    return config
+
+
+def record(tmp_path: Path, rows: list[dict[str, Any]], samples: dict[int, list[dict]] | None = None,
+           events: list[tuple[str, int, str]] = (), status: str | None = None, **config: Any) -> RunView:
+    """A recording as ``attach`` writes it: one ``log_step`` per TRL log (a None value is a
+    metric TRL dropped), samples per step, then events, then close."""
+    run_dir = tmp_path / "run"
+    with Recorder(run_dir, algorithm="grpo", trainer_config=trl_config(**config), capture_env=False,
+                  install_handlers=False) as rec:
+        for row in rows:
+            step = row["step"]
+            rec.log_step(step, **{k: v for k, v in row.items() if k != "step" and v is not None})
+            for sample in (samples or {}).get(step, []):
+                rec.log_samples(step, [sample], select=False)
+        for kind, step, message in events:
+            rec.log_event(kind, step=step, message=message)
+        if status:
+            rec.close(status=status)
+    return RunView.load(run_dir)
+
+
+def detect(signature: str, view: RunView) -> Finding | None:
+    return registry()[signature].fn(view, resolve_config(None)[signature])
+
+
+def quantised(p: np.ndarray, groups: int, rng: np.random.Generator) -> np.ndarray:
+    """What TRL logs as frac_reward_zero_std with ``groups`` groups per step: k/groups."""
+    return rng.binomial(groups, np.clip(p, 0, 1)) / groups
+
+
+# -- 1. convergence is not a dead signal ------------------------------------------------------------
+
+
+def converging_run(tmp_path: Path, n: int = 300, groups: int = 2, g: int = 4) -> RunView:
+    """Groups learn the task: the solved share climbs over ~220 steps; a solved group has every
+    completion at the top reward 1.0 (zero std), the others disagree."""
+    rng = np.random.default_rng(3)
+    t = np.arange(1, n + 1)
+    solved = np.clip(0.15 + 0.8 * (t - 20) / 220, 0.15, 0.97)
+    rows, samples = [], {}
+    for step, p in zip(t, solved):
+        n_solved = rng.binomial(groups, p)
+        rewards = []
+        for k in range(groups):
+            group = [1.0] * g if k < n_solved else list(rng.permutation([1.0, 0.0] + [float(rng.integers(0, 2))
+                                                                                    for _ in range(g - 2)]))
+            if k >= n_solved and len(set(group)) == 1:
+                group[0] = 1.0 - group[0]
+            rewards.append(group)
+            samples.setdefault(int(step), []).extend(
+                {"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt_id": f"p{k}", "reward": r,
+                 "advantage": 0.0 if k < n_solved else r - float(np.mean(group)), "completion": "word",
+                 "length": 4, "truncated": False, "reward_components": {"correct": r}}
+                for i, r in enumerate(group))
+        flat = np.concatenate(rewards)
+        rows.append(dict(step=int(step), reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
+                         frac_reward_zero_std=n_solved / groups, entropy=0.8 - 0.3 * step / n, loss=0.0,
+                         grad_norm=float(0.3 * (1 - n_solved / groups) + 0.01), learning_rate=1e-3,
+                         **{"completions/mean_length": 4.0, "completions/clipped_ratio": 0.0,
+                            "rewards/correct/mean": float(flat.mean())}))
+    return record(tmp_path, rows, samples, per_device_train_batch_size=groups * g, num_generations=g)
+
+
+def test_a_converging_run_with_few_groups_per_step_is_convergence(tmp_path: Path):
+    """Issue 10, item 1: with 2 groups per step the share is 0, ½ or 1, so a rolling median
+    jumps in one step ("rose within 0 steps"); the saturated groups are at the top reward."""
+    view = converging_run(tmp_path)
+    finding = detect("ZERO_ADVANTAGE_GROUPS", view)
+    assert finding is not None
+    assert finding.severity == "info", finding.explanation
+    assert "converged" in finding.explanation
+    assert "within 0 steps" not in finding.explanation
+    assert not [f for f in diagnose_view(view) if f.severity != "info"], \
+        [(f.signature_id, f.severity, f.explanation) for f in diagnose_view(view) if f.severity != "info"]
+
+
+# -- 2. a fatal NaN in fp32 ---------------------------------------------------------------------------
+
+
+def nan_weights_rows(n_before: int = 7) -> list[dict[str, Any]]:
+    """fp32, learning rate far too high: grad_norm NaN at step 8. The Trainer logs the NaN loss
+    as 0.0 and TRL drops the all-NaN kl and entropy (None); generation then crashes."""
+    rng = np.random.default_rng(0)
+    rows = [dict(step=s, loss=float(rng.normal(0.02, 0.01)), grad_norm=float(rng.uniform(2, 8)),
+                 kl=float(0.01 * s), entropy=float(2.0 - 0.1 * s), clip_ratio=0.0, reward=0.3, reward_std=0.2,
+                 frac_reward_zero_std=0.5) for s in range(1, n_before + 1)]
+    rows.append(dict(step=n_before + 1, loss=0.0, grad_norm=math.nan, kl=None, entropy=None, clip_ratio=0.0,
+                     reward=0.3, reward_std=0.2, frac_reward_zero_std=0.5))
+    return rows
+
+
+CRASH = "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0"
+
+
+def test_a_nan_gradient_in_fp32_followed_by_a_crash_is_critical(tmp_path: Path):
+    """Issue 10, item 2: rated info ("what fp16 loss scaling produces") before the fix."""
+    view = record(tmp_path, nan_weights_rows(), events=[("crash", 9, CRASH)], status="crashed")
+    finding = detect("NONFINITE_VALUES", view)
+    assert finding.severity == "critical" and finding.first_step == 8
+    assert "fp16 loss scaling" not in finding.explanation
+    assert "fp32" in finding.explanation and "crashed at step 9" in finding.explanation
+    assert "0.0" in finding.explanation and "kl_mean" in finding.explanation  # what the log hid
+
+
+def test_the_same_nan_in_fp16_is_a_loss_scaling_skip(tmp_path: Path):
+    rng = np.random.default_rng(1)
+    rows = [dict(step=s, loss=float(rng.normal(0.02, 0.01)), grad_norm=math.nan if s == 150 else 3.0,
+                 kl=0.01, entropy=1.0, clip_ratio=0.0) for s in range(1, 301)]
+    finding = detect("NONFINITE_VALUES", record(tmp_path, rows, fp16=True))
+    assert finding.severity == "info"
+
+
+def test_a_nan_gradient_in_bf16_without_a_crash_still_warns(tmp_path: Path):
+    rng = np.random.default_rng(1)
+    rows = [dict(step=s, loss=float(rng.normal(0.02, 0.01)), grad_norm=math.nan if s == 150 else 3.0,
+                 kl=0.01, entropy=1.0, clip_ratio=0.0) for s in range(1, 301)]
+    finding = detect("NONFINITE_VALUES", record(tmp_path, rows, bf16=True))
+    assert finding.severity == "warn" and "bf16" in finding.explanation
+
+
+# -- 3. a fast KL blow-up from the run's start -----------------------------------------------------
+
+
+def test_a_fast_kl_blowup_from_the_start_is_dated_where_it_grows(tmp_path: Path):
+    """Issue 10, item 3: KL 0.14 at step 13 and 0.95 at 25 was dated at step 46 and called "a
+    steady drift" in the same sentence as "×48 within 41 steps"."""
+    rng = np.random.default_rng(2)
+    steps = np.arange(1, 251)
+    kl = np.where(steps < 6, 0.003, 0.003 * np.exp(0.48 * (steps - 6)))
+    kl = np.minimum(kl, 2.0 + 0.3 * np.sin(steps / 7)) * np.exp(rng.normal(0, 0.1, steps.size))
+    rows = [dict(step=int(s), kl=float(k), entropy=1.0, clip_ratio=0.0, reward=0.5) for s, k in zip(steps, kl)]
+    finding = detect("KL_BLOWUP", record(tmp_path, rows, beta=0.1))
+    assert finding.severity == "critical"
+    assert finding.first_step <= 13, finding.explanation
+    assert "drift" not in finding.explanation
+
+
+# -- 4. an overflowing reward --------------------------------------------------------------------------
+
+
+def test_an_overflowing_reward_is_dated_named_and_pointed_at_its_function(tmp_path: Path):
+    """Issue 10, item 4: reward_std inf/None from step 2 (a float32 overflow; TRL logs an all-NaN
+    std as None) was dated at step 24 and explained "the run has diverged"."""
+    rng = np.random.default_rng(4)
+    rows = []
+    for s in range(1, 61):
+        big = 10.0 ** min(3 + s, 60)
+        std = 0.3 if s == 1 else (math.inf if s % 3 == 0 else None) if s < 24 else math.inf
+        rows.append(dict(step=s, reward=float(min(big, 3e38)), reward_std=std, frac_reward_zero_std=0.0,
+                         kl=None, entropy=float(1.0 + rng.normal(0, 0.02)), clip_ratio=0.0, loss=0.0,
+                         grad_norm=float(rng.uniform(0.5, 1.0)), **{"rewards/exp_length/mean": float(min(big, 3e38)),
+                                                                      "rewards/format/mean": 0.5}))
+    finding = detect("NONFINITE_VALUES", record(tmp_path, rows))
+    assert finding.first_step == 2
+    assert "diverged" not in finding.explanation
+    assert "reward_std" in finding.explanation and "exp_length" in finding.explanation
+    assert "0" in finding.explanation and "advantage" in finding.explanation
+    assert any("exp_length" in a for a in finding.suggested_actions)
+
+
+# -- 5. the only steps with a signal are not spikes -------------------------------------------------
+
+
+def test_grad_norm_of_the_only_informative_steps_is_not_a_spike(tmp_path: Path):
+    """Issue 10, item 5: zero advantage from step 1 (beta > 0: the KL term's tiny gradient);
+    the odd step where a group disagreed has an ordinary policy gradient."""
+    rng = np.random.default_rng(5)
+    rows = []
+    for s in range(1, 201):
+        informative = rng.random() < 0.08
+        rows.append(dict(step=s, frac_reward_zero_std=0.5 if informative else 1.0,
+                         grad_norm=float(rng.uniform(0.5, 1.5) if informative else rng.uniform(0.002, 0.004)),
+                         reward=1.0, kl=0.001, entropy=1.0, clip_ratio=0.0))
+    view = record(tmp_path, rows, beta=0.04, per_device_train_batch_size=8)
+    assert detect("GRAD_NORM_SPIKE", view) is None
+
+
+# -- 6. recovery is not an explosion; an explosion in the first steps ------------------------------
+
+
+def test_entropy_recovering_after_a_collapse_is_not_an_explosion(tmp_path: Path):
+    rng = np.random.default_rng(6)
+    steps = np.arange(1, 301)
+    entropy = np.where(steps < 60, 1.2, np.where(steps < 140, 0.08, 1.2 - 1.12 * np.exp(-(steps - 140) / 10)))
+    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05)))) for s, e in zip(steps, entropy)]
+    view = record(tmp_path, rows)
+    assert detect("ENTROPY_EXPLOSION", view) is None
+    assert detect("ENTROPY_COLLAPSE", view).first_step == pytest.approx(60, abs=5)
+
+
+def test_an_explosion_above_the_pre_collapse_level_is_still_found(tmp_path: Path):
+    rng = np.random.default_rng(6)
+    steps = np.arange(1, 301)
+    entropy = np.where(steps < 60, 1.2, np.where(steps < 140, 0.08, 4.0))
+    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05)))) for s, e in zip(steps, entropy)]
+    finding = detect("ENTROPY_EXPLOSION", record(tmp_path, rows))
+    assert finding is not None and abs(finding.first_step - 140) <= 5
+    assert "before collapsing" in finding.explanation
+
+
+def length_explosion_rows(n: int = 60, budget: int = 24) -> list[dict[str, Any]]:
+    """A reward paid per character: from ~4 tokens the answers reach the budget by step 12."""
+    rng = np.random.default_rng(7)
+    rows = []
+    for s in range(1, n + 1):
+        length = min(budget, 4.0 * 1.25 ** max(0, s - 3)) * float(np.exp(rng.normal(0, 0.03)))
+        clipped = float(np.clip((length - 0.8 * budget) / (0.2 * budget), 0, 1))
+        rows.append(dict(step=s, reward=length / budget, entropy=1.0, clip_ratio=0.0,
+                         **{"completions/mean_length": min(length, budget), "completions/clipped_ratio": clipped}))
+    return rows
+
+
+def test_a_length_explosion_in_the_first_steps_is_found_and_ranked_before_truncation(tmp_path: Path):
+    """Issue 10, item 6: TRUNCATION_HIGH but no LENGTH_EXPLOSION; and ranking: at equal severity
+    the cause (earlier onset) comes first."""
+    view = record(tmp_path, length_explosion_rows())
+    findings = diagnose_view(view)
+    ids = [f.signature_id for f in findings]
+    assert "LENGTH_EXPLOSION" in ids and "TRUNCATION_HIGH" in ids
+    explosion = findings[ids.index("LENGTH_EXPLOSION")]
+    assert explosion.first_step <= 6
+    assert ids.index("LENGTH_EXPLOSION") < ids.index("TRUNCATION_HIGH")
+
+
+def test_at_equal_severity_the_earlier_onset_ranks_first():
+    def finding(sid: str, step: int, confidence: float) -> Finding:
+        return Finding(signature_id=sid, severity="warn", confidence=confidence, first_step=step, explanation="x")
+    ranked = rank_findings([finding("TRUNCATION_HIGH", 12, 0.95), finding("LENGTH_EXPLOSION", 4, 0.6),
+                            Finding(signature_id="KL_BLOWUP", severity="critical", confidence=0.6, first_step=30,
+                                    explanation="x")])
+    assert [f.signature_id for f in ranked] == ["KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"]
+    same = rank_findings([finding("TRUNCATION_HIGH", 5, 0.95), finding("LENGTH_EXPLOSION", 5, 0.6)])
+    assert same[0].signature_id == "LENGTH_EXPLOSION"  # same onset: the cause first
+
+
+# -- 7. wording true to the data ------------------------------------------------------------------
+
+
+def test_a_share_at_100_percent_from_the_start_is_not_worded_as_a_rise(tmp_path: Path):
+    rows = [dict(step=s, frac_reward_zero_std=1.0, reward=-0.5, reward_std=0.0, entropy=1.0, clip_ratio=0.0)
+            for s in range(1, 41)]
+    finding = detect("ZERO_ADVANTAGE_GROUPS", record(tmp_path, rows))
+    assert finding is not None and finding.first_step == 1
+    assert "up from" not in finding.explanation and "from the first" in finding.explanation.lower()
+
+
+def test_a_budget_that_caps_the_reward_is_not_called_too_easy(tmp_path: Path):
+    """Every completion runs into a 3-token budget and earns the same capped reward."""
+    rows, samples = [], {}
+    for s in range(1, 101):
+        rows.append(dict(step=s, frac_reward_zero_std=1.0 if s % 4 else 0.5, reward=0.2, reward_std=0.0,
+                         entropy=1.0, clip_ratio=0.0, **{"completions/mean_length": 3.0,
+                                                         "completions/clipped_ratio": 1.0}))
+        samples[s] = [{"sample_id": f"s{s}-{k}-{i}", "group_id": f"g{s}-{k}", "reward": 0.2, "advantage": 0.0,
+                       "completion": "abc", "length": 3, "truncated": True} for k in range(2) for i in range(4)]
+    view = record(tmp_path, rows, samples, max_completion_length=3)
+    finding = detect("ZERO_ADVANTAGE_GROUPS", view)
+    assert finding is not None and finding.severity in ("warn", "critical")
+    assert "too easy" not in finding.explanation and "budget" in finding.explanation
+    truncation = detect("TRUNCATION_HIGH", view)  # cut off from the first step: no rise "up from 100%"
+    assert truncation.first_step == 1 and "up from" not in truncation.explanation
