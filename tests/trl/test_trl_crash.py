@@ -68,3 +68,27 @@ def test_a_train_that_ends_well_is_unchanged(trainer_factory, tmp_path) -> None:
     output = trainer.train()
     assert output.global_step == 2
     assert RunReader(tmp_path / "run").manifest["status"] == "finished"
+
+
+def test_a_crashed_run_resumed_from_a_checkpoint_reads_each_step_once(trainer_factory, tmp_path) -> None:
+    trainer = _trainer_whose_reward_fails(trainer_factory, RewardServerDied("reward server died"))
+    trainer.args.save_strategy, trainer.args.save_steps = "steps", 2
+    attach(trainer, tmp_path / "run")
+    with pytest.raises(RewardServerDied):
+        trainer.train()
+    checkpoint = trainer.args.output_dir + "/checkpoint-2"
+
+    resumed = trainer_factory("grpo", max_steps=6)
+    attach(resumed, tmp_path / "run")
+    resumed.train(resume_from_checkpoint=checkpoint)
+
+    run = RunReader(tmp_path / "run")
+    assert [row["step"] for row in run.steps().to_pylist()] == list(range(1, 7))
+    steps_of_samples = run.samples().column("step").to_pylist()
+    assert sorted(set(steps_of_samples)) == list(range(1, 7))
+    per_step = {step: steps_of_samples.count(step) for step in set(steps_of_samples)}
+    assert len(set(per_step.values())) == 1, f"every step's samples once, not twice: {per_step}"
+    [event] = [e for e in run.events() if e["kind"] == "run_resumed"]
+    assert event["step"] == 3 and event["data"]["prior_status"] == "crashed"
+    assert event["data"]["superseded_steps"] == CRASH_AFTER - 2
+    assert run.manifest["status"] == "finished" and run.manifest["counts"]["steps"] == 6
