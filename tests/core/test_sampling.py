@@ -61,3 +61,62 @@ def test_recorder_applies_the_policy_and_select_false_keeps_all(make_recorder, r
     expected = [f"s{i}" for i in select_samples(list(range(16)), [float(i) for i in range(16)], 7, config)]
     assert picked == expected and "s0" in picked and "s15" in picked and len(picked) == 4
     assert len([s for s in samples if s["step"] == 8]) == 16
+
+
+def _groups(n_groups: int, size: int, rewards: list[float]) -> tuple[list[int], list[float], list[str]]:
+    return list(range(n_groups * size)), rewards, [f"g{i // size}" for i in range(n_groups * size)]
+
+
+def test_whole_groups_keeps_every_sample_of_the_chosen_groups() -> None:
+    # 10 groups of 4; group g's rewards are g + small offsets, so its mean ranks it g-th.
+    items, rewards, groups = _groups(10, 4, [g + 0.1 * k for g in range(10) for k in range(4)])
+    config = SamplingConfig(top_k=1, bottom_k=1, random_k=2, whole_groups=True)
+    kept = select_samples(items, rewards, 3, config, groups)
+    kept_groups = {groups[i] for i in kept}
+    assert len(kept_groups) == 4 and {"g0", "g9"} <= kept_groups
+    assert kept == sorted(i for i in items if groups[i] in kept_groups), "whole groups, original order"
+    assert kept == select_samples(items, rewards, 3, config, groups), "reproducible"
+    draws = {frozenset(groups[i] for i in select_samples(items, rewards, s, config, groups)) for s in range(20)}
+    assert len(draws) > 1, "the random groups change from step to step"
+
+
+def test_whole_groups_rank_groups_by_mean_reward_not_by_their_best_sample() -> None:
+    # g0 holds the single best sample but the lowest mean; g1 is uniformly middling.
+    rewards = [10.0, -10.0, -10.0, -10.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+    items, _, groups = _groups(3, 4, rewards)
+    kept = select_samples(items, rewards, 0, SamplingConfig(top_k=1, bottom_k=0, random_k=0, whole_groups=True),
+                          groups)
+    assert kept == [4, 5, 6, 7]
+
+
+def test_whole_groups_without_group_ids_or_rewards() -> None:
+    config = SamplingConfig(top_k=1, bottom_k=1, random_k=1, whole_groups=True)
+    rewards = [float(i) for i in range(12)]
+    # No group ids: every sample is its own group, the same choice as the per-sample policy.
+    assert select_samples(list(range(12)), rewards, 5, config, [None] * 12) == \
+        _pick(rewards, step=5, top_k=1, bottom_k=1, random_k=1)
+    # Groups without any numeric reward are never top or bottom, but can be drawn.
+    rewards = [None] * 8 + [1.0, 1.0, 2.0, 2.0]
+    groups = ["a", "a", "b", "b", "c", "c", "d", "d", "e", "e", "f", "f"]
+    kept = select_samples(list(range(12)), rewards, 0, SamplingConfig(top_k=1, bottom_k=1, random_k=0,
+                                                                       whole_groups=True), groups)
+    assert kept == [8, 9, 10, 11]
+
+
+def test_whole_groups_is_validated_and_written_to_the_manifest(make_recorder, run_dir: Path) -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        SamplingConfig(whole_groups=1)
+    rec = make_recorder(sampling=SamplingConfig(top_k=1, bottom_k=0, random_k=1, whole_groups=True))
+    batch = [{"completion": f"c{i}", "reward": float(i // 4), "group_id": f"s7-{i // 4}", "sample_id": f"s{i}"}
+             for i in range(24)]
+    rec.log_samples(7, batch)
+    rec.close()
+    run = RunReader(run_dir)
+    assert run.manifest["sampling"]["whole_groups"] is True
+    samples = run.samples().to_pylist()
+    sizes = {}
+    for sample in samples:
+        sizes[sample["group_id"]] = sizes.get(sample["group_id"], 0) + 1
+    assert len(sizes) == 2 and set(sizes.values()) == {4} and "s7-5" in sizes

@@ -13,7 +13,7 @@ from rlprobe import EventKind, Recorder, RlprobeWarning
 
 from .compat import check_trl_version, describe_trainer
 from .live import LiveDoctor, load_doctor
-from .shim import SampleShim, ShimUnavailable
+from .shim import SampleShim, ShimUnavailable, default_sampling
 
 if TYPE_CHECKING:
     from rlprobe.doctor import Finding
@@ -88,6 +88,7 @@ class RlprobeCallback(TrainerCallback):
         self._last_step_logged: int | None = None
 
         settings = describe_trainer(trainer)
+        settings["sampling"] = default_sampling(trainer)
         settings.update(recorder_kwargs)
         self._is_main = int(settings.get("rank", 0)) == 0
         # Built before the recorder, so that a bad doctor_config fails without leaving a run behind.

@@ -18,9 +18,38 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["SampleShim", "ShimUnavailable"]
+from rlprobe import SamplingConfig
+
+__all__ = ["WHOLE_GROUP_BUDGET", "SampleShim", "ShimUnavailable", "default_sampling"]
 
 _LOG_KEYS = ("prompt", "completion", "rewards", "advantages")
+
+#: Most samples per generation the TRL default keeps when it keeps whole groups.
+WHOLE_GROUP_BUDGET = 64
+
+
+def default_sampling(trainer: Any) -> SamplingConfig:
+    """The TRL integration's sampling default: whole groups when affordable.
+
+    Four whole groups per generation (the best and worst by mean reward, two at random)
+    while ``4 * num_generations <= WHOLE_GROUP_BUDGET``; else the best and worst groups
+    while two fit; else (groups of more than 32) the Recorder's per-sample default.
+    """
+    size = _group_size(trainer)
+    if 4 * size <= WHOLE_GROUP_BUDGET:
+        return SamplingConfig(top_k=1, bottom_k=1, random_k=2, whole_groups=True)
+    if 2 * size <= WHOLE_GROUP_BUDGET:
+        return SamplingConfig(top_k=1, bottom_k=1, random_k=0, whole_groups=True)
+    return SamplingConfig()
+
+
+def _group_size(trainer: Any) -> int:
+    """Completions per prompt (TRL keeps each prompt's completions next to each other)."""
+    size = getattr(trainer, "num_generations", None) or getattr(getattr(trainer, "args", None), "num_generations", 1)
+    try:
+        return max(int(size or 1), 1)
+    except (TypeError, ValueError):
+        return 1
 
 
 class ShimUnavailable(Exception):
@@ -84,7 +113,7 @@ class SampleShim:
         if sizes != {n}:
             raise ShimUnavailable(f"trainer._logs columns disagree in length ({sorted(sizes | {n})})")
         weights = _reward_weights(trainer, list(components))
-        group_size = int(getattr(trainer, "num_generations", 0) or getattr(trainer.args, "num_generations", 1) or 1)
+        group_size = _group_size(trainer)
         samples = []
         for i in range(n):
             parts = {name: float(values[i]) for name, values in components.items() if _is_number(values[i])}
