@@ -81,11 +81,15 @@ class Onset:
         return self.rule(history, run_dir)
 
 
+def _level(first: int) -> str:
+    return "its first logged value" if first == 1 else f"its first-{first}-log median"
+
+
 def rises(key: str, factor: float, run: int = 5, first: int = 10, floor: float = 0.0) -> Onset:
     def rule(history: History, _: Path) -> int | None:
         level = max(baseline(history, key, first), floor)
         return first_sustained(series(history, key), lambda v: v > factor * level, run)
-    return Onset(f"first step where `{key}` > {factor:g} x its first-{first}-log median"
+    return Onset(f"first step where `{key}` > {factor:g} x {_level(first)}"
                  + (f" (at least {floor:g})" if floor else "") + f", for {run} logs in a row", rule)
 
 
@@ -94,17 +98,16 @@ def falls(key: str, factor: float, run: int = 5, first: int = 10, smooth: int = 
         level = baseline(history, key, first)
         points = rolling(series(history, key), smooth) if smooth > 1 else series(history, key)
         return first_sustained(points, lambda v: v < factor * level, run)
-    mean = f"{smooth}-log mean of " if smooth > 1 else ""
-    return Onset(f"first step where the {mean}`{key}` < {factor:g} x its first-{first}-log median, "
-                 f"for {run} logs in a row", rule)
+    mean = f"the {smooth}-log mean of " if smooth > 1 else ""
+    return Onset(f"first step where {mean}`{key}` < {factor:g} x {_level(first)}, for {run} logs in a row", rule)
 
 
 def above(key: str, level: float, run: int = 5, smooth: int = 1) -> Onset:
     def rule(history: History, _: Path) -> int | None:
         points = rolling(series(history, key), smooth) if smooth > 1 else series(history, key)
         return first_sustained(points, lambda v: v > level, run)
-    mean = f"{smooth}-log mean of " if smooth > 1 else ""
-    return Onset(f"first step where the {mean}`{key}` > {level:g}, for {run} logs in a row", rule)
+    mean = f"the {smooth}-log mean of " if smooth > 1 else ""
+    return Onset(f"first step where {mean}`{key}` > {level:g}, for {run} logs in a row", rule)
 
 
 def nonfinite(*keys: str) -> Onset:

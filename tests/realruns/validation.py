@@ -1,16 +1,19 @@
 """Refresh the corpus tables of ``docs/validation.md`` from the fixtures and today's doctor.
 
-    python tests/realruns/validation.py [--check]
+    python tests/realruns/validation.py
 
 Rewrites what lies between the ``corpus-table`` markers: per scenario its shape, mechanism,
 the onsets established from the raw ``log_history`` (by the rules of ``corpus.py``), what
 ``rlprobe doctor`` reports on the recording now (warn and critical findings, with their first
-step), and the verdict. ``--check`` exits 1 when the file is not up to date instead.
+step), and the verdict.
 """
 from __future__ import annotations
 
 import argparse
+import functools
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,6 +52,15 @@ def verdict(scenario: Scenario, onsets: dict[str, int | None], findings: list) -
     return not problems, "; ".join(problems) or "right"
 
 
+def _commit() -> str:
+    """HEAD, marked ``+changes`` when the doctor's sources differ from it."""
+    root = HERE.parents[1]
+    run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True)
+    head = run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip() or "unknown"
+    dirty = run(["git", "status", "--porcelain", "--", "packages/rlprobe-doctor"]).stdout.strip()
+    return head + ("+changes" if dirty else "")
+
+
 def tables() -> str:
     from rlprobe.doctor import diagnose
 
@@ -69,21 +81,17 @@ def tables() -> str:
                     f"{_cell(note)} |")
         for signature, rule in scenario.expect.items():
             rules.append(f"| `{scenario.name}` | {signature} | {_cell(rule.text)} | ±{scenario.tolerance} |")
-    head = f"**{right} of {len(SCENARIOS)} scenarios judged right** by the doctor as of this refresh.\n"
+    head = (f"**{right} of {len(SCENARIOS)} scenarios judged right** by the doctor at this refresh "
+            f"({time.strftime('%Y-%m-%d', time.gmtime())}, on `{_commit()}`).\n")
     return "\n".join([START, head, *rows, "", "Onset rules:", "", *rules, END])
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if docs/validation.md is stale")
-    options = parser.parse_args(argv)
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     text = DOC.read_text()
     before, _, rest = text.partition(START)
     _, _, after = rest.partition(END)
-    fresh = before + tables() + after
-    if options.check:
-        return int(fresh != text)
-    DOC.write_text(fresh)
+    DOC.write_text(before + tables() + after)
     return 0
 
 
