@@ -292,3 +292,38 @@ def test_the_doctor_finds_nothing_new_on_a_healthy_run_resumed_from_a_checkpoint
     found = {(f.signature_id, f.severity) for f in diagnose(resumed)}
     assert found == {(f.signature_id, f.severity) for f in diagnose(once)}
     assert not {"GROUP_MODE_COLLAPSE", "ADVANTAGE_OUTLIERS"} & {signature for signature, _ in found}
+
+
+def test_a_resume_cut_short_by_a_full_disk_finishes_when_it_heals(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills up between the two kinds' compactions: nothing is shown twice, and once
+    it heals the resume finishes with true counts (what went in the first try included)."""
+    import errno
+    import warnings
+
+    run = tmp_path / "run"
+    _session(run, range(100), 1.0)
+    real_writer = pq.ParquetWriter
+    full = {"on": True}
+
+    class FullForSamples(real_writer):  # type: ignore[misc, valid-type]
+        def __init__(self, where, *args, **kwargs):
+            if full["on"] and Path(where).name.startswith(".samples.parquet."):
+                raise OSError(errno.ENOSPC, "No space left on device", str(where))
+            super().__init__(where, *args, **kwargs)
+
+    monkeypatch.setattr(pq, "ParquetWriter", FullForSamples)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rec = Recorder(run, capture_env=False, install_handlers=False, flush_interval_s=60)
+        _log(rec, range(70, 80), 2.0)
+        assert rec.flush(30) is False
+    steps, samples = _expected((range(70), 1.0))
+    assert _steps(run) == steps and _samples(run) == _expected((range(100), 1.0))[1]
+    full["on"] = False
+    assert rec.flush(30)
+    rec.close()
+    _assert_reads(run, (range(70), 1.0), (range(70, 80), 2.0))
+    [event] = _resumed(run)
+    assert (event["data"]["superseded_steps"], event["data"]["superseded_samples"]) == (30, 60)
+    assert load_manifest(run)["counts"]["storage_errors"] >= 1

@@ -136,42 +136,39 @@ def compact_run(run_dir: str | os.PathLike[str]) -> dict[str, int]:
     plus one part. Run it only where no other process is compacting the same directory (the
     recorder compacts its own run). Raises ``OSError`` when the disk does.
     """
-    return _compact(Path(run_dir))[0]
-
-
-def _compact(run_dir: Path, drop_from: int | None = None) -> tuple[dict[str, int], dict[str, int]]:
-    """``compact_run``, leaving out the rows whose step is ``drop_from`` or more (the rows a
-    later session supersedes) when it is given. Returns the rows added from parts and the
-    rows left out, per kind. A compacted file holding no row to leave out (by its
-    statistics) is rewritten only when there are parts to fold into it."""
+    run_dir = Path(run_dir)
     _sweep_temp_files(run_dir)
-    added, dropped = {}, {}
-    for kind in KINDS:
-        target = compacted_path(run_dir, kind)
-        watermark = read_watermark(target)
-        parts = list_parts(run_dir, kind)
-        fresh = [(seq, p) for seq, p in parts if seq > watermark]
-        added[kind] = dropped[kind] = 0
-        if fresh or (drop_from is not None and _may_hold_steps_from(target, drop_from)):
-            # Part footers first: the writer needs the whole run's schema before the first row.
-            schemas = [pq.read_schema(p) for _, p in fresh]
-            if target.exists():
-                schemas.insert(0, pq.read_schema(target).remove_metadata())
-            schema = pa.unify_schemas(schemas, promote_options="permissive")
-            fresh_rows = _PartRows([p for _, p in fresh])
-            sources: list[Iterable[pa.Table]] = [_stream_compacted(target)] if target.exists() else []
-            sources.append(fresh_rows)
-            kept = _Kept(itertools.chain.from_iterable(sources), drop_from)
-            rows = _conformed(kept, schema)
-            if fresh:
-                watermark = fresh[-1][0]
-            _write_atomic_parquet(_coalesced(rows, _ROW_GROUP, _ROW_GROUP_BYTES), target, schema,
-                                  {WATERMARK_KEY: str(watermark).encode()})
-            added[kind] = fresh_rows.rows
-            dropped[kind] = kept.dropped
-        for seq, p in parts:
-            if seq <= watermark:
-                discard(p)
+    return {kind: _compact_kind(run_dir, kind)[0] for kind in KINDS}
+
+
+def _compact_kind(run_dir: Path, kind: str, drop_from: int | None = None) -> tuple[int, int]:
+    """Compact the rows of ``kind`` (see ``compact_run``), leaving out those whose step is
+    ``drop_from`` or more (the rows a later session supersedes) when it is given. Returns
+    the rows added from parts and the rows left out. A compacted file holding no row to
+    leave out (by its statistics) is rewritten only when there are parts to fold into it."""
+    target = compacted_path(run_dir, kind)
+    watermark = read_watermark(target)
+    parts = list_parts(run_dir, kind)
+    fresh = [(seq, p) for seq, p in parts if seq > watermark]
+    added = dropped = 0
+    if fresh or (drop_from is not None and _may_hold_steps_from(target, drop_from)):
+        # Part footers first: the writer needs the whole run's schema before the first row.
+        schemas = [pq.read_schema(p) for _, p in fresh]
+        if target.exists():
+            schemas.insert(0, pq.read_schema(target).remove_metadata())
+        schema = pa.unify_schemas(schemas, promote_options="permissive")
+        fresh_rows = _PartRows([p for _, p in fresh])
+        sources: list[Iterable[pa.Table]] = [_stream_compacted(target)] if target.exists() else []
+        sources.append(fresh_rows)
+        kept = _Kept(itertools.chain.from_iterable(sources), drop_from)
+        if fresh:
+            watermark = fresh[-1][0]
+        _write_atomic_parquet(_coalesced(_conformed(kept, schema), _ROW_GROUP, _ROW_GROUP_BYTES), target, schema,
+                              {WATERMARK_KEY: str(watermark).encode()})
+        added, dropped = fresh_rows.rows, kept.dropped
+    for seq, p in parts:
+        if seq <= watermark:
+            discard(p)
     return added, dropped
 
 
@@ -297,6 +294,10 @@ class RunWriter:
         self._next_part = top + 1
         #: The earlier session whose rows the first part written supersedes (None: no such rows).
         self._earlier: dict[str, Any] | None = None
+        #: The step the first part resumes from, and the rows superseded so far per kind (a
+        #: failed supersede is retried with the next part, kind by kind where it left off).
+        self._resume_from: int | None = None
+        self._superseded: dict[str, int] = {}
         self._resumed_line: str | None = None
         if earlier is not None or top:
             earlier = earlier or {}
@@ -337,7 +338,9 @@ class RunWriter:
             if rows is not None and len(rows) != 0:
                 tables[kind] = with_part(rows if isinstance(rows, pa.Table) else build(rows), part)
         if tables and self._earlier is not None:
-            self._supersede(min(pc.min(table.column("step")).as_py() for table in tables.values()))
+            if self._resume_from is None:
+                self._resume_from = min(pc.min(table.column("step")).as_py() for table in tables.values())
+            self._supersede(self._resume_from)
         if self._resumed_line is not None:
             self.append_lines([self._resumed_line])
             self._resumed_line = None
@@ -353,11 +356,14 @@ class RunWriter:
     def _supersede(self, from_step: int) -> None:
         """Compact the earlier sessions' rows without those at ``from_step`` or later, and
         keep the ``run_resumed`` event that says so for ``write_part`` to write."""
-        _, dropped = _compact(self.run_dir, drop_from=from_step)
-        earlier, self._earlier = self._earlier or {}, None
-        for kind, n in dropped.items():
-            self.counts[kind] -= n
+        _sweep_temp_files(self.run_dir)
+        for kind in KINDS:
+            if kind not in self._superseded:
+                self._superseded[kind] = dropped = _compact_kind(self.run_dir, kind, drop_from=from_step)[1]
+                self.counts[kind] -= dropped
         self.write_manifest()  # its counts say what a reader now sees, even if we die right here
+        earlier, self._earlier = self._earlier or {}, None
+        dropped = self._superseded
         status = earlier.get("status")
         superseded = " and ".join(f"{n} {kind[:-1]} row{'s' * (n != 1)}" for kind, n in dropped.items() if n)
         self._resumed_line = event_line(
