@@ -14,8 +14,9 @@ import pytest
 
 from rlprobe.doctor import RunView, diagnose
 from rlprobe.doctor.sources import resolve
+from rlprobe.records import canonical_metric
 
-from conftest import REALWORLD, realworld_log
+from sourcekit import REALWORLD, realworld_log
 
 #: name → (reader format, steps, first step, last step, algorithm), from each SOURCE.md.
 LOGS = {
@@ -46,14 +47,15 @@ def _expected_metrics(path: Path) -> set[str]:
         data = json.loads(text)
         entries = data["log_history"] if isinstance(data, dict) else data
     elif "verl" in path.parent.name:
-        return {item.rpartition(":")[0] for m in re.finditer(r"step:\d+ - (.*)", text)
+        return {canonical_metric(item.rpartition(":")[0].split("(")[0]) for m in re.finditer(r"step:\d+ - (.*)", text)
                 for item in m.group(1).split(" - ")}
     else:
         entries = [ast.literal_eval(m) for m in re.findall(r"\{'[^{}\n\r]*\}", text)]
         entries = [e for e in entries if "loss" in e or "train_runtime" in e]
         if any("reward" in e for e in entries):  # tsc: SFT dicts before the GRPO ones
             entries = [e for e in entries if "reward" in e or "train_runtime" in e]
-    return {k for e in entries if not ("train_runtime" in e and "loss" not in e) for k in e} - {"step"}
+    keys = {k for e in entries if not ("train_runtime" in e and "loss" not in e) for k in e} - {"step"}
+    return {canonical_metric(k) for k in keys}  # spellings of one field (completion_length) are one metric
 
 
 @pytest.mark.parametrize("name", sorted(LOGS))
@@ -68,6 +70,7 @@ def test_real_log_is_read_with_its_steps_and_metrics(name):
     assert view.algorithm == algorithm
     assert len(view.metric_names()) == len(_expected_metrics(path))
     assert view.has("reward_mean")
+    assert view.has("length_mean")
     assert not view.events_of("bad_record")
     findings = diagnose(path)
     assert all(f.first_step is None or first <= f.first_step <= last for f in findings)
@@ -118,3 +121,11 @@ def test_the_cli_diagnoses_a_real_log(name, import_cache):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode in (0, 1), done.stderr
     json.loads(done.stdout)
+
+
+def test_old_trl_names_are_read_as_todays():
+    """TRL 0.14 logged ``completion_length`` and ``rewards/<fn>`` (the mean, without ``/mean``)."""
+    view = RunView.load(realworld_log("unsloth-gsm8k-llama31-8b-grpo"))
+    assert view.series("length_mean")[-1] == pytest.approx(176.33334350585938)
+    assert sorted(view.components()) == ["correctness_reward_func", "int_reward_func", "soft_format_reward_func",
+                                         "strict_format_reward_func", "xmlcount_reward_func"]

@@ -80,7 +80,8 @@ SAMPLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SampleRecord) if f
 #: and OpenRLHF log keys. No trainer may log two spellings of one field in the same step (the
 #: later would overwrite the earlier): TRL's PPO logs ``objective/entropy`` (a per-sequence
 #: sum) beside ``policy/entropy_avg`` (per token), so only the per-token one is an alias;
-#: verl logs ``actor/kl_loss`` (``use_kl_loss``) or the in-reward KL, not both. verl's
+#: verl logs ``actor/kl_loss`` (``use_kl_loss``) or the in-reward KL, not both (TRL 0.16-0.2x
+#: logs its older ``completion_length`` beside ``completions/mean_length`` with the same value). verl's
 #: ``response_length/clip_ratio`` is not an alias: some versions measure it against the
 #: batch's longest response, not the length limit, so it is never 0 (verl#7817).
 METRIC_ALIASES: dict[str, str] = {
@@ -119,6 +120,7 @@ METRIC_ALIASES: dict[str, str] = {
     "ppo_clip_ratio": "clip_ratio",
     "critic/advantages/mean": "advantage_mean",
     "completions/mean_length": "length_mean",
+    "completion_length": "length_mean",
     "response_length/mean": "length_mean",
     "response_length": "length_mean",
     "rollout/response_length_mean": "length_mean",

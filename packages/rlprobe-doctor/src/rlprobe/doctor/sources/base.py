@@ -50,7 +50,11 @@ class ImportedRun:
     problems: Problems = field(default_factory=Problems)
 
     def add_step(self, step: int, metrics: Mapping[str, Any], prefix: str = "") -> None:
-        """Append one row of metrics at ``step`` (names folded as the recorder folds them)."""
+        """Append one row of metrics at ``step`` (names folded as the recorder folds them;
+        TRL < 0.16's per-function reward means ``rewards/<fn>`` read as ``rewards/<fn>/mean``)."""
+        old = [k for k in metrics if type(k) is str and k.startswith("rewards/") and k.count("/") == 1]
+        if old:
+            metrics = {(f"{k}/mean" if k in old and f"{k}/mean" not in metrics else k): v for k, v in metrics.items()}
         self.steps.append(metrics_row(step, metrics, self.problems, prefix))
 
     def metric_names(self) -> set[str]:
