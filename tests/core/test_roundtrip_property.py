@@ -27,8 +27,8 @@ log_samples = st.tuples(st.just("samples"), steps, st.lists(st.fixed_dictionarie
     optional={"prompt": texts, "advantage": floats, "length": st.integers(0, 10**6), "truncated": st.booleans(),
               "sample_id": st.text(min_size=1, max_size=8)}), max_size=5))
 log_event = st.tuples(st.just("event"), st.text(min_size=1, max_size=10), st.none() | steps, texts,
-                      st.dictionaries(st.text(max_size=5), st.none() | st.booleans() | st.integers() | floats | texts,
-                                      max_size=3))
+                      st.dictionaries(st.text(max_size=5).filter(lambda k: k not in ("step", "message")),
+                                      st.none() | st.booleans() | st.integers() | floats | texts, max_size=3))
 flush = st.tuples(st.just("flush"))
 operations = st.lists(st.one_of(log_step, log_step, log_samples, log_event, flush), max_size=25)
 
