@@ -145,7 +145,7 @@ class Recorder:
         self.storage_errors = 0
         #: Bad values reported in ``bad_record`` events.
         self.bad_records = 0
-        #: Records discarded because storage kept failing and the in-memory backlog was full.
+        #: Records and events discarded because storage kept failing and the in-memory backlog was full.
         self.lost = 0
         if not self._active:
             self.log_step = self.log_samples = self.log_event = _noop  # type: ignore[method-assign]
