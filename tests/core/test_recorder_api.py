@@ -35,7 +35,7 @@ def test_manifest_holds_the_run_metadata(make_recorder, run_dir: Path) -> None:
     assert m["algorithm"] == "grpo" and m["model_name"] == "org/model"
     assert m["trainer_config"] == {"lr": 1e-6, "beta": "inf", "nested": {"k": [1, 2]}, "obj": str(object)}
     assert m["world_size"] == 1 and m["rank"] == 0 and m["recorded_ranks"] == [0]
-    assert m["sampling"] == {"top_k": 1, "bottom_k": 1, "random_k": 2, "seed": 7}
+    assert m["sampling"] == {"top_k": 1, "bottom_k": 1, "random_k": 2, "seed": 7, "whole_groups": False}
     assert m["status"] == "finished" and m["closed_at"] >= m["created_at"]
     assert m["counts"] == {"steps": 1, "samples": 0, "events": 2, "dropped": 0, "bad_records": 0,
                            "storage_errors": 0, "lost": 0}
