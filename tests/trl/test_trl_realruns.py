@@ -1,9 +1,10 @@
 """The corpus generator (``make realruns``) still runs end to end, and reproduces its fixtures.
 
-Two small scenarios are regenerated from nothing (the tiny instruct model is taught again
-in a temporary directory): one that trains to the end, one that crashes on NaN weights.
-Their raw logs must date the same onsets as the committed fixtures', and their recordings
-must hold what TRL logged.
+Small scenarios are regenerated from nothing (the tiny instruct model is taught again in a
+temporary directory): two that train to the end and one that crashes on NaN weights. Their
+raw logs must date their onsets as the committed fixtures' do (within the scenario's
+tolerance: another CPU may round differently, and sampling amplifies it), and their
+recordings must hold what TRL logged.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "realruns"))
 import generate  # noqa: E402
 from corpus import FIXTURES, SCENARIOS, load_history  # noqa: E402
 
-REGENERATED = ("truncation_budget", "nan_weights")
+REGENERATED = ("truncation_budget", "zero_advantage", "nan_weights")
 
 
 @pytest.fixture(scope="module")
@@ -31,16 +32,15 @@ def regenerated(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("name", REGENERATED)
-def test_regenerated_scenario_matches_its_fixture(regenerated: Path, name: str):
+def test_regenerated_scenario_dates_the_fixtures_onsets(regenerated: Path, name: str):
     scenario = next(s for s in SCENARIOS if s.name == name)
-    assert scenario.onsets(regenerated) == scenario.onsets(FIXTURES)
-    fresh, kept = load_history(name, regenerated), load_history(name, FIXTURES)
-    assert [e["step"] for e in fresh] == [e["step"] for e in kept]
-    for a, b in zip(fresh, kept):
-        for key in ("reward", "completions/mean_length", "entropy"):
-            x, y = a.get(key), b.get(key)
-            assert (x is None) == (y is None) and (x is None or math.isclose(x, y, rel_tol=0.05, abs_tol=1e-3)), \
-                (name, a["step"], key, x, y)
+    fresh, kept = scenario.onsets(regenerated), scenario.onsets(FIXTURES)
+    assert fresh.keys() == kept.keys() and all(step is not None for step in fresh.values()), fresh
+    assert all(abs(fresh[key] - kept[key]) <= scenario.tolerance for key in kept), (fresh, kept)
+    # The first step samples the taught model before any update: the same model, the same answers.
+    first, fixture_first = load_history(name, regenerated)[0], load_history(name, FIXTURES)[0]
+    assert first["step"] == fixture_first["step"]
+    assert first["completions/mean_length"] == pytest.approx(fixture_first["completions/mean_length"], abs=1.0)
 
 
 def test_recordings_hold_what_trl_logged(regenerated: Path):
@@ -50,9 +50,10 @@ def test_recordings_hold_what_trl_logged(regenerated: Path):
     assert [row["step"] for row in steps] == [e["step"] for e in history]
     assert all(row["truncated_frac"] == pytest.approx(e["completions/clipped_ratio"]) for row, e in zip(steps, history))
     assert run.manifest["status"] == "finished"
-    # Whole groups (the TRL default is overridden by the generator's keep-everything policy).
+    # Every completion, in whole groups of num_generations=4.
     samples = run.samples().to_pylist()
     assert len(samples) == 8 * len(steps)
+    assert {len([s for s in samples if s["group_id"] == g]) for g in {s["group_id"] for s in samples}} == {4}
 
     crashed = RunReader(regenerated / "nan_weights" / "run")
     assert crashed.manifest["status"] == "crashed"
