@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from rlprobe.records import canonical_metric, component_column
+from rlprobe.records import EventKind, canonical_metric, component_column
 from rlprobe.storage import RunReader
 from rlprobe.storage.layout import EVENTS
 from rlprobe.storage.reader import parse_events
@@ -161,6 +161,10 @@ class RunView:
             self._events_tail = _EventTail()
             self.events = []
         events = self._events_tail.read(reader)
+        if any(event.get("kind") == EventKind.RUN_RESUMED for event in events):
+            # A later session replaced rows this view already holds; appending cannot take them back.
+            self.__dict__.update(RunView.load(self.run_dir).__dict__)
+            return True
         changed = False
         if new_steps is not None and new_steps.num_rows:
             fresh = _to_polars(new_steps)
