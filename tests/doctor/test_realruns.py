@@ -128,17 +128,36 @@ def _checkable(scenario: Scenario):
 @pytest.mark.parametrize("name", [pytest.param(s.name, marks=_mark(s.name, "numbers")) for s in SCENARIOS])
 def test_quoted_numbers_are_true_to_the_log(name: str):
     """An observed value quoted for a logged metric lies within what the run logged over the
-    evidence window (widened by the scenario's tolerance: rolling statistics look back).
+    evidence window (widened by the scenario's tolerance: rolling statistics look back), and
+    its baseline within what the run logged up to the window's end.
     Evidence whose note says it is a count, share or fraction of the metric is not its value."""
     scenario = BY_NAME[name]
     wrong = []
     for finding, evidence, points in _checkable(scenario):
         lo, hi = evidence.window
-        values = [v for step, v in points if lo - scenario.tolerance <= step <= hi and math.isfinite(v)]
-        if not values:
-            continue
-        slack = 1e-6 + 0.01 * max(abs(min(values)), abs(max(values)))
-        if not min(values) - slack <= evidence.observed <= max(values) + slack:
-            wrong.append((finding.signature_id, evidence.metric, evidence.window, evidence.observed,
-                          (min(values), max(values))))
+        # The observed value comes from the window; a baseline from anywhere before its end.
+        for what, value, first in (("observed", evidence.observed, lo - scenario.tolerance),
+                                   ("baseline", evidence.baseline, -math.inf)):
+            values = [v for step, v in points if first <= step <= hi and math.isfinite(v)]
+            if value is None or not math.isfinite(value) or not values:
+                continue
+            slack = 1e-6 + 0.01 * max(abs(min(values)), abs(max(values)))
+            if not min(values) - slack <= value <= max(values) + slack:
+                wrong.append((finding.signature_id, evidence.metric, evidence.window, what, value,
+                              (min(values), max(values))))
     assert not wrong
+
+
+#: (scenario, cause, symptom): the mechanism's own signature must rank before what it caused.
+CAUSES = [("length_explosion", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"),
+          ("repetition", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"),
+          ("kl_blowup", "KL_BLOWUP", "REWARD_COLLAPSE"),
+          ("entropy_collapse", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE")]
+
+
+@pytest.mark.parametrize(("name", "cause", "symptom"), [pytest.param(*case, marks=_mark(case[0], "ranking"))
+                                                       for case in CAUSES])
+def test_cause_ranks_before_its_symptom(name: str, cause: str, symptom: str):
+    order = [f.signature_id for f in findings_of(name)]
+    assert cause in order and symptom in order, order
+    assert order.index(cause) < order.index(symptom), order
