@@ -14,10 +14,11 @@ from typing import Any, Iterable, Mapping
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.storage import RunStatus, RunWriter
+from rlprobe.storage.schema import order_steps
 
 from ..errors import UnusableInput
 
-__all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "write_recording"]
+__all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -48,17 +49,19 @@ class ImportedRun:
     created_at: float | None = None
     status: str = RunStatus.FINISHED
     problems: Problems = field(default_factory=Problems)
+    #: Steps already as a table (``step`` and metric columns named as the recording names
+    #: them), for readers that decode columns at once; written after ``steps``.
+    step_table: Any = None
 
     def add_step(self, step: int, metrics: Mapping[str, Any], prefix: str = "") -> None:
-        """Append one row of metrics at ``step`` (names folded as the recorder folds them;
-        TRL < 0.16's per-function reward means ``rewards/<fn>`` read as ``rewards/<fn>/mean``)."""
-        old = [k for k in metrics if type(k) is str and k.startswith("rewards/") and k.count("/") == 1]
-        if old:
-            metrics = {(f"{k}/mean" if k in old and f"{k}/mean" not in metrics else k): v for k, v in metrics.items()}
+        """Append one row of metrics at ``step`` (names folded as ``metrics_row`` says)."""
         self.steps.append(metrics_row(step, metrics, self.problems, prefix))
 
     def metric_names(self) -> set[str]:
-        return {k for row in self.steps for k in row if k != "step"}
+        names = {k for row in self.steps for k in row if k != "step"}
+        if self.step_table is not None:
+            names.update(c for c in self.step_table.column_names if c != "step")
+        return names
 
     def note(self, message: str, step: int | None = None, **data: Any) -> None:
         """Record how the source was read (an ``import_note`` event), e.g. how steps were inferred."""
@@ -91,30 +94,51 @@ def _column(name: str) -> str | None:
         return None
 
 
+def columns_of(keys: tuple[str, ...], run: ImportedRun) -> tuple[str | None, ...]:
+    """The recording's column for each metric name (``None``: the name cannot be one, and
+    ``run.problems`` says so), folded as ``metrics_row`` folds them."""
+    columns = _columns(keys, "")
+    for key, column in zip(keys, columns):
+        if column is None:
+            run.problems.add(f"import: metric name {key[:60]!r} cannot be a column; dropped", None)
+    return columns
+
+
+@functools.lru_cache(maxsize=4096)
+def _columns(keys: tuple[Any, ...], prefix: str) -> tuple[str | None, ...]:
+    """The column of each key of a log dict; TRL < 0.16's per-function reward means
+    ``rewards/<fn>`` are read as ``rewards/<fn>/mean`` (today's name) unless both are there."""
+    present = set(keys)
+    out = []
+    for key in keys:
+        name = key if type(key) is str else str(key)
+        if name.startswith("rewards/") and name.count("/") == 1 and f"{name}/mean" not in present:
+            name += "/mean"
+        out.append(_column(prefix + name))
+    return tuple(out)
+
+
 def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
                 prefix: str = "") -> dict[str, Any]:
     """``{"step": step, column: float}`` with the names folded onto the known fields as the
     recorder folds them; nested dicts flattened to ``a/b``; text that is not a number (a run
     name, a timestamp) is not a metric and is left out."""
     out: dict[str, Any] = {}
-    for key, value in metrics.items():
+    for column, (key, value) in zip(_columns(tuple(metrics), prefix), metrics.items()):
         kind = type(value)
-        if kind is float or kind is int or kind is bool or value is None or kind is str:
-            as_number = value if kind is float else number(value)
-            if as_number is None and value is not None:
-                continue
-            column = _column(prefix + key if type(key) is str else prefix + str(key))
-            if column is None:
-                problems.add(f"import: metric name {str(key)[:60]!r} cannot be a column; dropped", step)
-                continue
-            out[column] = as_number
+        if kind is float:
+            as_number = value
         elif isinstance(value, Mapping):
             flatten_metric(prefix + str(key), value, out, problems, step)
+            continue
         else:
             as_number = number(value)
-            column = _column(prefix + str(key))
-            if as_number is not None and column is not None:
-                out[column] = as_number
+            if as_number is None:
+                continue  # null, or text that is not a number
+        if column is None:
+            problems.add(f"import: metric name {str(key)[:60]!r} cannot be a column; dropped", step)
+            continue
+        out[column] = as_number
     out["step"] = step
     return out
 
@@ -149,6 +173,10 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
             chunk_samples = samples[start:start + _ROWS_PER_PART]
             if chunk_steps or chunk_samples:
                 writer.write_part(chunk_steps, chunk_samples)
+        if run.step_table is not None:
+            table = order_steps(run.step_table)
+            for start in range(0, table.num_rows, _ROWS_PER_PART):
+                writer.write_part(table.slice(start, _ROWS_PER_PART))
         events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
         events += [("bad_record", step, message, data, None) for message, step, data in problems.events()]
         if events:
@@ -166,10 +194,17 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
 
 
 def _sorted_steps(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows by step (a stable sort keeps a step's train row before its eval row)."""
+    """One row a step, by step: the rows of one step (a train and an eval log) merged, a
+    later value of a metric over an earlier one, as the doctor reads a recording."""
     if any(rows[i]["step"] > rows[i + 1]["step"] for i in range(len(rows) - 1)):
-        return sorted(rows, key=lambda r: r["step"])
-    return rows
+        rows = sorted(rows, key=lambda r: r["step"])  # stable: a step's rows keep their order
+    merged: list[dict[str, Any]] = []
+    for row in rows:
+        if merged and merged[-1]["step"] == row["step"]:
+            merged[-1].update({k: v for k, v in row.items() if v is not None})
+        else:
+            merged.append(dict(row))
+    return merged
 
 
 def _clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems) -> list[dict[str, Any]]:

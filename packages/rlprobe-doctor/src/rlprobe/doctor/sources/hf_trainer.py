@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from .base import ImportedRun, SourceError
 from .pickled_args import read_training_args
-from .trainer_logs import add_trainer_logs, guess_algorithm, is_trainer_log
+from .trainer_logs import add_trainer_logs, guess_algorithm, is_trainer_log, kind_of
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "add_completion_rows"]
 
@@ -125,14 +125,16 @@ def _log_history(path: Path) -> tuple[list[Mapping[str, Any]], dict[str, Any]]:
 
 
 def _merge(histories: list[list[Mapping[str, Any]]]) -> list[Mapping[str, Any]]:
-    """The longest history, then what the others hold past its end (the root state file,
-    written at the end, adds the summary; a newer checkpoint adds later steps)."""
+    """The longest history, then the entries of the others it lacks (by step and kind): the
+    root state file, written at the end, adds the summary; a newer checkpoint later steps."""
     histories = sorted(histories, key=len, reverse=True)
     merged = list(histories[0])
-    seen = {json.dumps(e, sort_keys=True, default=str) for e in merged}
+    if len(histories) == 1:
+        return merged
+    seen = {(e.get("step"), kind_of(e)) for e in merged}
     for other in histories[1:]:
         for entry in other:
-            key = json.dumps(entry, sort_keys=True, default=str)
+            key = (entry.get("step"), kind_of(entry))
             if key not in seen:
                 merged.append(entry)
                 seen.add(key)

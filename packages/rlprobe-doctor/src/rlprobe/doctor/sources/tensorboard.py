@@ -19,7 +19,10 @@ import struct
 from pathlib import Path
 from typing import Any, Iterator
 
-from .base import ImportedRun, SourceError
+import numpy as np
+import pyarrow as pa
+
+from .base import ImportedRun, SourceError, columns_of
 from .trainer_logs import guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events"]
@@ -185,55 +188,100 @@ def _tensor(buf: bytes) -> tuple[float | None, bytes | None]:
 _SCALAR_RECORD = re.compile(
     rb"([\x00-\x7f])\x00\x00\x00\x00\x00\x00\x00.{4}"
     rb"\x09(.{8})\x10([\x80-\xff]{0,9}[\x00-\x7f])\x2a([\x00-\x7f])\x0a([\x00-\x7f])\x0a([\x00-\x7f])"
-    rb"(.*?)\x15(.{4}).{4}", re.S)
+    rb"([^\x15]{0,127}+)\x15(.{4}).{4}", re.S)
 
 
-def _fast_scalars(data: bytes) -> tuple[list[tuple[int, float, str, float]], list[tuple[int, int]]]:
-    """The simple-value scalar records of a whole event file, and the byte ranges between
-    them that hold other records (parsed by ``read_events`` field by field)."""
-    out = []
-    gaps = []
-    pos = 0
-    unpack_double, unpack_float = _DOUBLE.unpack, _FLOAT.unpack
-    for match in _SCALAR_RECORD.finditer(data):
-        length, wall, step_bytes, summary_len, value_len, tag_len, tag, value = match.groups()
-        n_step = len(step_bytes)
-        tag_n = tag_len[0]
-        if (len(tag) != tag_n or value_len[0] != tag_n + 7 or summary_len[0] != tag_n + 9
-                or length[0] != 21 + n_step + tag_n):
-            continue  # not a record boundary after all; the gap parser reads these bytes
-        start = match.start()
-        if start != pos:
-            gaps.append((pos, start))
-        pos = match.end()
-        if n_step == 1:
-            step = step_bytes[0]
-        else:
-            step = 0
-            for shift, byte in enumerate(step_bytes):
-                step |= (byte & 0x7F) << (7 * shift)
-        out.append((step, unpack_double(wall)[0], tag, unpack_float(value)[0]))
-    if pos != len(data):
-        gaps.append((pos, len(data)))
-    return out, gaps
+class _Scalars:
+    """Scalars of one event file as columns: ``step``, ``wall``, ``value`` and ``tag`` (an
+    index into ``tags``), in file order."""
+
+    def __init__(self) -> None:
+        self.tags: list[str] = []
+        self.parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def tag_index(self, names: list[str]) -> np.ndarray:
+        """Codes of ``names`` in ``self.tags`` (added where new)."""
+        known = {t: i for i, t in enumerate(self.tags)}
+        for name in names:
+            if name not in known:
+                known[name] = len(self.tags)
+                self.tags.append(name)
+        return np.array([known[n] for n in names], dtype=np.int64)
+
+    def add(self, steps: np.ndarray, walls: np.ndarray, codes: np.ndarray, values: np.ndarray) -> None:
+        if len(steps):
+            self.parts.append((steps, walls, codes, values))
+
+    def columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        if not self.parts:
+            empty = np.array([], dtype=np.int64)
+            return empty, empty.astype(float), empty, empty.astype(float)
+        return tuple(np.concatenate(c) for c in zip(*self.parts))  # type: ignore[return-value]
+
+
+def _varint_value(raw: bytes) -> int:
+    value = 0
+    for shift, byte in enumerate(raw):
+        value |= (byte & 0x7F) << (7 * shift)
+    return value
+
+
+def _fast_scalars(data: bytes, out: _Scalars) -> list[tuple[int, int]]:
+    """Add the simple-value scalar records of a whole event file to ``out``, decoded as
+    columns; returns the byte ranges between them, which hold other records (read field by
+    field). A match is used only where its lengths agree with the record framing."""
+    found = [(m.start(), *m.groups()) for m in _SCALAR_RECORD.finditer(data)]
+    if not found:
+        return [(0, len(data))]
+    starts, length, wall, step_raw, summary_len, value_len, tag_len, tag, value = zip(*found)
+    u8 = np.uint8
+    length_a = np.frombuffer(b"".join(length), u8).astype(np.int64)
+    tag_n = np.frombuffer(b"".join(tag_len), u8).astype(np.int64)
+    step_n = np.fromiter(map(len, step_raw), np.int64, len(found))
+    valid = ((np.fromiter(map(len, tag), np.int64, len(found)) == tag_n)
+             & (np.frombuffer(b"".join(value_len), u8) == tag_n + 7)
+             & (np.frombuffer(b"".join(summary_len), u8) == tag_n + 9)
+             & (length_a == 21 + step_n + tag_n))
+    start_a = np.array(starts, dtype=np.int64)[valid]
+    end_a = start_a + 16 + length_a[valid]
+    previous = np.concatenate([[0], end_a[:-1]])
+    gaps = [(int(a), int(b)) for a, b in zip(previous[start_a != previous], start_a[start_a != previous])]
+    last = int(end_a[-1]) if len(end_a) else 0
+    if last != len(data):
+        gaps.append((last, len(data)))
+    keep = np.flatnonzero(valid)
+    pick = (lambda column: column) if len(keep) == len(found) else (lambda column: [column[i] for i in keep])
+    step_list = pick(step_raw)
+    decoded = {raw: _varint_value(raw) for raw in set(step_list)}
+    steps = np.fromiter(map(decoded.__getitem__, step_list), np.int64, len(keep))
+    tag_list = pick(tag)
+    names = {raw: raw.decode("utf-8", "replace") for raw in set(tag_list)}
+    codes_of = dict(zip(names, out.tag_index(list(names.values()))))
+    codes = np.fromiter(map(codes_of.__getitem__, tag_list), np.int64, len(keep))
+    walls = np.frombuffer(b"".join(pick(wall)), "<f8")
+    values = np.frombuffer(b"".join(pick(value)), "<f4").astype(np.float64)
+    out.add(steps, walls, codes, values)
+    return gaps
 
 
 def read_events(path: Path) -> Iterator[tuple[int, float, str, float | None, bytes | None]]:
-    """``(step, wall_time, tag, number, text)`` for each summary value in an event file,
-    in file order within each kind (scalar fast path first, then other records)."""
+    """``(step, wall_time, tag, number, text)`` for each summary value in an event file
+    (scalars read by the fast path first, then the other records, each in file order)."""
+    scalars = _Scalars()
+    data, gaps = _read_file(path, scalars)
+    steps, walls, codes, values = scalars.columns()
+    for step, wall, code, value in zip(steps.tolist(), walls.tolist(), codes.tolist(), values.tolist()):
+        yield step, wall, scalars.tags[code], value, None
+    for start, end in gaps:
+        yield from _read_records(path, data, start, end)
+
+
+def _read_file(path: Path, scalars: _Scalars) -> tuple[bytes, list[tuple[int, int]]]:
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
-    scalars, gaps = _fast_scalars(data)
-    tags: dict[bytes, str] = {}
-    for step, wall, tag, value in scalars:
-        name = tags.get(tag)
-        if name is None:
-            name = tags[tag] = tag.decode("utf-8", "replace")
-        yield step, wall, name, value, None
-    for start, end in gaps:
-        yield from _read_records(path, data, start, end)
+    return data, _fast_scalars(data, scalars)
 
 
 def _read_records(path: Path, data: bytes, start: int, end: int
@@ -279,33 +327,63 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
             raise SourceError(f"{path}: no TensorBoard event files found")
         event_files, label = _event_files(folder), (name if name not in (None, ".") else None)
     run = ImportedRun(source=str(path), format=NAME, name=label)
-    by_step: dict[int, dict[str, float]] = {}
-    summary: dict[str, float] = {}
-    first_wall = None
+    scalars = _Scalars()
     for file in event_files:
-        for step, wall, tag, scalar, text in read_events(file):
-            if first_wall is None and wall:
-                first_wall = wall
-            if text is not None:
-                _text_summary(run, tag, text)
-                continue
-            if scalar is None:
-                continue
-            key = tag[len("train/"):] if tag.startswith("train/") else tag
-            if key in _SUMMARY_KEYS:
-                summary[key] = scalar
-                continue
-            by_step.setdefault(step, {})[key] = scalar
-    if not by_step:
+        data, gaps = _read_file(file, scalars)
+        slow: list[tuple[int, float, str, float]] = []
+        for start, end in gaps:
+            for step, wall, tag, scalar, text in _read_records(file, data, start, end):
+                if text is not None:
+                    _text_summary(run, tag, text)
+                elif scalar is not None:
+                    slow.append((step, wall, tag, scalar))
+        if slow:
+            steps, walls, tags, values = zip(*slow)
+            scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
+                        np.array(values, np.float64))
+    steps, walls, codes, values = scalars.columns()
+    if not len(steps):
         raise SourceError(f"{path}: the TensorBoard log holds no scalars")
-    for step in sorted(by_step):
-        run.add_step(step, by_step[step])
+    run.step_table, summary = _pivot(steps, codes, values, scalars.tags, run)
     if summary:
-        run.events.append(("train_summary", max(by_step), "end-of-training summary", summary))
-    run.created_at = first_wall
+        run.events.append(("train_summary", int(steps.max()), "end-of-training summary", summary))
+    finite = walls[walls > 0]
+    run.created_at = float(finite.min()) if len(finite) else None
     run.algorithm = guess_algorithm(run.metric_names(), run.trainer_config.get("config_class"))
     run.note("read from TensorBoard: no samples (TensorBoard logs none)")
     return run
+
+
+def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[str],
+           run: ImportedRun) -> tuple[pa.Table, dict[str, float]]:
+    """One row a step, one column a metric (null where a tag was not logged at a step; a
+    tag logged twice at one step keeps its last value). ``train/<key>`` is ``<key>``; the
+    Trainer's end-of-training summary keys come back apart."""
+    keys = [t[len("train/"):] if t.startswith("train/") else t for t in tags]
+    columns = columns_of(tuple(keys), run)
+    summary = {}
+    order = np.argsort(steps, kind="stable")
+    steps, codes, values = steps[order], codes[order], values[order]
+    all_steps = np.unique(steps)
+    table: dict[str, Any] = {"step": pa.array(all_steps, pa.int64())}
+    filled: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for code, (key, column) in enumerate(zip(keys, columns)):
+        chosen = codes == code
+        if not chosen.any() or column is None:
+            continue
+        if key in _SUMMARY_KEYS:
+            summary[key] = float(values[chosen][-1])
+            continue
+        at = np.searchsorted(all_steps, steps[chosen])
+        data, present = filled.get(column) or (np.full(len(all_steps), np.nan), np.zeros(len(all_steps), bool))
+        data[at] = values[chosen]  # in step order, so a step's last value wins
+        present[at] = True
+        filled[column] = (data, present)
+    for column, (data, present) in filled.items():
+        table[column] = pa.array(data, pa.float64(), mask=~present)
+    rows = pa.table(table)
+    keep = np.flatnonzero(np.any([p for _, p in filled.values()], axis=0)) if filled else np.array([], np.int64)
+    return (rows.take(pa.array(keep)) if len(keep) != len(all_steps) else rows), summary
 
 
 def _text_summary(run: ImportedRun, tag: str, text: bytes) -> None:

@@ -15,12 +15,11 @@ from typing import Any, Mapping, Sequence
 
 from .base import ImportedRun, number
 
-__all__ = ["is_trainer_log", "add_trainer_logs", "guess_algorithm", "TRAINER_KEYS"]
+__all__ = ["is_trainer_log", "add_trainer_logs", "guess_algorithm", "kind_of", "TRAINER_KEYS"]
 
 #: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
 TRAINER_KEYS = frozenset({"loss", "learning_rate", "grad_norm", "reward", "train_runtime", "train_loss",
                           "eval_loss", "epoch", "objective/scores", "objective/kl"})
-_SUMMARY_KEYS = ("train_runtime", "train_loss", "total_flos")
 _REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
 
 
@@ -29,12 +28,12 @@ def is_trainer_log(entry: Any) -> bool:
             and all(isinstance(k, str) for k in entry))
 
 
-def _kind(entry: Mapping[str, Any]) -> str:
-    if "loss" not in entry and any(k in entry for k in _SUMMARY_KEYS) and (
-            "train_loss" in entry or "total_flos" in entry):
+def kind_of(entry: Mapping[str, Any]) -> str:
+    if "loss" in entry or "reward" in entry or "grad_norm" in entry:
+        return "train"
+    if "train_loss" in entry or "total_flos" in entry:
         return "summary"
-    if any(k.startswith("eval_") for k in entry) and not any(
-            k in entry for k in ("loss", "reward", "grad_norm")):
+    if any(k.startswith("eval_") for k in entry):
         return "eval"
     return "train"
 
@@ -52,7 +51,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
     summary_seen = False
     inferred = 0
     for index, entry in enumerate(entries):
-        kind = _kind(entry)
+        kind = kind_of(entry)
         if kind == "summary":
             stages[-1].append((index, kind, entry))
             summary_seen = True
