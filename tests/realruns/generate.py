@@ -74,6 +74,7 @@ def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
     settings = dict(BASE_ARGS, output_dir=str(work), max_steps=scenario.steps, **scenario.args)
     if scenario.weights is not None:
         settings["reward_weights"] = list(scenario.weights)
+    task.reset_rewards(int(settings["seed"]))
     trainer = trainer_class(
         model=str(model_dir),
         reward_funcs=[task.REWARDS[name] for name in scenario.rewards],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import string
 from pathlib import Path
 from typing import Any
@@ -66,8 +67,6 @@ def load_tokenizer(path: Path) -> Any:
 def build_instruct_model(path: Path, steps: int = SFT_STEPS, seed: int = 0) -> Path:
     """A random tiny Qwen2, taught by ``steps`` supervised steps to answer each question with
     one of its category's words; saved with its tokenizer to ``path`` (returned)."""
-    import random
-
     import torch
     from transformers import Qwen2Config, Qwen2ForCausalLM
 
@@ -165,11 +164,16 @@ def exp_length(completions: list[str], **kwargs: Any) -> list[float]:
 
 
 def coin(completions: list[str], **kwargs: Any) -> list[float]:
-    """A reward that says nothing: a fair coin per completion (seeded, so runs repeat)."""
+    """A reward that says nothing: a fair coin per completion (seeded by ``reset_rewards``, so runs repeat)."""
     return [float(_COIN.random() < 0.5) for _ in completions]
 
 
-_COIN = __import__("random").Random(0)
+_COIN = random.Random(0)
+
+
+def reset_rewards(seed: int = 0) -> None:
+    """Re-seed the stateful rewards, so that a scenario does not depend on the ones run before it."""
+    _COIN.seed(seed)
 
 
 REWARDS = {f.__name__: f for f in (correct, in_category, is_word, early_letter, length_bonus, brevity, letter_o,
