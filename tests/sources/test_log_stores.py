@@ -144,11 +144,16 @@ def test_a_damaged_sqlite_file_is_one_line(tmp_path):
     assert done.returncode == 2 and str(damaged) in done.stderr and done.stderr.count("\n") == 1
 
 
-def test_mlflow_file_store_written_by_mlflow(tmp_path):
+@pytest.mark.parametrize("store", ["file", "sqlite"])
+def test_mlflow_stores_written_by_mlflow(tmp_path, store):
     pytest.importorskip("mlflow")
+    if store == "sqlite":
+        pytest.importorskip("sqlalchemy")
+        pytest.importorskip("alembic")
+    uri = (tmp_path / "mlruns").as_uri() if store == "file" else f"sqlite:///{tmp_path / 'mlflow.db'}"
     code = f"""
 import mlflow
-mlflow.set_tracking_uri({(tmp_path / 'mlruns').as_uri()!r})
+mlflow.set_tracking_uri({uri!r})
 mlflow.set_experiment("exp")
 for name, n in (("first", 20), ("second", 12)):
     with mlflow.start_run(run_name=name):
@@ -161,15 +166,17 @@ for name, n in (("first", 20), ("second", 12)):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "MLFLOW_ALLOW_FILE_STORE": "true"})
     assert done.returncode == 0, done.stderr[-2000:]
-    store = tmp_path / "mlruns"
-    assert list_source_runs(store)[1] == ["first", "second"]
-    view = RunView.load(f"{store}#first")
+    source = tmp_path / ("mlruns" if store == "file" else "mlflow.db")
+    assert list_source_runs(source)[1] == ["first", "second"]
+    view = RunView.load(f"{source}#first")
     assert view.n_steps == 20 and np.isnan(view.series("reward_mean")[3])
     assert view.components() == ["fmt"] and not any(n.startswith("profiling/") for n in view.metric_names())
     assert view.manifest["trainer_config"]["beta"] == 0.04
     assert view.events_of("train_summary")[0]["data"]["train_runtime"] == 3.0
-    run_dir = next(p for p in store.glob("*/*") if p.is_dir() and (p / "metrics").is_dir())
-    assert RunView.load(run_dir).n_steps in (20, 12)
+    assert RunView.load(f"{source}#second").n_steps == 12
+    if store == "file":
+        run_dir = next(p for p in source.glob("*/*") if p.is_dir() and (p / "metrics").is_dir())
+        assert RunView.load(run_dir).n_steps in (20, 12)
 
 
 def test_verl_file_logger_jsonl_with_rollout_dumps(tmp_path):

@@ -1,18 +1,21 @@
-"""An MLflow file store (``mlruns/``; MLflow ≥ 3 writes one only with
-``MLFLOW_ALLOW_FILE_STORE=true``), read from its files without MLflow installed.
+"""An MLflow tracking store, read without MLflow installed: the SQLite store
+(``mlflow.db``, MLflow 3's default, opened read-only) or a file store (``mlruns/``; MLflow ≥ 3
+writes one only with ``MLFLOW_ALLOW_FILE_STORE=true``).
 
-Addressed as the store root, an experiment folder or a run folder; a store with several
-runs lists them with ``rlprobe ls`` and takes ``#RUN`` (the run name, or its id where names
-repeat). Read: ``metrics/<key>`` files (``<ms> <value> <step>`` a line; keys with ``/`` are
-folders), ``params/`` as the trainer config, ``meta.yaml`` for the name and times.
-TRL's ``profiling/...`` timings are left out; the Trainer's end-of-training summary keys
-become an event. The SQLite store (``mlflow.db``) is not read yet.
+A file store is addressed as its root, an experiment folder or a run folder. A store with
+several runs lists them with ``rlprobe ls`` and takes ``#RUN`` (the run name, or its id where
+names repeat; deleted runs are left out). Read: each metric's ``(step, value)`` history
+(``metrics`` table with its ``is_nan`` flag, or ``metrics/<key>`` files of ``<ms> <value>
+<step>`` lines, keys with ``/`` as folders), the params as the trainer config, the run's
+name and start time. TRL's ``profiling/...`` timings are left out; the Trainer's
+end-of-training summary keys become an event.
 """
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from .base import ImportedRun, SourceError, number
 from .trainer_logs import guess_algorithm
@@ -20,7 +23,9 @@ from .trainer_logs import guess_algorithm
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
 
 NAME = "mlflow"
-DESCRIPTION = "an MLflow file store (mlruns/, an experiment or a run folder)"
+DESCRIPTION = "an MLflow store (mlflow.db, or a file store: mlruns/, an experiment or a run folder)"
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
 
@@ -58,7 +63,39 @@ def _run_dirs(path: Path) -> list[Path]:
     return sorted(found, key=lambda p: number(_meta(p).get("start_time")) or 0)
 
 
+def _db_tables(path: Path) -> set[str]:
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != _SQLITE_MAGIC:
+                return set()
+        with _connect(path) as db:
+            return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except (OSError, sqlite3.Error, SourceError):
+        return set()
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: cannot open the SQLite database ({exc})") from None
+
+
+def _db_runs(path: Path) -> list[tuple[str, str]]:
+    """(address name, run id) of each live run of a SQLite store, oldest first."""
+    try:
+        with _connect(path) as db:
+            rows = db.execute("SELECT run_uuid, name FROM runs WHERE lifecycle_stage = 'active' "
+                              "ORDER BY start_time").fetchall()
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: not a readable MLflow database ({exc})") from None
+    names = [name or run_id for run_id, name in rows]
+    return [(n if names.count(n) == 1 else run_id, run_id) for n, (run_id, _) in zip(names, rows)]
+
+
 def sniff(path: Path) -> bool:
+    if path.is_file():
+        return {"runs", "metrics", "params", "experiments"} <= _db_tables(path)
     if not path.is_dir():
         return False
     try:
@@ -75,11 +112,13 @@ def _named(path: Path) -> dict[str, Path]:
 
 
 def runs(path: Path) -> list[str]:
-    named = _named(path)
-    return list(named) if len(named) > 1 else []
+    names = [n for n, _ in _db_runs(path)] if path.is_file() else list(_named(path))
+    return names if len(names) > 1 else []
 
 
 def files(path: Path) -> list[Path]:
+    if path.is_file():
+        return [p for p in (path, path.with_name(path.name + "-wal")) if p.exists()]
     out = []
     for run_dir in _run_dirs(path):
         for folder, _, names in os.walk(run_dir / "metrics"):
@@ -89,53 +128,87 @@ def files(path: Path) -> list[Path]:
 
 
 def read(path: Path, name: str | None = None) -> ImportedRun:
+    return _read_db(path, name) if path.is_file() else _read_folder(path, name)
+
+
+def _read_db(path: Path, name: str | None) -> ImportedRun:
+    listed = _db_runs(path)
+    if not listed:
+        raise SourceError(f"{path}: the MLflow store holds no runs")
+    address, run_id = next(((n, r) for n, r in listed if n == name), listed[0])
+    try:
+        with _connect(path) as db:
+            rows = db.execute("SELECT key, step, value, is_nan FROM metrics WHERE run_uuid = ? "
+                              "ORDER BY timestamp, step", (run_id,)).fetchall()
+            params = dict(db.execute("SELECT key, value FROM params WHERE run_uuid = ?", (run_id,)).fetchall())
+            start = db.execute("SELECT start_time FROM runs WHERE run_uuid = ?", (run_id,)).fetchone()[0]
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: not a readable MLflow database ({exc})") from None
+    series = ((key, step, float("nan") if is_nan else value) for key, step, value, is_nan in rows)
+    return _to_run(ImportedRun(source=str(path), format=NAME, name=address), series, params, start, path)
+
+
+def _read_folder(path: Path, name: str | None) -> ImportedRun:
     named = _named(path)
     if not named:
         raise SourceError(f"{path}: the MLflow store holds no runs")
     address = name if name in named else next(iter(named))
     run_dir = named[address]
     meta = _meta(run_dir)
+    metrics_dir = run_dir / "metrics"
+
+    def series() -> Iterator[tuple[str, Any, Any]]:
+        for folder, _, names in os.walk(metrics_dir):
+            for file_name in names:
+                key = (Path(folder) / file_name).relative_to(metrics_dir).as_posix()
+                text = (Path(folder) / file_name).read_text("utf-8", "replace")
+                for line_number, line in enumerate(text.splitlines(), 1):
+                    parts = line.split()
+                    if not parts:
+                        continue
+                    if len(parts) < 2 or number(parts[1]) is None:
+                        raise SourceError(f"{Path(folder) / file_name}: line {line_number} is not "
+                                          "'<time> <value> <step>'")
+                    yield key, (parts[2] if len(parts) > 2 else 0), parts[1]
+
+    params = {}
+    for folder, _, names in os.walk(run_dir / "params"):
+        for file_name in names:
+            key = (Path(folder) / file_name).relative_to(run_dir / "params").as_posix()
+            params[key] = (Path(folder) / file_name).read_text("utf-8", "replace")
     run = ImportedRun(source=str(path), format=NAME, name=meta.get("run_name") or address)
+    return _to_run(run, series(), params, number(meta.get("start_time")), run_dir)
+
+
+def _to_run(run: ImportedRun, series: Iterable[tuple[str, Any, Any]], params: dict[str, str],
+            start_ms: float | None, where: Path) -> ImportedRun:
     by_step: dict[int, dict[str, float | None]] = {}
     summary: dict[str, Any] = {}
-    profiling = 0
-    metrics_dir = run_dir / "metrics"
-    for folder, _, names in os.walk(metrics_dir):
-        for file_name in names:
-            key = (Path(folder) / file_name).relative_to(metrics_dir).as_posix()
-            if key.startswith("profiling/"):
-                profiling += 1
-                continue
-            for line_number, line in enumerate((Path(folder) / file_name).read_text("utf-8", "replace").splitlines(), 1):
-                parts = line.split()
-                if len(parts) < 2:
-                    continue
-                value = number(parts[1])
-                step = number(parts[2]) if len(parts) > 2 else 0.0
-                if value is None or step is None:
-                    raise SourceError(f"{Path(folder) / file_name}: line {line_number} is not '<time> <value> <step>'")
-                if key in _SUMMARY_KEYS:
-                    summary[key] = value
-                else:
-                    by_step.setdefault(int(step), {})[key] = value
+    profiling: set[str] = set()
+    for key, step, value in series:
+        if key.startswith("profiling/"):
+            profiling.add(key)
+            continue
+        as_number, at = number(value), number(step)
+        if as_number is None or at is None:
+            raise SourceError(f"{where}: metric {key!r} has a value or step that is not a number")
+        if key in _SUMMARY_KEYS:
+            summary[key] = as_number
+        else:
+            by_step.setdefault(int(at), {})[key] = as_number
     if not by_step:
-        raise SourceError(f"{run_dir}: the MLflow run logged no metrics")
+        raise SourceError(f"{where}: the MLflow run logged no metrics")
     for step in sorted(by_step):
         run.add_step(step, by_step[step])
     if profiling:
-        run.note(f"{profiling} profiling/ timing metrics left out")
+        run.note(f"{len(profiling)} profiling/ timing metrics left out")
     if summary:
         run.events.append(("train_summary", max(by_step), "end-of-training summary", summary))
-    params = run_dir / "params"
-    for folder, _, names in os.walk(params):
-        for file_name in names:
-            key = (Path(folder) / file_name).relative_to(params).as_posix()
-            text = (Path(folder) / file_name).read_text("utf-8", "replace")
-            as_number = number(text)
-            run.trainer_config[key] = as_number if as_number is not None and text.strip().lower() not in (
-                "true", "false") else text
+    for key, text in params.items():
+        as_number = number(text)
+        run.trainer_config[key] = as_number if as_number is not None and str(text).strip().lower() not in (
+            "true", "false", "nan") else text
     run.model_name = run.trainer_config.get("_name_or_path") or run.trainer_config.get("model_name_or_path")
-    start = number(meta.get("start_time"))
-    run.created_at = start / 1000 if start else None
+    run.created_at = start_ms / 1000 if start_ms else None
     run.algorithm = guess_algorithm(run.metric_names())
     return run
