@@ -5,8 +5,8 @@ One source of truth: ``generate.py`` trains from it, ``tests/doctor/test_realrun
 the doctor against it, ``validation.py`` writes ``docs/validation.md`` from it.
 
 Onset rules read only ``<scenario>/log_history.json`` (what ``trainer.state.log_history``
-held), except the repetition rule, which needs completion texts: those come from TRL's
-own completions buffer as recorded (``samples.parquet``), not from any rlprobe analysis.
+held), except the two about completion texts (repeated words, copies within a group): those
+read TRL's own completions buffer as recorded (``samples.parquet``), not any rlprobe analysis.
 """
 from __future__ import annotations
 
@@ -20,6 +20,15 @@ from typing import Any, Callable, Sequence
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "realruns"
 
 History = list[dict[str, Any]]
+
+#: GRPOConfig/RLOOConfig settings every scenario starts from (its ``args`` override them):
+#: 2 groups of 4 per step, a 12-token budget, fp32 on the CPU, nothing reported anywhere.
+BASE_ARGS: dict[str, Any] = dict(
+    per_device_train_batch_size=8, num_generations=4, max_completion_length=12, logging_steps=1,
+    learning_rate=1e-3, lr_scheduler_type="constant", bf16=False, use_cpu=True, report_to="none",
+    save_strategy="no", activation_checkpointing=False, disable_tqdm=True, seed=0, dataloader_num_workers=0,
+    temperature=1.0,
+)
 
 
 # -- reading the raw log --------------------------------------------------------------------------
@@ -186,7 +195,7 @@ class Scenario:
     weights: tuple[float, ...] | None = None
     steps: int = 120
     args: dict[str, Any] = field(default_factory=dict)
-    """GRPOConfig / RLOOConfig overrides over generate.BASE_ARGS."""
+    """GRPOConfig / RLOOConfig overrides over BASE_ARGS."""
     expect: dict[str, Onset] = field(default_factory=dict)
     """signature → the rule dating its onset: what the doctor must report at warn or above, from
     about that step. Empty: a healthy run, on which nothing may be reported at warn or above."""
@@ -206,14 +215,13 @@ class Scenario:
 
     def shape(self) -> str:
         """Groups per step, num_generations, logging_steps … as docs print them."""
-        merged = {"per_device_train_batch_size": 8, "num_generations": 4, "logging_steps": 1, "beta": 0.0,
-                  **self.args}
-        groups = merged.get("per_device_train_batch_size") * merged.get("steps_per_generation", 1) \
+        merged = {"beta": 0.0, **BASE_ARGS, **self.args}
+        groups = merged["per_device_train_batch_size"] * merged.get("steps_per_generation", 1) \
             // merged["num_generations"]
         bits = [self.algorithm, f"{groups}x{merged['num_generations']}", f"beta={merged['beta']:g}",
-                f"lr={merged.get('learning_rate', 1e-3):g}", f"log={merged['logging_steps']}"]
+                f"lr={merged['learning_rate']:g}", f"log={merged['logging_steps']}"]
         for key in ("num_iterations", "loss_type", "scale_rewards", "lr_scheduler_type", "max_completion_length"):
-            if key in merged:
+            if key in self.args:
                 bits.append(f"{key}={merged[key]}")
         return " ".join(bits)
 

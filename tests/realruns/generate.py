@@ -15,7 +15,6 @@ import json
 import shutil
 import sys
 import time
-import traceback
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,20 +24,11 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import task  # noqa: E402  (sets the thread and offline environment before torch loads)
-from corpus import SCENARIOS, Scenario  # noqa: E402
+from corpus import BASE_ARGS, SCENARIOS, Scenario  # noqa: E402
 
 ROOT = HERE.parents[1]
 DEFAULT_OUT = ROOT / "tests" / "fixtures" / "realruns"
 DEFAULT_MODEL = ROOT / "runs" / "realruns-model"
-
-#: Everything is kept: the corpus's batches are 8-16 completions, and the group-shape
-#: checks need whole groups.
-BASE_ARGS: dict[str, Any] = dict(
-    per_device_train_batch_size=8, num_generations=4, max_completion_length=12, logging_steps=1,
-    learning_rate=1e-3, lr_scheduler_type="constant", bf16=False, use_cpu=True, report_to="none",
-    save_strategy="no", activation_checkpointing=False, disable_tqdm=True, seed=0, dataloader_num_workers=0,
-    temperature=1.0,
-)
 
 
 def instruct_model(model_dir: Path) -> Path:
@@ -83,20 +73,15 @@ def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
         processing_class=task.load_tokenizer(model_dir),
     )
     trainer.remove_callback(PrinterCallback)
-    callback = attach(trainer, target / "run", sampling=SamplingConfig(top_k=10_000, bottom_k=0, random_k=0),
+    # Every completion is kept: the batches are 8-16 completions, and group checks need them all.
+    attach(trainer, target / "run", sampling=SamplingConfig(top_k=10_000, bottom_k=0, random_k=0),
                       model_name="tiny-qwen2-instruct")
     started = time.perf_counter()
     error = None
     try:
         trainer.train()
-    except Exception as exc:  # noqa: BLE001 - a crash is a scenario's outcome, recorded as such
+    except Exception as exc:  # noqa: BLE001 - a crash is a scenario's outcome; attach records it
         error = f"{type(exc).__name__}: {exc}"
-        # Until attach records a caught crash itself (issue 10 item 8), do what it should.
-        manifest = json.loads((target / "run" / "manifest.json").read_text())
-        if manifest.get("status") == "running":
-            callback.recorder.log_event("crash", step=trainer.state.global_step, message=error,
-                                        traceback=traceback.format_exc())
-            callback.recorder.close(status="crashed")
     seconds = time.perf_counter() - started
     (target / "log_history.json").write_text(json.dumps(trainer.state.log_history, indent=0) + "\n")
     shutil.rmtree(work, ignore_errors=True)
