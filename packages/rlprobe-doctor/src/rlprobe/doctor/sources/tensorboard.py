@@ -367,7 +367,9 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
     all_steps = np.unique(steps)
     table: dict[str, Any] = {"step": pa.array(all_steps, pa.int64())}
     filled: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for code, (key, column) in enumerate(zip(keys, columns)):
+    # Two tags of one field (TRL's completion_length beside completions/mean_length): the
+    # later by name wins, whatever order the writer first logged them in.
+    for code, key, column in sorted(zip(range(len(keys)), keys, columns), key=lambda item: item[1]):
         chosen = codes == code
         if not chosen.any() or column is None:
             continue
