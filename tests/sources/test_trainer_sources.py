@@ -228,3 +228,17 @@ def test_single_run_sources_take_no_name(tmp_path):
     with pytest.raises(UnusableInput, match="single run"):
         resolve(f"{path}#other")
     assert import_source(path, tmp_path / "out").is_dir()
+
+
+def test_import_never_empties_a_directory_that_is_not_a_recording(tmp_path):
+    source = tmp_path / "log.json"
+    source.write_text(json.dumps([_train(s) for s in range(1, 11)]))
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me")
+    done = _cli("import", str(source), str(precious))
+    assert done.returncode == 2 and "neither empty nor an rlprobe recording" in done.stderr
+    assert (precious / "notes.txt").read_text() == "keep me"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert _cli("import", str(source), str(empty)).returncode == 0 and RunView.load(empty).n_steps == 10

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.storage import RunStatus, RunWriter
+from rlprobe.storage.layout import MANIFEST
 from rlprobe.storage.schema import order_steps
 
 from ..errors import UnusableInput
@@ -144,10 +145,14 @@ def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
 
 
 def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
-    """Write ``run`` as a format-v1 recording at ``out_dir``, replacing whatever recording
-    or import was there. The directory appears whole: it is written beside ``out_dir`` and
-    renamed into place. Raises ``OSError`` when the disk does."""
+    """Write ``run`` as a format-v1 recording at ``out_dir``, replacing the recording (or
+    import) there; a directory that holds anything else is refused (``UnusableInput``), never
+    emptied. The directory appears whole: it is written beside ``out_dir`` and renamed into
+    place. Raises ``OSError`` when the disk does."""
     out = Path(out_dir)
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / MANIFEST).is_file())):
+        raise UnusableInput(f"{out}: exists and is neither empty nor an rlprobe recording; "
+                            "choose another OUT_DIR (importing replaces only a recording)")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.{os.getpid()}.importing")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -185,8 +190,6 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
         writer.close(status=run.status)
         if out.is_dir() and not out.is_symlink():
             shutil.rmtree(out)
-        elif out.exists():
-            raise UnusableInput(f"{out}: exists and is not a directory; choose another OUT_DIR")
         os.replace(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
