@@ -289,3 +289,168 @@ def test_a_budget_that_caps_the_reward_is_not_called_too_easy(tmp_path: Path):
     assert "too easy" not in finding.explanation and "budget" in finding.explanation
     truncation = detect("TRUNCATION_HIGH", view)  # cut off from the first step: no rise "up from 100%"
     assert truncation.first_step == 1 and "up from" not in truncation.explanation
+
+
+# -- convergence is not collapse: copies of the right answer -------------------------------------------
+
+
+def settling_run(tmp_path: Path, copies_earn: str = "top", n: int = 200, settle: int = 60) -> RunView:
+    """2 groups of 4. Until ``settle`` the completions differ and about half are right; from
+    ``settle`` on each group repeats one completion and entropy falls to 5 % of its level.
+    ``copies_earn``: "top" — the copies are the right answer (reward 1.2, every group solved at
+    once); "coin" — the copies earn a coin flip (a reward that says nothing, as in an entropy
+    collapse); "easy" — every completion is right but they all differ (prompts any answer
+    solves), while entropy stays put."""
+    rng = np.random.default_rng(11)
+    rows, samples = [], {}
+    for step in range(1, n + 1):
+        late = step >= settle
+        groups = []
+        for k in range(2):
+            if not late:
+                rewards = [1.2, 0.2] + [float(rng.choice([0.2, 1.2])) for _ in range(2)]
+                texts = [f"w{step}-{k}-{i}" for i in range(4)]
+            elif copies_earn == "coin":
+                rewards = [float(rng.integers(0, 2)) for _ in range(4)]
+                texts = [f"answer{k}"] * 4
+            elif copies_earn == "easy":
+                rewards = [1.2] * 4
+                texts = [f"w{step}-{k}-{i}" for i in range(4)]
+            else:
+                rewards = [1.2] * 4
+                texts = [f"answer{k}"] * 4
+            groups.append(rewards)
+            mean = float(np.mean(rewards))
+            samples.setdefault(step, []).extend(
+                {"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt_id": f"p{k}", "reward": r,
+                 "advantage": r - mean, "completion": t, "length": 4, "truncated": False,
+                 "reward_components": {"correct": float(r >= 1.0), "in_category": 1.0}}
+                for i, (r, t) in enumerate(zip(rewards, texts)))
+        flat = np.concatenate(groups)
+        zero = float(np.mean([len(set(g)) == 1 for g in groups]))
+        settled = late and copies_earn != "easy"
+        entropy = (0.03 if settled else 0.6) * float(np.exp(rng.normal(0, 0.05)))
+        rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
+                         frac_reward_zero_std=zero, entropy=entropy, loss=0.0, learning_rate=1e-3,
+                         grad_norm=float(rng.uniform(0.5, 1.5)), **{"completions/mean_length": 4.0,
+                                                                    "completions/clipped_ratio": 0.0}))
+    return record(tmp_path, rows, samples)
+
+
+def test_copies_of_the_right_answer_are_convergence(tmp_path: Path):
+    """The policy turned deterministic on right answers: GROUP_MODE_COLLAPSE and
+    ENTROPY_COLLAPSE fired critical on every converged real run before the fix."""
+    view = settling_run(tmp_path)
+    for signature in ("GROUP_MODE_COLLAPSE", "ENTROPY_COLLAPSE"):
+        finding = detect(signature, view)
+        assert finding is not None and finding.severity == "info", (signature, finding)
+        assert "top reward (1.2)" in finding.explanation and "100%" in finding.explanation
+    zero = detect("ZERO_ADVANTAGE_GROUPS", view)  # every group solved at once: no gradual climb, but settled
+    assert zero.severity == "info" and "settled on a right answer" in zero.explanation
+
+
+def test_copies_that_earn_a_coin_flip_are_still_a_collapse(tmp_path: Path):
+    view = settling_run(tmp_path, copies_earn="coin")
+    for signature in ("GROUP_MODE_COLLAPSE", "ENTROPY_COLLAPSE"):
+        finding = detect(signature, view)
+        assert finding is not None and finding.severity in ("warn", "critical"), (signature, finding)
+        assert abs(finding.first_step - 60) <= 10
+
+
+def test_prompts_that_every_distinct_answer_solves_at_once_are_not_convergence(tmp_path: Path):
+    """The synthetic zero-advantage pathology's mechanism: easy prompts, distinct right answers."""
+    finding = detect("ZERO_ADVANTAGE_GROUPS", settling_run(tmp_path, copies_earn="easy"))
+    assert finding is not None and finding.severity == "critical", finding
+
+
+# -- advantages as TRL computes them ---------------------------------------------------------------------
+
+
+def advantage_run(tmp_path: Path, equal_groups_advantage: float, algorithm: str = "grpo", kl_in_reward: bool = False,
+                  **config: Any) -> RunView:
+    """1 group of 8 per step for 60 steps; every third step the group's rewards are all 0.2.
+    TRL's float32 leaves such a group's advantages at about -1.5e-4 (``equal_groups_advantage``
+    says what they are). With ``kl_in_reward``, RLOO's advantages: leave-one-out over the
+    reward minus beta × each completion's own KL."""
+    rng = np.random.default_rng(12)
+    rows, samples = [], {}
+    for step in range(1, 61):
+        rewards = np.full(8, 0.2) if step % 3 == 0 else rng.choice([0.2, 1.2], size=8)
+        if step % 3 != 0 and len(set(rewards)) == 1:
+            rewards[0] = 1.2 if rewards[0] == 0.2 else 0.2
+        if step % 3 == 0:
+            advantages = np.full(8, equal_groups_advantage)
+        elif kl_in_reward:
+            shaped = rewards - 0.05 * rng.uniform(0, 2, 8)
+            advantages = shaped - (shaped.sum() - shaped) / 7
+        else:
+            advantages = (rewards - rewards.mean()) / (rewards.std(ddof=1) + 1e-4)
+        if kl_in_reward and step % 3 == 0:
+            shaped = rewards - 0.05 * rng.uniform(0, 2, 8)
+            advantages = shaped - (shaped.sum() - shaped) / 7
+        samples[step] = [{"sample_id": f"s{step}-{i}", "group_id": f"g{step}", "prompt_id": "p", "reward": float(r),
+                          "advantage": float(a), "completion": f"c{i}", "length": 4, "truncated": False}
+                         for i, (r, a) in enumerate(zip(rewards, advantages))]
+        rows.append(dict(step=step, reward=float(rewards.mean()), entropy=1.0, clip_ratio=0.0))
+    run_dir = tmp_path / "run"
+    with Recorder(run_dir, algorithm=algorithm, trainer_config=trl_config(per_device_train_batch_size=8,
+                                                                          num_generations=8, **config),
+                  capture_env=False, install_handlers=False) as rec:
+        for row in rows:
+            rec.log_step(row["step"], **{k: v for k, v in row.items() if k != "step"})
+            rec.log_samples(row["step"], samples[row["step"]], select=False)
+    return RunView.load(run_dir)
+
+
+def test_float32_rounding_of_an_equal_reward_group_is_no_outlier(tmp_path: Path):
+    """TRL's advantages of a group whose rewards are all 0.2 are about -1.5e-4, not 0: called
+    critical ("computed over the wrong samples") on a healthy real run before the fix."""
+    assert detect("ADVANTAGE_OUTLIERS", advantage_run(tmp_path, -1.49e-4)) is None
+
+
+def test_an_equal_reward_group_with_real_advantages_is_still_misfit(tmp_path: Path):
+    finding = detect("ADVANTAGE_OUTLIERS", advantage_run(tmp_path, 0.35))  # a batch-level mean
+    assert finding is not None and finding.severity == "critical"
+
+
+def test_rloo_with_its_kl_penalty_in_the_reward_is_no_outlier(tmp_path: Path):
+    """RLOOTrainer subtracts beta × each completion's KL from its reward before the leave-one-out
+    baseline: equal recorded rewards, unequal advantages."""
+    view = advantage_run(tmp_path, 0.0, algorithm="rloo", kl_in_reward=True, beta=0.05)
+    assert detect("ADVANTAGE_OUTLIERS", view) is None
+
+
+# -- 5 (continued). heavy-tailed gradients of tiny batches; batch-scaled silent steps ------------------
+
+
+def test_isolated_spikes_of_a_tiny_batch_are_not_a_burst(tmp_path: Path):
+    """8 completions a step: the log grad norm is heavy-tailed (Student-t, 3 degrees of freedom),
+    and an unusual completion makes a ×5 step now and then, three within 100 steps here
+    (healthy_slow, healthy_nokl_1group); warned before the fix."""
+    rng = np.random.default_rng(18)
+    grad = np.exp(0.35 * rng.standard_t(3, 300))
+    rows = [dict(step=s, grad_norm=float(g), frac_reward_zero_std=0.5, reward=0.5, entropy=1.0, clip_ratio=0.0)
+            for s, g in zip(range(1, 301), grad)]
+    assert detect("GRAD_NORM_SPIKE", record(tmp_path, rows)) is None
+
+
+def test_batch_scaled_steps_whose_groups_all_agree_are_silent(tmp_path: Path):
+    """scale_rewards="batch", 4 groups of 2: TRL's frac_reward_zero_std is 0 unless the whole batch
+    is flat, yet a step whose groups each agree has no advantage and a near-zero gradient; the
+    samples say so. Called a critical ×1000 spike burst before the fix."""
+    rng = np.random.default_rng(14)
+    rows, samples = [], {}
+    for step in range(1, 201):
+        signal = rng.random() < 0.3
+        rewards = np.repeat(rng.choice([0.2, 1.2], size=4), 2)
+        advantages = np.zeros(8)
+        if signal:
+            rewards[0] = 1.2 if rewards[0] == 0.2 else 0.2
+            advantages = (rewards - np.repeat(rewards.reshape(4, 2).mean(1), 2)) / (rewards.std(ddof=1) + 1e-4)
+        samples[step] = [{"sample_id": f"s{step}-{i}", "group_id": f"g{step}-{i // 2}", "reward": float(r),
+                          "advantage": float(a), "completion": f"c{step}-{i}"} for i, (r, a) in
+                         enumerate(zip(rewards, advantages))]
+        rows.append(dict(step=step, frac_reward_zero_std=0.0, reward=float(rewards.mean()), entropy=1.0,
+                         clip_ratio=0.0, grad_norm=float(rng.uniform(0.5, 2.0) if signal else rng.uniform(5e-4, 3e-3))))
+    view = record(tmp_path, rows, samples, num_generations=2, scale_rewards="batch", beta=0.01)
+    assert detect("GRAD_NORM_SPIKE", view) is None

@@ -28,27 +28,7 @@ BY_NAME = {scenario.name: scenario for scenario in SCENARIOS}
 
 #: (scenario, signature or "healthy") → why it fails today. Filled from a run of this file;
 #: each entry names the issue-10 item whose fix should flip it.
-CONVERGED = ("issue 10 item 1: convergence is not collapse. The run solved its one-answer task (reward at its "
-             "maximum, most groups saturated), so identical right answers and low entropy are expected; ")
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("healthy_kl", "healthy"): CONVERGED + "GROUP_MODE_COLLAPSE, ZERO_ADVANTAGE_GROUPS (critical) and "
-                               "ENTROPY_COLLAPSE (warn) fire",
-    ("healthy_saturates", "healthy"): CONVERGED + "ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE and ZERO_ADVANTAGE_GROUPS "
-                                      "fire (critical)",
-    ("healthy_iter2", "healthy"): CONVERGED + "GROUP_MODE_COLLAPSE fires (critical)",
-    ("healthy_nokl_1group", "healthy"): CONVERGED + "GROUP_MODE_COLLAPSE and ENTROPY_COLLAPSE fire; item 5: "
-                                        "GRAD_NORM_SPIKE on the steps that carry a signal; ADVANTAGE_OUTLIERS "
-                                        "(critical) on TRL's float32 advantages of equal-reward groups (about "
-                                        "-1.5e-4, not 0: TRL's own behaviour)",
-    ("healthy_warmup_cosine", "healthy"): CONVERGED + "GROUP_MODE_COLLAPSE and ENTROPY_COLLAPSE fire; item 5: "
-                                          "GRAD_NORM_SPIKE (critical, x1659 a median of 0.001): with "
-                                          "scale_rewards=batch a saturated batch has no gradient, and logging_steps=10 "
-                                          "averages those steps with the ones that learn",
-    ("healthy_rloo", "healthy"): CONVERGED + "GROUP_MODE_COLLAPSE and ENTROPY_COLLAPSE fire (critical); "
-                                 "ADVANTAGE_OUTLIERS (critical) misreads RLOO's leave-one-out advantages as "
-                                 "broken GRPO ones; GRAD_NORM_SPIKE (warn) on RLOO's larger gradient norms",
-    ("healthy_slow", "healthy"): "issue 10 item 5: GRAD_NORM_SPIKE (warn) on the steps with a learning signal, "
-                                 "between steps whose groups all agree (gradient near 0)",
     ("lr_typo", "ENTROPY_EXPLOSION"): "issue 10 item 6: a level change at step 2 (one Adam step at lr=1e6 leaves "
                                       "the policy uniform, entropy = ln 30) has no baseline and is never judged",
     ("lr_typo", "REWARD_COLLAPSE"): "issue 10 item 6: the reward fell to 0 at step 2 and stayed; a collapse with "

@@ -13,6 +13,7 @@ from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, relative_change
 from ..trends import Windows, logged
 from ..view import RunView
+from .groups import copies
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
 ENTROPY_METRICS = ("entropy_mean", "policy/entropy_avg")
@@ -24,7 +25,8 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
     return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
 
 
-@detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12, **_WINDOWS})
+@detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12,
+                                        "converged_share": 0.9, **_WINDOWS})
 def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy falls to a small fraction of its own recent level and stays there.
 
@@ -41,7 +43,11 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     until the run has that much history, its opening level (median of its first 3 logged
     steps) is the reference. The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` of the reference or less. A gradual decline
-    (a third over the run is normal) never comes close to the ratio.
+    (a third over the run is normal) never comes close to the ratio. It is convergence,
+    reported as info, when at least `converged_share` of the completions that repeat another of
+    their group since the onset earned the run's top reward (the highest any captured sample
+    earned, without scoring nothing on a component the run earns elsewhere): a policy sure of
+    right answers has low entropy by design.
 
     Actions: Raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
     low-probability tokens can grow; lower `learning_rate`; add a small entropy bonus or KL
@@ -59,6 +65,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
     sustain: consecutive steps the collapse must hold
+    converged_share: share of the repeated completions at the top reward that makes it convergence (info)
     """
     curve = logged(view, *ENTROPY_METRICS)
     if curve is None or curve.size < MIN_POINTS or curve.values.min() < 0:
@@ -72,14 +79,20 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[shift.onset]), int(steps[-1])
     critical = ratio <= cfg["critical_ratio"]
     confidence = confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 1.0, floor=0.55)
+    settled = copies(view, first, last)
+    converged = settled is not None and settled.at_top >= cfg["converged_share"]
+    verdict = (f" It became deterministic on right answers: {settled.at_top:.0%} of the {settled.count} completions "
+               f"that repeat another of their group since then earned the run's top reward ({settled.top:.3g}). "
+               "That is convergence, not lost exploration." if converged else
+               " The policy is becoming deterministic.")
     return Finding(
         signature_id="ENTROPY_COLLAPSE",
-        severity="critical" if critical else "warn",
+        severity="info" if converged else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
         explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of its level) "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
-                     f"{w.sustain} steps. The policy is becoming deterministic."),
+                     f"{w.sustain} steps." + verdict),
         evidence=[shift.evidence(name, first, last, rising=False)],
         suggested_actions=[
             "Raise `temperature` or use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) to keep exploring.",

@@ -11,7 +11,8 @@ import polars as pl
 
 from ..view import RunView
 
-__all__ = ["CORRECTNESS", "ZERO_STD", "FlatGroups", "component", "flat_groups", "group_keys", "samples_with"]
+__all__ = ["CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "component", "copies", "flat_groups", "given_up",
+           "group_keys", "samples_with"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -60,7 +61,9 @@ class FlatGroups:
     truncated: float = 0.0
     """Share of them whose captured completions were all cut off by the token budget: their
     rewards agree because the budget caps them, whatever the prompt."""
-    """One sample of each of the first few such groups."""
+    identical: float = 0.0
+    """Share of the solved ones whose completions are all one text: the policy settled on its
+    answer (convergence), rather than prompts that any answer solves."""
 
 
 def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
@@ -79,20 +82,81 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
                                _cut=cut).filter((pl.col("sd").abs() <= ZERO_STD) & (pl.col("n") > 1))
     if flat.is_empty():
         return None
+    if "completion" in flat.columns:
+        flat = flat.with_columns(_one=pl.col("completion").str.strip_chars().n_unique().over(keys) == 1)
+    else:
+        flat = flat.with_columns(_one=pl.lit(False))
     heads = flat.unique(subset=keys, keep="first", maintain_order=True)
     at_top = heads.filter(pl.col("reward") >= top - ZERO_STD)
-    gamed, truth = 0.0, None
-    if at_top.height and "reward_components" in at_top.columns:
-        names = _component_names(at_top)
-        task = [c for c in names if CORRECTNESS.search(c)]
-        if task and len(task) < len(names):
-            truth = task[0]
-            scores = at_top.select(component(at_top, truth).alias("v"))["v"]
-            gamed = float((scores.fill_null(0.0) <= 0).mean())
+    gamed, truth = given_up(frame, at_top)
     return FlatGroups(count=heads.height, solved=at_top.height / heads.height,
                       failed=float((heads["reward"] <= bottom + ZERO_STD).mean()), gamed=gamed, truth=truth,
                       links=heads.head(5)["sample_id"].to_list() if "sample_id" in heads.columns else [],
-                      truncated=float(heads["_cut"].mean()))
+                      truncated=float(heads["_cut"].mean()),
+                      identical=float(at_top["_one"].mean()) if at_top.height else 0.0)
+
+
+def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None]:
+    """(share, component): the share of the top-reward samples ``at_top`` that score nothing on
+    the task's component, and its name. The task's component is one named like correctness
+    (``CORRECTNESS``) when others are not; without such a name, a component that other
+    captured samples of the ``run`` earned and most top-reward samples score nothing on: the
+    top reward is then bought with the rest (0.0, None when no component is given up)."""
+    if not at_top.height or "reward_components" not in at_top.columns:
+        return 0.0, None
+    names = _component_names(at_top)
+    task = [c for c in names if CORRECTNESS.search(c)]
+    candidates = task[:1] if task and len(task) < len(names) else names if len(names) > 1 else []
+    best: tuple[float, str | None] = (0.0, None)
+    for name in candidates:
+        earned = run.select(component(run, name).alias("v"))["v"].fill_null(0.0).max()
+        scores = at_top.select(component(at_top, name).alias("v"))["v"].fill_null(0.0)
+        share = float((scores <= 0).mean())
+        if (name in task or (earned is not None and earned > 0)) and share > best[0]:
+            best = (share, name)
+    if best[1] is None and task and len(task) < len(names):
+        return 0.0, task[0]
+    return best
+
+
+@dataclass(frozen=True)
+class Copies:
+    """Completions that repeat an earlier one of their group (the textual face of a policy
+    that has settled on one answer), in a window of captured samples."""
+
+    count: int
+    """How many captured completions repeat another of their group."""
+    at_top: float
+    """Share of them that earned the highest reward any captured sample of the run earned,
+    without giving up the task's component (``given_up``): copies of right answers."""
+    top: float
+    """That highest reward."""
+
+
+#: Copies a window needs before it says what the policy settled on.
+MIN_COPIES = 8
+
+
+def copies(view: RunView, first: int, last: int) -> Copies | None:
+    """The copies among the captured groups of steps [first, last]; None without samples
+    holding group ids, completions and rewards, or with fewer than ``MIN_COPIES`` copies."""
+    frame = samples_with(view, "group_id", "reward", "completion")
+    if frame is None:
+        return None
+    finite = frame.filter(pl.col("reward").is_finite())
+    if finite.is_empty():
+        return None
+    top = float(finite["reward"].max())
+    keys = group_keys(frame)
+    text = pl.col("completion").str.strip_chars()
+    window = (frame.filter(pl.col("step").is_between(first, last))
+              .with_columns(_text=text)
+              .filter(pl.int_range(pl.len()).over([*keys, "_text"]) > 0))
+    if window.height < MIN_COPIES:
+        return None
+    right = window.filter(pl.col("reward") >= top - ZERO_STD)
+    gamed, _ = given_up(finite, right)
+    return Copies(count=window.height, at_top=right.height / window.height * (1.0 - gamed), top=top)
 
 
 def _component_names(frame: pl.DataFrame) -> list[str]:

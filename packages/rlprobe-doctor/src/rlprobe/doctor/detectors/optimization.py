@@ -14,6 +14,7 @@ from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
                       onset_before)
 from ..view import RunView
+from .groups import copies, samples_with
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
 CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")
@@ -101,10 +102,15 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     )
 
 
+#: The noise scale of the log grad norm is also read from this quantile of its absolute
+#: deviations, which lies this many σ out for normal noise.
+_TAIL_QUANTILE, _TAIL_SIGMAS = 0.9, 1.6449
+
+
 @detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
                                        "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
                                        "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
-                                       "baseline_window": 100, "gap": 50, "sustain": 10})
+                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": 0.9})
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
 
@@ -116,8 +122,11 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     at the spike steps for the linked examples.
 
     Rule: A spike is a step whose log grad norm exceeds the median of the previous
-    `spike_window` steps by `spike_z` robust standard deviations (MAD) and by a factor of
-    `spike_ratio`. Reported when `min_spikes` spikes fall within `cluster_window` steps
+    `spike_window` steps by `spike_z` robust standard deviations and by a factor of
+    `spike_ratio`. The standard deviation is the larger of the MAD's and the 90th percentile
+    of the absolute deviations over 1.645: the same for normal noise, wider for heavy-tailed
+    noise (a step's gradient from a handful of completions, where one unusual completion
+    dominates a step, makes isolated ×5 steps routine). Reported when `min_spikes` spikes fall within `cluster_window` steps
     (onset: the first spike of that burst — walking back, a gap longer than `burst_gap`
     or five times the burst's median spacing ends it), or when the smoothed log grad norm
     (trailing median over `smooth_window`) stays `level_ratio` × above its reference
@@ -128,7 +137,12 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     every group has zero advantage the gradient shrinks to the KL term's, and the ordinary
     gradient of the odd informative group is not a spike. Steps where every group had
     identical rewards (`frac_reward_zero_std` = 1) are left out altogether: with no advantage
-    there is no policy gradient, so their norm is not the same quantity.
+    there is no policy gradient, so their norm is not the same quantity; so are steps whose
+    captured samples hold the whole generation batch with every advantage 0 (with
+    `scale_rewards="batch"` TRL's share counts only a batch flat as a whole). Reported as
+    info when at least `converged_share` of the completions that repeat another of their group
+    since the onset earned the run's top reward: a policy that converged on right answers
+    still learns only from the completions it finds unlikely, whose gradients are large.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -151,6 +165,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     baseline_window: steps in the level's reference window
     gap: steps between the reference window and the present
     sustain: consecutive steps the level shift must hold
+    converged_share: share of the repeated completions at the top reward that makes it convergence (info)
     """
     found = logged(view, "grad_norm")
     if found is None:
@@ -167,7 +182,15 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # KL term's tiny gradient, and the ordinary gradient of one informative group is no spike.
     floor = rolling_median(lx, lx.size, window // 2) + np.log(cfg["floor_fraction"])
     base = shift(np.fmax(median, floor), 1)
-    spread = np.maximum(shift(MAD_SCALE * rolling_median(np.abs(lx - median), window, window // 2), 1), 0.05)
+    # The noise's scale read from its tail as well as its body: for normal noise both give σ, but
+    # a step whose gradient comes from a handful of completions is heavy-tailed (one unusual
+    # completion dominates it), and its isolated ×5 steps are that noise, not instability.
+    deviation = np.abs(lx - median)
+    body = MAD_SCALE * rolling_median(deviation, window, window // 2)
+    tail = (pl.Series(deviation, dtype=pl.Float64).fill_nan(None)
+            .rolling_quantile(_TAIL_QUANTILE, window_size=window, min_samples=window // 2)
+            .fill_null(np.nan).to_numpy() / _TAIL_SIGMAS)
+    spread = np.maximum(shift(np.fmax(body, tail), 1), 0.05)
     jump = lx - base
     spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))
     cluster = max(10, min(cfg["cluster_window"], curve.size // 2))
@@ -215,12 +238,22 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         parts.append(f"its level rose ×{level_factor:.1f} and stayed there")
     strength = max(0, in_cluster - cfg["min_spikes"] + 1) / 3 + max(0.0, np.log(level_factor / cfg["level_ratio"]) + 0.5
                                                                      if hit is not None else 0.0)
+    settled = copies(view, first, last)
+    converged = settled is not None and settled.at_top >= cfg["converged_share"]
+    if converged:
+        explanation = (f"The gradient norm grew ({'; '.join(parts)}) while the policy converged on right answers "
+                       f"({settled.at_top:.0%} of the {settled.count} completions that repeat another of their group "
+                       f"since step {first} earned the run's top reward, {settled.top:.3g}): the steps that still "
+                       "carry a signal are the completions it now finds unlikely, and the gradient of an unlikely "
+                       "completion's log-probability is large. That is convergence, not instability.")
+    else:
+        explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="critical" if level_factor >= cfg["critical_ratio"] else "warn",
+        severity="info" if converged else "critical" if level_factor >= cfg["critical_ratio"] else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
         first_step=first,
-        explanation="The gradient norm became unstable: " + "; ".join(parts) + ".",
+        explanation=explanation,
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
                            observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
                            note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
@@ -326,14 +359,39 @@ def _with_signal(view: RunView, grad: Curve) -> Curve:
     """The gradient norm at the steps that had a policy-gradient signal: where every group of
     a logged step had identical rewards (``frac_reward_zero_std`` = 1) the advantages are all
     zero and the gradient is only the KL term's (or 0), a different quantity; next to such
-    steps the ordinary gradient of a step with signal would look like a spike."""
-    if not view.has("frac_reward_zero_std"):
-        return grad
-    zero = view.series("frac_reward_zero_std")[np.searchsorted(view.step, grad.steps)]
-    silent = zero >= 1.0 - 1e-9
+    steps the ordinary gradient of a step with signal would look like a spike. Steps whose
+    captured samples hold the whole generation batch with every advantage 0 are silent too:
+    with batch-scaled rewards TRL's ``frac_reward_zero_std`` counts only a batch that is flat
+    as a whole, while each group that agrees still has zero advantage (and the Trainer logs
+    the grad norm of the logging step itself, not a mean over ``logging_steps``)."""
+    silent = np.zeros(grad.size, dtype=bool)
+    if view.has("frac_reward_zero_std"):
+        silent |= view.series("frac_reward_zero_std")[np.searchsorted(view.step, grad.steps)] >= 1.0 - 1e-9
+    batch = _generation_batch(view)
+    frame = samples_with(view, "advantage") if batch else None
+    if frame is not None:
+        flat = (frame.group_by("step").agg(n=pl.len(), top=pl.col("advantage").abs().max())
+                .filter((pl.col("n") >= batch) & (pl.col("top") <= _NO_ADVANTAGE)))
+        silent |= np.isin(grad.steps, flat["step"].to_numpy())
     if not silent.any():
         return grad
     return Curve(grad.name, grad.steps[~silent], grad.values[~silent])
+
+
+#: |advantage| at or below this is no advantage (TRL's float32 rounding of an equal-reward
+#: group's reward − mean, over std + 1e-4, stays near 1e-3).
+_NO_ADVANTAGE = 1e-2
+
+
+def _generation_batch(view: RunView) -> int | None:
+    """Completions behind one optimizer step's advantages: per-device batch × gradient
+    accumulation × processes (None when the trainer config does not say)."""
+    config = view.manifest.get("trainer_config") or {}
+    batch = config.get("per_device_train_batch_size")
+    if not isinstance(batch, (int, float)) or isinstance(batch, bool) or batch < 1:
+        return None
+    accumulation = config.get("gradient_accumulation_steps") or 1
+    return int(batch * accumulation * (view.manifest.get("world_size") or 1))
 
 
 def _has_sample(column: str, view: RunView) -> bool:

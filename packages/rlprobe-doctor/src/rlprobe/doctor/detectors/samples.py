@@ -19,7 +19,7 @@ from ..excursions import Excursion, find_excursion
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..view import RunView
-from .groups import ZERO_STD, FlatGroups, flat_groups, group_keys, samples_with
+from .groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with
 from .length import token_budget
 
 
@@ -76,10 +76,13 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     when it was that high from the start). It is convergence, reported as info, when at
     least `converged_share` of the captured zero-variance groups were solved (every
     completion earned the run's top reward, and not through a cheap component while a
-    correctness component scored nothing), they were not cut off by the token budget, and
-    the share climbed gradually, over more than `abrupt_fraction` of the steps run until it
-    was confirmed, as learning raises it; a quicker climb means something changed (the
-    data, the reward, a policy turned greedy). The climb is timed on a centred mean over
+    correctness component — or, without one so named, a component the run earns elsewhere —
+    scored nothing), they were not cut off by the token budget, and
+    either the share climbed gradually, over more than `abrupt_fraction` of the steps run
+    until it was confirmed, as learning raises it, or at least `converged_share` of the solved
+    groups are one completion repeated (the policy settled on a right answer; prompts that any
+    answer solves give distinct right completions). Otherwise a quick climb means something
+    changed (the data, the reward, a policy turned greedy). The climb is timed on a centred mean over
     enough logged steps to hold about 20 groups (groups per logged value = per-device batch
     × gradient accumulation × processes / `num_generations` × `logging_steps`): with one or
     two groups a step the share is quantised to 0, ½, 1 and a median jumps in one step.
@@ -101,7 +104,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     smooth_window: steps in the trailing median
     sustain: consecutive steps the smoothed share must stay above warn_level
     min_group_samples: captured samples a group needs to be judged from samples
-    converged_share: share of solved zero-variance groups that makes a gradual rise convergence (info)
+    converged_share: share of solved groups (and of those that are one completion repeated) making it convergence
     abrupt_fraction: a climb within this fraction of the steps run until it was confirmed is not convergence
     """
     if view.has("frac_reward_zero_std"):
@@ -131,8 +134,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     rise = climb[1] - climb[0] if climb is not None else 0
     gradual = climb is not None and rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
     capped = _budget_capped(view, groups, first, last)
+    # The policy settled on its answers: the solved groups are one right completion, repeated.
+    settled = groups is not None and not from_start and groups.identical >= cfg["converged_share"]
     converged = (groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5
-                 and gradual and capped is None)
+                 and (gradual or settled) and capped is None)
     gamed = groups is not None and groups.solved >= 0.7 and groups.gamed >= 0.5
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
@@ -151,7 +156,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
-                     + _zero_std_cause(groups, converged, climb, from_start, capped, budget)),
+                     + _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget)),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
@@ -245,11 +250,14 @@ def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int
                 "all earn the same (see TRUNCATION_HIGH), whatever the prompt's difficulty.")
     if groups is None:
         return ""
-    if converged and climb is not None:
+    if converged:
+        how = (f"the share climbed gradually (over {climb[1] - climb[0]} steps, from step {climb[0]} to {climb[1]}) "
+               "as the reward did" if climb is not None else
+               f"{groups.identical:.0%} of the solved groups were one completion repeated: the policy settled on "
+               "a right answer")
         return (f" In the captured samples {groups.solved:.0%} of these groups were solved by every completion, "
-                f"and the share climbed gradually (over {climb[1] - climb[0]} steps, from step {climb[0]} to "
-                f"{climb[1]}) as the reward did: the run has converged on its prompts, which no longer teach it "
-                "anything. Stop here, or move to harder prompts.")
+                f"and {how}: the run has converged on its prompts, which no longer teach it anything. Stop here, "
+                "or move to harder prompts.")
     if groups.solved >= 0.7 and groups.gamed >= 0.5:
         return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward, but "
                 f"{groups.gamed:.0%} of those scored nothing on '{groups.truth}': the top reward is being earned "
@@ -393,6 +401,7 @@ def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
     "sustain": 6,
     "max_samples_per_step": 64,
     "max_steps": 2000,
+    "converged_share": 0.9,
 })
 def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Completions within a group have become copies of each other: exploration is gone.
@@ -409,7 +418,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     completions; its trailing median must be at least `warn_share` and at least `min_rise`
     above the first fifth of the run (short-answer tasks repeat by nature) for `sustain`
     consecutive sample steps. Critical when the median over the episode reaches
-    `critical_share`. Needs samples with group ids; silent without them.
+    `critical_share`. It is convergence, reported as info, when at least `converged_share` of
+    the copies from the onset to the run's end earned the run's top reward (the highest any
+    captured sample earned) without scoring nothing on a component the run earns elsewhere:
+    a policy that solved its prompts repeats its right answer. Needs samples with group ids; silent
+    without them.
 
     Actions: Raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
     clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
@@ -425,6 +438,7 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     sustain: consecutive sample steps the condition must hold
     max_samples_per_step: samples compared per step, at most
     max_steps: sample steps compared, at most (evenly spaced)
+    converged_share: share of the copies at the top reward that makes it convergence (info)
     """
     frame = samples_with(view, "completion", "group_id", "sample_id")
     if frame is None:
@@ -451,15 +465,20 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     confidence = confidence_from((exc.observed - cfg["warn_share"]) / (1 - cfg["warn_share"] + 1e-9)
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.0, floor=0.55)
     worst = in_window.sort(["dup", "n"], descending=True).head(3)
+    settled = copies(view, first, int(steps[-1]))
+    converged = settled is not None and settled.at_top >= cfg["converged_share"]
+    verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the run's top reward "
+               f"({settled.top:.3g}): the policy has converged on right answers, which is what solving a prompt "
+               "looks like; the prompts no longer teach it anything." if converged else "")
     return Finding(
         signature_id="GROUP_MODE_COLLAPSE",
-        severity="critical" if critical else "warn",
+        severity="info" if converged else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
                      f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), up from "
                      f"{exc.baseline:.0%} early in the run; {identical:.0%} of groups in steps {first}–{last} "
-                     f"were entirely identical."),
+                     f"were entirely identical." + verdict),
         evidence=[Evidence(metric="samples: within-group duplicate share", window=(first, last),
                            baseline=exc.baseline, observed=exc.observed,
                            note=f"(n − distinct)/(n − 1) per group, mean per step; peak {exc.peak:.0%}")],
@@ -504,7 +523,11 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `tolerance`) (where that bound applies), or a complete group's advantages miss their
     best fit c·(reward − group mean), c ≥ 0, by a relative residual above `misfit`
     (group-relative algorithms; only groups captured whole count, which the Recorder's
-    default top/bottom selection rarely leaves); the onset is the first such step. Elsewhere
+    default top/bottom selection rarely leaves; a group with equal rewards fits while its
+    advantages stay within float32 rounding, G × 2⁻²³ × |reward| / 1e-4 with TRL's std
+    epsilon; RLOO with `beta` > 0 or `normalize_advantages` is not checked, since TRL builds
+    its advantages from the reward minus each completion's own KL, or re-centres them over
+    the batch); the onset is the first such step. Elsewhere
     — the trailing median of the per-step largest non-zero |advantage| stays at least
     `growth_factor` times the median of the preceding `baseline_window` sample steps for
     `sustain` steps (warn). Needs samples; silent without them.
@@ -575,12 +598,24 @@ def _advantage_bound(view: RunView, group_size: int | None) -> float | None:
 
 
 def _group_relative(view: RunView) -> bool:
-    """Whether advantages are group-relative (GRPO/RLOO family, one summed reward), so each
-    complete group's advantages are a positive multiple of its rewards minus their mean."""
+    """Whether advantages are group-relative in the recorded rewards (GRPO/RLOO family, one
+    summed reward), so each complete group's advantages are a positive multiple of its rewards
+    minus their mean. Not RLOO with a KL penalty: TRL's RLOOTrainer subtracts ``beta`` × each
+    completion's own sequence KL from its reward before the leave-one-out baseline, so equal
+    recorded rewards get unequal advantages; nor RLOO's ``normalize_advantages``, which
+    re-centres them over the whole batch."""
     config = view.manifest.get("trainer_config") or {}
     if view.algorithm and view.algorithm not in ("grpo", "dapo", "dr_grpo", "gspo", "rloo"):
         return False
+    if view.algorithm == "rloo" and (config.get("beta") or config.get("normalize_advantages")):
+        return False
     return config.get("multi_objective_aggregation", "sum_then_normalize") in ("sum_then_normalize", None)
+
+
+#: float32's relative rounding (2⁻²³) and the 1e-4 TRL adds to the std it divides by: a group
+#: whose rewards are all equal has reward − mean of a few float32 ulps, not 0, and so
+#: advantages of up to G ulps / 1e-4 (about -1.5e-4 for rewards of 0.2), not exactly 0.
+_FLOAT32_EPS, _STD_EPS = 2.0 ** -23, 1e-4
 
 
 def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
@@ -596,14 +631,18 @@ def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
     a = pl.col("advantage")
     groups = (frame.filter(pl.col("reward").is_finite() & pl.col("group_id").is_not_null())
               .group_by(keys).agg(n=pl.len(), ad=(a * centred).sum(), dd=(centred * centred).sum(),
-                                  aa=(a * a).sum(), rewards=pl.col("reward"), advantages=a)
+                                  aa=(a * a).sum(), top=a.abs().max(), size=pl.col("reward").abs().max(),
+                                  rewards=pl.col("reward"), advantages=a)
               .filter(pl.col("n") == group_size))
     if groups.is_empty():
         return None
     scale = pl.when(pl.col("dd") > _MISFIT_FLOOR).then(pl.max_horizontal(pl.col("ad") / pl.col("dd"), 0.0)) \
         .otherwise(0.0)
     residual = pl.col("aa") - 2 * scale * pl.col("ad") + scale * scale * pl.col("dd")
-    groups = groups.with_columns(misfit=pl.when(pl.col("aa") > _MISFIT_FLOOR * pl.col("n"))
+    # Equal rewards: the advantages are float32 rounding of reward − mean over std + 1e-4 at most.
+    rounding = pl.col("n") * _FLOAT32_EPS * pl.max_horizontal(pl.col("size"), 1.0) / _STD_EPS
+    noise = (pl.col("dd") <= _MISFIT_FLOOR) & (pl.col("top") <= rounding)
+    groups = groups.with_columns(misfit=pl.when((pl.col("aa") > _MISFIT_FLOOR * pl.col("n")) & ~noise)
                                  .then((pl.max_horizontal(residual, 0.0) / pl.col("aa")).sqrt()).otherwise(0.0))
     per_step = (groups.group_by("step").agg(bad=(pl.col("misfit") > cfg["misfit"]).sum(), n=pl.len())
                 .sort("step"))
