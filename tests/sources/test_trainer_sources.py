@@ -242,3 +242,12 @@ def test_import_never_empties_a_directory_that_is_not_a_recording(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert _cli("import", str(source), str(empty)).returncode == 0 and RunView.load(empty).n_steps == 10
+
+
+def test_render_report_takes_a_source_and_writes_beside_a_file(tmp_path):
+    from rlprobe.doctor import render_report
+
+    path = tmp_path / "job.json"
+    path.write_text(json.dumps([_train(s) for s in range(1, 31)]))
+    written = render_report(path)
+    assert written == tmp_path / "job.json.report.html" and "<html" in written.read_text()[:2000].lower()
