@@ -454,3 +454,48 @@ def test_batch_scaled_steps_whose_groups_all_agree_are_silent(tmp_path: Path):
                          clip_ratio=0.0, grad_norm=float(rng.uniform(0.5, 2.0) if signal else rng.uniform(5e-4, 3e-3))))
     view = record(tmp_path, rows, samples, num_generations=2, scale_rewards="batch", beta=0.01)
     assert detect("GRAD_NORM_SPIKE", view) is None
+
+
+# -- reward hacking in a short run, with no correctness-named component -----------------------------
+
+
+def hacking_rows(n: int = 120, trade: bool = True) -> tuple[list[dict[str, Any]], dict[int, list[dict]]]:
+    """2 groups of 4, components 'in_category' (the task) and 'letter_o' (a cheap proxy). From
+    step 10 the policy swaps category words for words full of o's within about 8 steps
+    (``trade``: each completion earns one or the other); without ``trade`` the grader
+    changes at step 12: the same completions, their task score now 0."""
+    rng = np.random.default_rng(15)
+    rows, samples = [], {}
+    for step in range(1, n + 1):
+        gamed = float(np.clip((step - 10) / 8, 0, 1)) if trade else 0.0
+        out = []
+        for i in range(8):
+            hack = rng.random() < gamed
+            task = 0.0 if hack or (not trade and step >= 12) else float(rng.random() < 0.9)
+            proxy = float(rng.uniform(0.9, 1.0)) if hack else float(rng.uniform(0.0, 0.3))
+            out.append({"sample_id": f"s{step}-{i}", "group_id": f"g{step}-{i // 4}", "reward": task + 2 * proxy,
+                        "advantage": 0.0, "completion": "ooooo" if hack else f"word{i}",
+                        "reward_components": {"in_category": task, "letter_o": proxy}})
+        samples[step] = out
+        rows.append(dict(step=step, reward=float(np.mean([s["reward"] for s in out])), entropy=1.0, clip_ratio=0.0,
+                         **{"rewards/in_category/mean": float(np.mean([s["reward_components"]["in_category"]
+                                                                       for s in out])),
+                            "rewards/letter_o/mean": float(np.mean([s["reward_components"]["letter_o"]
+                                                                    for s in out]))}))
+    return rows, samples
+
+
+def test_a_fast_hack_in_a_short_run_is_reward_hacking(tmp_path: Path):
+    """The real reward_hacking run: letter_o 0.14 → 1 while in_category 0.875 → 0 within ~30
+    steps of a 120-step run. Silent before the fix: no trailing reference existed before the
+    fall, and a fall that fast was taken for a grader change."""
+    rows, samples = hacking_rows()
+    finding = detect("REWARD_HACKING", record(tmp_path, rows, samples))
+    assert finding is not None and finding.severity in ("warn", "critical")
+    assert abs(finding.first_step - 10) <= 8, finding.explanation
+    assert "'letter_o'" in finding.explanation and "'in_category'" in finding.explanation
+
+
+def test_a_grader_that_rescores_the_same_completions_is_not_hacking(tmp_path: Path):
+    rows, samples = hacking_rows(trade=False)
+    assert detect("REWARD_HACKING", record(tmp_path, rows, samples)) is None

@@ -33,9 +33,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
                                       "the policy uniform, entropy = ln 30) has no baseline and is never judged",
     ("lr_typo", "REWARD_COLLAPSE"): "issue 10 item 6: the reward fell to 0 at step 2 and stayed; a collapse with "
                                     "no baseline before it is never judged",
-    ("reward_hacking", "REWARD_HACKING"): "issue 10 (fix the detectors the corpus shows wrong): letter_o rose "
-                                          "0.14 -> 1 while in_category fell 0.875 -> 0; REWARD_HACKING is silent "
-                                          "and LENGTH_EXPLOSION says letter_o 'may be paying for length'",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

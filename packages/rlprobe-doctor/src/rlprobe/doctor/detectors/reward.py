@@ -307,7 +307,8 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
 
 @detector("REWARD_HACKING", defaults={"drop_fraction": 0.15, "min_z": 4.0, "max_confidence": 0.6,
                                       "confirm_share": 0.5, "confirmed_confidence": 0.9, "critical_fall": 0.5,
-                                      "step_share": STEP_SHARE, "smooth_window": 25, "baseline_window": 100,
+                                      "step_share": STEP_SHARE, "trade_correlation": -0.3, "smooth_window": 25,
+                                      "baseline_window": 100,
                                       "gap": 50, "sustain": 20})
 def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A cheap reward component keeps rising while the correctness component falls.
@@ -329,7 +330,13 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     correctness-like name, any falling/rising pair counts, at lower confidence. A fall that
     happens mostly at once (at least `step_share` of it between the medians of the 5 steps
     before and after some step, beyond what noise explains) is not learnt behaviour but a
-    changed grader or data, and is left to REWARD_COLLAPSE. Confirmed when at least
+    changed grader or data, and is left to REWARD_COLLAPSE — unless the captured samples since
+    the fall show the policy trading one component for the other (the two components'
+    Spearman correlation over the samples at or below `trade_correlation`: the completions
+    that earn more of the cheap one score less on the task, whereas a grader change rescores
+    the same completions). Until the trailing reference has the history it needs, each
+    component's opening level (median of its first `smooth_window` logged values) is its reference, so a
+    hack in a short run's first steps is measured from where the policy started. Confirmed when at least
     `confirm_share` of the captured samples since the detection earn the cheap component
     while scoring nothing on the correctness one: confidence may then reach
     `confirmed_confidence`, and the finding is critical once correctness fell by
@@ -350,6 +357,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     confirmed_confidence: cap on confidence once the samples confirm it
     critical_fall: a confirmed fall of correctness by this fraction of its reference is critical
     step_share: share of the fall within about 10 steps that marks a grader or data change
+    trade_correlation: sample correlation of the two components at or below which a sudden fall is learnt gaming
     smooth_window: trailing median window (steps) that de-noises each component
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -370,7 +378,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     for c in names:
         x = view.component(c)
         level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
-        ref = shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap)
+        ref = _with_opening(x, shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap), w.smooth)
         noise = _smoothed_noise(x, 0, n, w.smooth)
         curves[c] = (x, level, ref, noise)
     best: tuple[int, str, str] | None = None
@@ -399,10 +407,13 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                              w.smooth)
     t_base, c_base = float(ref[hit]), float(c_ref[hit])
     t_now = held_extreme(level, hit, w.sustain, rising=False)
-    if sudden_fall(x, steps, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]):
+    trade = _trade(view, int(steps[max(lo, fell_from - w.smooth)]), int(steps[-1]), truth, cheap)
+    if sudden_fall(x, steps, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]) \
+            and not (trade is not None and trade <= cfg["trade_correlation"]):
         # Most of the fall happened within a few logged steps: faster than training moves a
         # policy, so the reward or the data changed (a grader or label bug), not the policy's
-        # behaviour. REWARD_COLLAPSE reports the drop itself.
+        # behaviour — unless the samples show the policy trading one component for the other.
+        # REWARD_COLLAPSE reports the drop itself.
         return None
     rose_from = onset_before(cx, hit, float(c_ref[hit]), 3 * c_noise, True, lo, w.smooth)
     onset = min(fell_from, rose_from)
@@ -438,6 +449,35 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ],
         links_to_samples=links,
     )
+
+
+def _with_opening(x: np.ndarray, ref: np.ndarray, points: int) -> np.ndarray:
+    """``ref`` with the run's opening level (median of its first ``points`` logged values, as
+    many as the smoothed level it is compared with holds) where the trailing window has too
+    little history, from the ``points``-th logged value on."""
+    logged_at = np.flatnonzero(np.isfinite(x))
+    if logged_at.size <= points:
+        return ref
+    out = np.array(ref, dtype=float)
+    early = np.isnan(out)
+    early[:logged_at[points - 1] + 1] = False
+    out[early] = float(np.median(x[logged_at[:points]]))
+    return out
+
+
+def _trade(view: RunView, first: int, last: int, truth: str, cheap: str) -> float | None:
+    """Spearman correlation of the two components over the captured samples of steps
+    [first, last]: strongly negative when the completions that earn more of the cheap one
+    score less on the task — the policy trading one for the other, as a grader change (which
+    rescores the same completions) does not. None without samples scored on both."""
+    window = view.samples_between(first, last)
+    if window.is_empty() or "reward_components" not in window.columns:
+        return None
+    scored = window.select(t=component(window, truth), c=component(window, cheap)).drop_nulls()
+    if scored.height < 10 or scored["t"].n_unique() < 2 or scored["c"].n_unique() < 2:
+        return None
+    value = scored.select(pl.corr("t", "c", method="spearman")).item()
+    return float(value) if value is not None and np.isfinite(value) else None
 
 
 def _gaming_samples(view: RunView, first: int, since: int, last: int, truth: str, cheap: str,
