@@ -38,7 +38,7 @@ import uuid
 import warnings
 from collections import deque
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import pyarrow as pa
 
@@ -49,8 +49,12 @@ from .records import EventKind
 from .sampling import SamplingConfig
 from .storage.layout import MANIFEST, rank_dir
 from .storage.manifest import RunStatus
+from .storage.layout import is_url
 from .storage.schema import unify
 from .storage.writer import RunWriter, event_line
+
+if TYPE_CHECKING:
+    from .storage.upload import Uploader
 
 __all__ = ["Recorder", "RlprobeWarning"]
 
@@ -106,6 +110,11 @@ class Recorder:
     the recorder is inert: ``active`` is False and every method is a cheap no-op. With
     ``record_all_ranks=True`` and ``world_size > 1`` each rank writes ``run_dir/rank-N``.
     Usable as a context manager (an exception marks the run ``crashed``).
+
+    ``upload_to`` (a URL, ``s3://bucket/runs/my-run``) mirrors the run to object storage
+    from a background thread (``storage.upload``) while it is still written locally as
+    above: a failed upload is warned about once, counted in ``storage_errors`` and retried;
+    ``close()`` waits for the last upload within its ``timeout``.
     """
 
     def __init__(
@@ -125,11 +134,14 @@ class Recorder:
         steps_per_flush: int = 200,
         install_handlers: bool = True,
         record_all_ranks: bool = False,
+        upload_to: str | None = None,
     ) -> None:
         _check_positive(queue_size=queue_size, flush_interval_s=flush_interval_s,
                         steps_per_flush=steps_per_flush, world_size=world_size)
         if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < world_size:
             raise ValueError(f"rank must be an int in [0, world_size={world_size}), got {rank!r}")
+        if upload_to is not None and not is_url(upload_to):
+            raise ValueError(f"upload_to must be a URL such as s3://bucket/runs/my-run, got {upload_to!r}")
         if sampling is not None and not isinstance(sampling, SamplingConfig):
             raise TypeError(f"sampling must be a SamplingConfig or None, got {type(sampling).__name__}")
         self.rank = rank
@@ -192,6 +204,12 @@ class Recorder:
         self._thread = threading.Thread(target=self._writer_main, name=f"rlprobe-writer-{self.run_id}",
                                         daemon=True)
         self._thread.start()
+        self._uploader: Uploader | None = None
+        if upload_to is not None:
+            from .storage.upload import Uploader  # pyarrow.fs only for a run that uploads
+
+            url = upload_to.rstrip("/") + (f"/{self.run_dir.name}" if self.run_dir != base else "")
+            self._uploader = Uploader(self.run_dir, url, self._flush_interval_s, self._upload_failed)
         lifecycle.register(self, install_handlers)
 
     # -- the training thread's side ------------------------------------------------------
@@ -276,7 +294,13 @@ class Recorder:
             self.log_step = self.log_samples = _noop  # type: ignore[method-assign]
             self._queue.append((_STOP,))
             self._wake.set()
+        deadline = _monotonic() + timeout
         self._thread.join(timeout)
+        if self._uploader is not None and not self._thread.is_alive():
+            if not self._uploader.close(deadline - _monotonic()):
+                self._warn_once("upload", f"rlprobe: upload to {self._uploader.mirror.url} unfinished after "
+                                          f"{timeout}s; finish it with: rlprobe push {self.run_dir} "
+                                          f"{self._uploader.mirror.url}")
         if first:
             lifecycle.unregister(self)
         if self._thread.is_alive():
@@ -548,6 +572,15 @@ class Recorder:
             self.storage_errors += 1
         self._warn_once("storage", f"rlprobe: cannot write to {self.run_dir} ({exc}); training continues, "
                                    "records are kept in memory and retried")
+
+    def _upload_failed(self, exc: BaseException) -> None:
+        """The mirror thread's report of a failed round (retried at the next): counted and
+        warned about like a failed write."""
+        with self._lock:
+            self.storage_errors += 1
+        url = self._uploader.mirror.url if self._uploader is not None else "?"
+        self._warn_once("upload", f"rlprobe: cannot upload to {url} ({' '.join(str(exc).split())}); "
+                                  "training continues, the upload is retried")
 
     def _warn_once(self, key: str, message: str) -> None:
         if key not in self._warned:

@@ -20,7 +20,9 @@ class RecordingError(ValueError):
         self.run_dir = Path(run_dir)
         self.path = Path(path)
         self.problem = " ".join(str(problem).split())  # one line, whatever a library's message holds
-        super().__init__(f"{self.path}: {self.problem}")
+        # A URL keeps its "//", which Path would fold.
+        where = path if isinstance(path, str) and "://" in path else self.path
+        super().__init__(f"{where}: {self.problem}")
 
     def __reduce__(self) -> tuple[type, tuple[Path, Path, str]]:
         return type(self), (self.run_dir, self.path, self.problem)

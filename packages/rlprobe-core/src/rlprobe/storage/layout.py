@@ -28,7 +28,14 @@ WATERMARK_KEY = b"rlprobe.watermark"
 PART_COLUMN = "_part"
 
 _PART_RE = re.compile(r"^(steps|samples)-(\d{8})\.parquet$")
+_URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _RANK_RE = re.compile(r"^rank-(\d+)$")
+
+
+def is_url(location: object) -> bool:
+    """True for ``scheme://...`` text: a run in object storage (``storage.location``). A
+    ``Path`` is always local: it cannot hold the ``//``."""
+    return isinstance(location, str) and _URL_RE.match(location) is not None
 
 
 def compacted_path(run_dir: Path, kind: str) -> Path:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import RecordingError
-from .layout import MANIFEST, READABLE_VERSIONS, discard, fsync_dir, rank_dirs
+from .layout import MANIFEST, READABLE_VERSIONS, discard, fsync_dir, rank_dirs, is_url
 
-__all__ = ["load_manifest", "write_manifest", "json_safe", "valid_text", "RunStatus"]
+__all__ = ["load_manifest", "parse_manifest", "write_manifest", "json_safe", "valid_text", "RunStatus"]
 
 _MAX_DEPTH = 32
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -102,6 +102,10 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
     it is unreadable, not a JSON object, holds a key of the wrong type (``MANIFEST_TYPES``)
     or is of a format version this reader does not know.
     """
+    if is_url(run_dir):
+        from .location import load_remote_manifest  # pyarrow.fs only where a URL needs it
+
+        return load_remote_manifest(run_dir)
     run_dir = Path(run_dir)
     path = run_dir / MANIFEST
     if not path.exists():
@@ -110,7 +114,17 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
             raise FileNotFoundError(f"no rlprobe recording at {run_dir} (no {MANIFEST})")
         path = ranks[0][1] / MANIFEST
     try:
-        manifest = json.loads(path.read_bytes().decode("utf-8"))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordingError(run_dir, path, f"unreadable manifest: {exc}") from None
+    return parse_manifest(run_dir, path, data)
+
+
+def parse_manifest(run_dir: str | os.PathLike[str], path: str | os.PathLike[str], data: bytes) -> dict[str, Any]:
+    """The manifest held in ``data`` (the bytes of ``path``), checked as ``load_manifest``
+    checks it; ``RecordingError`` naming ``path`` when it is not one."""
+    try:
+        manifest = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise RecordingError(run_dir, path, "unreadable manifest: not UTF-8 text") from None
     except (OSError, ValueError, RecursionError) as exc:

@@ -28,6 +28,7 @@ from .layout import (
     PART_COLUMN,
     PARTS_DIR,
     compacted_path,
+    is_url,
     list_parts,
     rank_dirs,
 )
@@ -299,7 +300,10 @@ class RunReader:
     """
 
     def __init__(self, run_dir: str | os.PathLike[str]) -> None:
-        self.run_dir = Path(run_dir)
+        #: The URL of a run in object storage (read through a local copy brought up to
+        #: date before each read, see ``storage.location``); None for a local run.
+        self.url = run_dir if is_url(run_dir) else None
+        self.run_dir = self._copy() if self.url is not None else Path(run_dir)
         self.manifest = load_manifest(self.run_dir)
         per_rank = rank_dirs(self.run_dir)
         #: (rank, directory) of each recorded rank, by rank.
@@ -308,6 +312,12 @@ class RunReader:
             self.sources = per_rank
         else:
             self.sources = [(int(self.manifest.get("rank") or 0), self.run_dir)]
+
+    def _copy(self) -> Path:
+        from .location import local_copy  # pyarrow.fs only where a URL needs it
+
+        assert self.url is not None
+        return local_copy(self.url)
 
     @property
     def merged(self) -> bool:
@@ -326,6 +336,8 @@ class RunReader:
     def events(self) -> list[dict[str, Any]]:
         """Events as dicts (``kind``, ``step``, ``time``, ``message``, ``data``; ``rank`` when merged),
         ordered by time."""
+        if self.url is not None:
+            self._copy()
         out = []
         for rank, path in self.sources:
             for event in _read_events(path):
@@ -348,6 +360,8 @@ class RunReader:
         are checked as ``read_new`` checks them (``RecordingError``). Raises ``ValueError``
         for another ``kind``."""
         _check_kind(kind)
+        if self.url is not None:
+            self._copy()
         after = after or {}
         files: list[RunFile] = []
         for rank, path in self.sources:
@@ -362,6 +376,8 @@ class RunReader:
         is not opened again. Raises ``ValueError`` for a ``kind`` other than ``"steps"`` or
         ``"samples"``."""
         _check_kind(kind)
+        if self.url is not None:
+            self._copy()
         cursor = dict(after or {})
         tables = []
         for rank, path in self.sources:
@@ -391,7 +407,15 @@ def list_runs(root: str | os.PathLike[str], max_depth: int = 4, *,
     a ``path`` key, sorted by creation time. A recording whose manifest cannot be read is
     left out, or with ``include_unreadable`` listed after the others as ``{"path": ...,
     "error": "<one line naming the file and what is wrong>"}``. Never raises for what it
-    finds under ``root``."""
+    finds under ``root``.
+
+    ``root`` may be a URL (``s3://bucket/runs``): one recursive listing, the manifests
+    fetched in parallel; ``path`` is then each run's URL. Raises ``ValueError`` for a URL
+    that cannot be opened and ``OSError`` when the store fails."""
+    if is_url(root):
+        from .location import list_remote_runs
+
+        return list_remote_runs(root, max_depth, include_unreadable)
     root = Path(root)
     found: list[dict[str, Any]] = []
     unreadable: list[dict[str, Any]] = []

@@ -11,7 +11,7 @@ import polars as pl
 
 from rlprobe.records import EventKind, canonical_metric, component_column
 from rlprobe.storage import RunReader
-from rlprobe.storage.layout import EVENTS
+from rlprobe.storage.layout import EVENTS, is_url
 from rlprobe.storage.reader import parse_events
 
 from .errors import UnknownMetric, UnusableInput
@@ -119,7 +119,7 @@ class RunView:
         self.samples = samples if samples is not None else pl.DataFrame()
         self.events = list(events or [])
         self.manifest = dict(manifest or {})
-        self.run_dir = Path(run_dir) if run_dir is not None else None
+        self.run_dir: str | Path | None = run_dir if run_dir is None or is_url(run_dir) else Path(run_dir)
         self._cursors: dict[str, dict[int, int]] = {}
         self._events_seen = len(self.events)
         self._events_tail: _EventTail | None = None
@@ -128,7 +128,8 @@ class RunView:
 
     @classmethod
     def load(cls, run_dir: str | os.PathLike[str]) -> "RunView":
-        """Read a run directory (compacted, mid-run, killed or merged ranks alike) or a
+        """Read a run directory (compacted, mid-run, killed or merged ranks alike), a run in
+        object storage (a URL: ``s3://bucket/runs/my-run``, ``gs://...``, ``abfs://...``) or a
         foreign source (``rlprobe.doctor.sources``: a TRL output_dir, a console log, ...).
         Raises ``UnusableInput`` when there is no readable recording there and
         ``rlprobe.storage.RecordingError`` (one line naming the file) for a damaged data file."""

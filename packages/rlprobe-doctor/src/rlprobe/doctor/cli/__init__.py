@@ -37,6 +37,7 @@ COMMAND_MODULES = {
     "diff": "forensics",
     "synth": "synthesis",
     "import": "importing",
+    "push": "upload",
 }
 
 

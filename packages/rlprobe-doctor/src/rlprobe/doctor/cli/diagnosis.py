@@ -13,11 +13,11 @@ from ..errors import UnusableInput
 from ..findings import Finding
 from ..view import RunView
 from . import EXIT_CRITICAL
-from .output import number, severity, style, terminal_width
+from .output import RUN, number, severity, style, terminal_width
 
 
 @click.command("doctor")
-@click.argument("run", type=click.Path(path_type=Path))
+@click.argument("run", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Findings as a JSON list (stable, machine-readable).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="doctor.toml with per-detector overrides.")

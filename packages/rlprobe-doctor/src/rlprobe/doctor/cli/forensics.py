@@ -18,7 +18,7 @@ from ..errors import UnusableInput
 from ..findings import Finding
 from ..forensics import SORT_KEYS, CapturedSamples, metrics_around, sample_records
 from ..view import RunView
-from .output import number, severity, shorten, style, table, terminal_width
+from .output import RUN, number, severity, shorten, style, table, terminal_width
 
 #: Below this many columns for prompt and completion together, each goes on a line of its own.
 MIN_TEXT_COLUMNS = 60
@@ -82,7 +82,7 @@ def _echo_json(payload: Any) -> None:
 
 
 @click.command("show")
-@click.argument("run", type=click.Path(path_type=Path))
+@click.argument("run", type=RUN)
 @click.option("--step", type=int, help="The step to look at (required).")
 @click.option("--window", default=DEFAULT_WINDOW, show_default=True, type=int,
               help="Steps either side of --step that count as around it.")
@@ -198,7 +198,7 @@ def _no_samples_between(captured: CapturedSamples, first: int, last: int, what: 
 
 
 @click.command("samples")
-@click.argument("run", type=click.Path(path_type=Path))
+@click.argument("run", type=RUN)
 @click.option("--sort", default="reward", show_default=True, metavar="|".join(SORT_KEYS),
               help="What to rank the captured samples by.")
 @click.option("--around", type=int, help="Centre step; with --window K covers steps N-K..N+K.")
@@ -253,8 +253,8 @@ def samples(run: Path, sort: str, around: int | None, window: int | None, step_f
 
 
 @click.command("diff")
-@click.argument("run_a", type=click.Path(path_type=Path))
-@click.argument("run_b", type=click.Path(path_type=Path))
+@click.argument("run_a", type=RUN)
+@click.argument("run_b", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="The whole diff as JSON (stable, machine-readable).")
 @click.option("--z-thresh", default=4.0, show_default=True, type=float,
               help="A metric diverges where the runs differ by this many times their step-to-step noise...")

@@ -4,9 +4,25 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 import click
+
+from rlprobe.storage.layout import is_url
+
+class RunLocation(click.ParamType):
+    """A run argument: a local path (a ``Path``), or a URL of a run in object storage kept
+    as text (``s3://bucket/runs/x``; a ``Path`` would fold its ``//``)."""
+
+    name = "run"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return value if isinstance(value, Path) or is_url(value) else Path(value)
+
+
+#: The type of every argument naming a run (or a root of runs).
+RUN = RunLocation()
 
 SEVERITY_COLOURS = {"critical": "red", "warn": "yellow", "info": "cyan"}
 

@@ -6,10 +6,11 @@ from pathlib import Path
 import click
 
 from ..report import render_report
+from .output import RUN
 
 
 @click.command("report")
-@click.argument("run", type=click.Path(path_type=Path))
+@click.argument("run", type=RUN)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the HTML (default: RUN/report.html).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),

@@ -7,18 +7,20 @@ from pathlib import Path
 import click
 
 from rlprobe.storage import list_runs
+from rlprobe.storage.layout import is_url
 
 from ..errors import UnusableInput
 from .importing import ls_source
-from .output import table, when
+from .output import RUN, table, when
 
 
 @click.command("ls")
-@click.argument("root", type=click.Path(path_type=Path))
+@click.argument("root", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def ls(root: Path, as_json: bool) -> None:
-    """List the runs recorded under ROOT (ROOT itself may be a run), or the runs a
-    foreign source holds (a trackio database, a TensorBoard root, ...) as SOURCE#NAME.
+    """List the runs recorded under ROOT (ROOT itself may be a run; a directory or a URL
+    such as s3://bucket/runs), or the runs a foreign source holds (a trackio database, a
+    TensorBoard root, ...) as SOURCE#NAME.
 
     A recording whose manifest cannot be read is listed with status "unreadable" (and an
     "error" key in --json) and its reason goes to stderr; the exit code stays 0.
@@ -27,11 +29,15 @@ def ls(root: Path, as_json: bool) -> None:
     Example:
       rlprobe ls runs/
     """
-    if not root.exists():
-        raise UnusableInput(f"{root}: no such directory")
-    if ls_source(root, as_json):  # a foreign source: the runs it holds, as SOURCE#NAME
-        return
-    runs = list_runs(root, include_unreadable=True)
+    if not is_url(root):
+        if not root.exists():
+            raise UnusableInput(f"{root}: no such directory")
+        if ls_source(root, as_json):  # a foreign source: the runs it holds, as SOURCE#NAME
+            return
+    try:
+        runs = list_runs(root, include_unreadable=True)
+    except ValueError as exc:  # a URL pyarrow cannot open
+        raise UnusableInput(str(exc)) from None
     rows = []
     for m in runs:
         if "error" in m:  # one damaged recording must not hide the others: flagged, its reason on stderr

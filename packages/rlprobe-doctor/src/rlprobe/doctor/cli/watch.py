@@ -14,14 +14,14 @@ from ..findings import Finding
 from ..live import RunWatcher, WebhookSink, webhook_sink
 from . import EXIT_CRITICAL
 from .diagnosis import render_findings
-from .output import is_tty, severity, shorten, style, terminal_width
+from .output import RUN, is_tty, severity, shorten, style, terminal_width
 
 #: Longest ``watch`` waits at exit for the webhook to deliver what is still queued.
 WEBHOOK_DRAIN_S = 10.0
 
 
 @click.command("watch")
-@click.argument("run", type=click.Path(path_type=Path))
+@click.argument("run", type=RUN)
 @click.option("--poll", default=3.0, show_default=True, type=click.FloatRange(min=0.0),
               help="Seconds between looks at the run.")
 @click.option("--webhook", "webhook_url", metavar="URL",

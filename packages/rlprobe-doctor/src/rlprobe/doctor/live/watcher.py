@@ -10,6 +10,7 @@ import polars as pl
 
 from rlprobe import RlprobeWarning
 from rlprobe.storage import load_manifest
+from rlprobe.storage.layout import is_url
 
 from ..catalog import diagnose_view, registry
 from ..config import resolve_config
@@ -48,7 +49,7 @@ class RunWatcher:
         if window_steps is not None and (isinstance(window_steps, bool) or not isinstance(window_steps, int)
                                          or window_steps < 64):
             raise ValueError(f"window_steps must be None or a whole number ≥ 64, got {window_steps!r}")
-        self.run_dir = Path(run_dir)
+        self.run_dir: str | Path = run_dir if is_url(run_dir) else Path(run_dir)
         self.sinks: list[Sink] = list(sinks)
         self.window_steps = window_steps
         self.ticks = 0

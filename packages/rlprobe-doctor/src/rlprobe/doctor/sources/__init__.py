@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rlprobe.storage.layout import MANIFEST, rank_dirs
+from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
 
 from ..errors import UnusableInput
 from . import console, hf_trainer
@@ -173,7 +173,16 @@ def cache_root() -> Path:
 def recording_dir(source: str | os.PathLike[str]) -> Path:
     """Where the recording of ``source`` is: the directory itself for an rlprobe recording,
     else a cached import of the foreign source (made now if the source changed since).
-    Raises ``UnusableInput`` as ``resolve`` does, and for a source that cannot be read."""
+    Raises ``UnusableInput`` as ``resolve`` does, and for a source that cannot be read.
+    A URL (``s3://bucket/runs/my-run``) is a recording in object storage: its up-to-date
+    local copy (``rlprobe.storage.location``)."""
+    if is_url(source):
+        from rlprobe.storage.location import local_copy
+
+        try:
+            return local_copy(source)
+        except ValueError as exc:
+            raise UnusableInput(str(exc)) from None
     resolved = resolve(source)
     if resolved is None:
         return Path(os.fspath(source))
@@ -195,7 +204,10 @@ _register_optional()
 def default_report_path(source: str | os.PathLike[str]) -> Path:
     """Where ``rlprobe report`` writes by default: ``RUN/report.html`` for a directory,
     ``FILE.report.html`` beside a file source, ``PATH#NAME`` → ``PATH/NAME.report.html`` (or
-    ``FILE.NAME.report.html``) for one run of several."""
+    ``FILE.NAME.report.html``) for one run of several; ``NAME.report.html`` in the current
+    directory for a run in object storage (the report is always written locally)."""
+    if is_url(source):
+        return Path(f"{source.rstrip('/').rsplit('/', 1)[-1]}.report.html")
     path, name = split_name(source)
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name) if name else None
     if path.is_file():

@@ -1,0 +1,283 @@
+"""Where a run is: a local directory or an object-storage URL (``s3://``, ``gs://``, ``abfs://``).
+
+Object storage is reached through ``pyarrow.fs`` (no other dependency), configured by the
+standard environment: ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY`` (or profiles),
+``AWS_REGION``/``AWS_DEFAULT_REGION``, ``AWS_ENDPOINT_URL_S3``/``AWS_ENDPOINT_URL`` for an
+S3-compatible store; Google's and Azure's default credentials for ``gs://`` and ``abfs://``.
+
+A remote run is read through a local copy (``local_copy``): part files never change, so
+each is fetched once; a compacted file is fetched again when its size or time changes,
+``events.jsonl`` (which only grows) from where the copy ends, the manifest on every look.
+Everything that reads a run directory then works on the copy unchanged, and a second look
+at an unchanged run costs one listing and one small GET.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pyarrow.fs as pafs
+
+from .errors import RecordingError
+from .layout import EVENTS, MANIFEST, is_url
+
+__all__ = ["is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
+           "list_remote_runs", "cache_root", "CACHE_ENV"]
+
+#: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
+CACHE_ENV = "RLPROBE_CACHE_DIR"
+_URL_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: The files of a run directory, relative to it; nothing else is copied.
+_RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
+                          r"|parts/(steps|samples)-\d{8}\.parquet)$")
+#: Requests in flight at once when fetching many objects (real stores answer in parallel).
+FETCH_THREADS = 16
+_STATE = ".rlprobe-copy.json"
+
+
+class _Env:
+    """The environment variables a filesystem is built from, as a cache key."""
+
+    NAMES = ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION",
+             "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE")
+
+    @classmethod
+    def key(cls) -> tuple[str | None, ...]:
+        return tuple(os.environ.get(name) for name in cls.NAMES)
+
+
+_filesystems: dict[tuple[Any, ...], pafs.FileSystem] = {}
+_fs_lock = threading.Lock()
+
+
+def filesystem(url: str) -> tuple[pafs.FileSystem, str]:
+    """``(filesystem, path)`` for ``url``; an S3 filesystem is shared per bucket and
+    environment. Raises ``ValueError`` (one line) for a URL pyarrow cannot serve."""
+    match = _URL_RE.match(url)
+    if match is None:
+        raise ValueError(f"{url}: not a URL")
+    scheme = match.group(1).lower()
+    parts = urlsplit(url)
+    if not parts.netloc:
+        raise ValueError(f"{url}: no bucket in the URL")
+    try:
+        if scheme != "s3":
+            fs, path = pafs.FileSystem.from_uri(url)
+            return fs, path.rstrip("/")
+        key = (parts.netloc, _Env.key())
+        with _fs_lock:
+            fs = _filesystems.get(key)
+            if fs is None:
+                fs = _filesystems[key] = _s3(parts.netloc)
+    except (ValueError, OSError) as exc:  # ArrowInvalid is a ValueError
+        raise ValueError(f"{url}: cannot open ({' '.join(str(exc).split())})") from None
+    return fs, (parts.netloc + parts.path).rstrip("/")
+
+
+def _s3(bucket: str) -> pafs.S3FileSystem:
+    # Built directly rather than by from_uri, which cannot switch background writes off:
+    # a process exiting while an upload stream is open then never exits (apache/arrow#50188).
+    # The direct constructor ignores AWS_ENDPOINT_URL, so it is read here.
+    endpoint = os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
+    options: dict[str, Any] = {"background_writes": False}
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    if endpoint:
+        split = urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
+        options["endpoint_override"] = split.netloc
+        options["scheme"] = split.scheme or "https"
+        region = region or "us-east-1"
+    elif not region:
+        region = pafs.resolve_s3_region(bucket)
+    options["region"] = region
+    try:
+        return pafs.S3FileSystem(allow_delayed_open=True, **options)  # one PUT per small object (pyarrow ≥ 21)
+    except TypeError:
+        return pafs.S3FileSystem(**options)
+
+
+def _remote_error(url: str, exc: BaseException) -> OSError:
+    return OSError(f"{url}: {' '.join(str(exc).split()) or type(exc).__name__}")
+
+
+def remote_files(fs: pafs.FileSystem, base: str) -> dict[str, pafs.FileInfo]:
+    """Every object under ``base`` by its path relative to ``base`` (one recursive listing;
+    stores synthesise no directories reliably, so only files are kept). ``{}`` when none."""
+    selector = pafs.FileSelector(base, recursive=True, allow_not_found=True)
+    prefix = base + "/"
+    return {info.path[len(prefix):]: info for info in fs.get_file_info(selector)
+            if info.type == pafs.FileType.File and info.path.startswith(prefix)}
+
+
+def cache_root() -> Path:
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rlprobe"
+
+
+def local_copy(url: str) -> Path:
+    """The up-to-date local copy of the run at ``url`` (fetching only what changed since the
+    last call, in this process or an earlier one). Raises ``FileNotFoundError`` when there
+    is no recording at ``url``, ``ValueError`` for a bad URL, ``OSError`` when the store fails."""
+    name = hashlib.sha256(url.rstrip("/").encode()).hexdigest()[:20]
+    return pull(url, cache_root() / "remote" / name)
+
+
+def pull(url: str, dest: Path) -> Path:
+    """Bring the local copy at ``dest`` up to date with the run at ``url`` and return
+    ``dest``. Data files are fetched before the manifest and local files are removed only
+    after, so the copy never lacks a row the remote run held when it was listed: a part
+    missing from the listing was removed only after the compacted file holding it landed."""
+    fs, base = filesystem(url)
+    try:
+        listing = {rel: info for rel, info in remote_files(fs, base).items() if _RUN_FILE_RE.match(rel)}
+    except OSError as exc:
+        raise _remote_error(url, exc) from None
+    if not any(rel.endswith(MANIFEST) for rel in listing):
+        raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
+    dest.mkdir(parents=True, exist_ok=True)
+    state_path = dest / _STATE
+    try:
+        state: dict[str, list[int]] = json.loads(state_path.read_text())
+    except (OSError, ValueError):
+        state = {}
+
+    def changed(rel: str) -> bool:
+        info = listing[rel]
+        return state.get(rel) != [info.size, info.mtime_ns] or not (dest / rel).exists()
+
+    parts = [rel for rel in listing if "/parts/" in f"/{rel}" and changed(rel)]
+    compacted = [rel for rel in listing if rel.endswith(".parquet") and rel not in parts
+                 and "/parts/" not in f"/{rel}" and changed(rel)]
+    events = [rel for rel in listing if rel.endswith(EVENTS) and changed(rel)]
+    manifests = [rel for rel in listing if rel.endswith(MANIFEST)]
+
+    def fetch(rel: str) -> None:
+        try:
+            _download(fs, f"{base}/{rel}", dest / rel, state.get(rel) if rel.endswith(EVENTS) else None)
+        except FileNotFoundError:
+            return  # a part compacted away since the listing: the compacted file fetched next holds it
+        state[rel] = [listing[rel].size, listing[rel].mtime_ns]
+
+    try:
+        with ThreadPoolExecutor(FETCH_THREADS) as pool:
+            list(pool.map(fetch, parts))
+        for group in (compacted, events, manifests):
+            for rel in group:
+                fetch(rel)
+    except OSError as exc:
+        raise _remote_error(url, exc) from None
+    for rel in [rel for rel in state if rel not in listing]:
+        try:
+            os.unlink(dest / rel)
+        except FileNotFoundError:
+            pass
+        del state[rel]
+    tmp = state_path.with_name(f"{_STATE}.{os.getpid()}.{threading.get_ident()}.tmp")
+    tmp.write_text(json.dumps(state))
+    os.replace(tmp, state_path)
+    return dest
+
+
+def _download(fs: pafs.FileSystem, src: str, target: Path, had: list[int] | None) -> None:
+    """Copy one object to ``target`` atomically. For an object that only grows
+    (``events.jsonl``) and whose earlier copy is there, fetch just the bytes past it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if had is not None and target.exists() and target.stat().st_size == had[0]:
+        with fs.open_input_file(src) as fh:
+            size = fh.size()
+            if size >= had[0]:
+                tail = fh.read_at(size - had[0], had[0]) if size > had[0] else b""
+                with open(target, "ab") as out:
+                    out.write(tail)
+                return
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with fs.open_input_stream(src) as fh, open(tmp, "wb") as out:
+            while chunk := fh.read(8 * 2**20):
+                out.write(chunk)
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def load_remote_manifest(url: str) -> dict[str, Any]:
+    """``load_manifest`` for a URL: the run's manifest (rank 0's for a run every rank
+    recorded), fetched alone. Raises as ``load_manifest`` does."""
+    from .manifest import parse_manifest
+
+    fs, base = filesystem(url)
+    for rel in (MANIFEST, None):
+        if rel is None:  # no top-level manifest: the lowest rank's
+            try:
+                ranks = sorted((int(m.group(1)), key) for key in remote_files(fs, base)
+                               if (m := re.match(r"^rank-(\d+)/manifest\.json$", key)))
+            except OSError as exc:
+                raise _remote_error(url, exc) from None
+            if not ranks:
+                raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
+            rel = ranks[0][1]
+        try:
+            with fs.open_input_stream(f"{base}/{rel}") as fh:
+                data = fh.read()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise _remote_error(url, exc) from None
+        return parse_manifest(url, f"{url.rstrip('/')}/{rel}", data)
+    raise AssertionError("unreachable")
+
+
+def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list[dict[str, Any]]:
+    """``list_runs`` for a URL: one recursive listing, the manifests it finds fetched in
+    parallel. A run inside another run's directory is not one (as for local roots)."""
+    from .manifest import parse_manifest
+
+    fs, base = filesystem(url)
+    root = url.rstrip("/")
+    try:
+        keys = sorted(remote_files(fs, base))
+    except OSError as exc:
+        raise _remote_error(url, exc) from None
+    manifests: dict[str, str] = {}  # run, relative to root → its manifest's key
+    for key in keys:
+        if not (key == MANIFEST or key.endswith("/" + MANIFEST)):
+            continue
+        run = key[:-len(MANIFEST)].rstrip("/")
+        match = re.match(r"^(?:(.*)/)?rank-\d+$", run)
+        if match and f"{match.group(1) + '/' if match.group(1) else ''}{MANIFEST}" not in keys:
+            run = match.group(1) or ""  # a run every rank recorded: its lowest rank speaks for it
+            if run in manifests:
+                continue
+        manifests.setdefault(run, key)
+    runs = {run: key for run, key in manifests.items()
+            if (run.count("/") + 1 if run else 0) <= max_depth
+            and not any(part.startswith(".") for part in run.split("/") if part)
+            and not any(run.startswith(other + "/") or (other == "" and run) for other in manifests)}
+
+    def fetch(item: tuple[str, str]) -> dict[str, Any]:
+        run, key = item
+        path = f"{root}/{run}" if run else root
+        try:
+            with fs.open_input_stream(f"{base}/{key}") as fh:
+                manifest = parse_manifest(path, f"{root}/{key}", fh.read())
+        except (ValueError, OSError) as exc:
+            return {"path": path, "error": str(exc) if isinstance(exc, RecordingError)
+                    else f"{root}/{key}: unreadable manifest: {exc}"}
+        manifest["path"] = path
+        return manifest
+
+    with ThreadPoolExecutor(FETCH_THREADS) as pool:
+        found = list(pool.map(fetch, sorted(runs.items())))
+    good = sorted((m for m in found if "error" not in m), key=lambda m: (m.get("created_at") or 0.0))
+    bad = sorted((m for m in found if "error" in m), key=lambda m: m["path"])
+    return good + (bad if include_unreadable else [])

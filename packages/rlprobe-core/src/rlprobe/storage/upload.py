@@ -1,0 +1,230 @@
+"""Mirroring a run directory to object storage (``Recorder(upload_to=...)``, ``rlprobe push``).
+
+The run is written locally as always (fsync, rename, the recorder's promises) and copied
+up in an order that keeps every state of the bucket a readable run with no row missing or
+doubled: new part files first, then a compacted file, then the deletion of the remote
+parts it holds, then ``events.jsonl``, and the manifest last.
+
+Upload traffic stays linear in the run's size. Part files never change and go up once.
+A compacted file grows at every compaction (every 64 parts), so it goes up only when its
+watermark has doubled since the last upload of it (the remote keeps the parts in between,
+which readers merge as usual), at the end (``final``), or when the remote's rows would
+otherwise differ from the local ones (a part compacted away before it was uploaded, or a
+resumed run that superseded rows); the sum of its uploads stays under twice its final
+size. ``events.jsonl`` is uploaded whole when it changed, at most once a round: events are
+sparse (a few hundred bytes in a typical run), and one object keeps the format unchanged
+(see docs/storage.md for the measured traffic).
+"""
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, Callable
+
+import pyarrow.parquet as pq
+
+from .layout import EVENTS, KINDS, MANIFEST, PARTS_DIR, WATERMARK_KEY, compacted_path, list_parts, rank_dirs
+from .location import filesystem, remote_files
+
+__all__ = ["Mirror", "Uploader", "push"]
+
+_CHUNK = 8 * 2**20
+
+
+@dataclass
+class _Kind:
+    """What the remote holds of one kind of one rank directory."""
+
+    watermark: int = 0
+    rows: int = 0  # rows in the remote compacted file
+    parts: dict[int, int] = field(default_factory=dict)  # remote part number → its rows
+    compacted_sent: tuple[int, int] | None = None  # local (size, mtime) of the compacted file last uploaded
+
+
+class Mirror:
+    """Copies a run directory (a single run or its ``rank-N/`` directories) to ``url``,
+    one ``sync()`` at a time. Not thread-safe; state is kept between calls so that each
+    call uploads only what changed. Counts what it sent (``sent``, ``bytes_sent``, ``requests``)."""
+
+    def __init__(self, run_dir: str | os.PathLike[str], url: str) -> None:
+        self.run_dir = Path(run_dir)
+        self.url = url.rstrip("/")
+        #: Bytes uploaded so far by what they held: ``parts``, ``compacted``, ``events``, ``manifest.json``.
+        self.sent = {"parts": 0, "compacted": 0, EVENTS: 0, MANIFEST: 0}
+        self.requests = 0
+        self._fs = None
+        self._base = ""
+        self._kinds: dict[tuple[str, str], _Kind] = {}
+        self._sent: dict[str, tuple[int, int]] = {}  # rel → local (size, mtime) uploaded
+
+    def sync(self, final: bool = False) -> None:
+        """Upload what changed since the last call. ``final``: the run is closed (or dead),
+        so compacted files go up whatever their growth. Raises ``OSError`` (or
+        ``ValueError`` for a bad URL) when the store fails; the next call carries on."""
+        if self._fs is None:
+            self._fs, self._base = filesystem(self.url)
+            self._learn_remote()
+        sources = [("", self.run_dir)] if (self.run_dir / MANIFEST).exists() or not rank_dirs(self.run_dir) \
+            else [(f"{path.name}/", path) for _, path in rank_dirs(self.run_dir)]
+        # The manifest as it was before the data files are looked at: the one uploaded last
+        # then never counts a row the bucket lacks (the writer rewrites it after each part).
+        manifests = {prefix: self._read_if_changed(source / MANIFEST, prefix + MANIFEST) for prefix, source in sources}
+        for prefix, source in sources:
+            for kind in KINDS:
+                self._sync_kind(prefix, source, kind, final)
+        for prefix, source in sources:
+            events = self._read_if_changed(source / EVENTS, prefix + EVENTS)
+            for name, snapshot in ((EVENTS, events), (MANIFEST, manifests[prefix])):
+                if snapshot is not None:
+                    self._put(io.BytesIO(snapshot[0]), prefix + name, name)
+                    self._sent[prefix + name] = snapshot[1]
+
+    def _learn_remote(self) -> None:
+        """What an earlier session (or push) left in the bucket: objects of the same size as
+        the local file are taken as uploaded (parts never change)."""
+        for rel, info in remote_files(self._fs, self._base).items():
+            local = self.run_dir / rel
+            try:
+                st = local.stat()
+            except OSError:
+                st = None
+            prefix, _, name = rel.rpartition("/")
+            prefix = prefix + "/" if prefix else ""
+            if prefix.endswith(f"{PARTS_DIR}/"):
+                kind, _, seq = name.partition("-")
+                if kind in KINDS and seq.split(".")[0].isdigit():
+                    rows = pq.read_metadata(local).num_rows if st is not None and st.st_size == info.size else -1
+                    self._state(prefix[:-len(PARTS_DIR) - 1], kind).parts[int(seq.split(".")[0])] = rows
+                continue
+            same = st is not None and st.st_size == info.size
+            if name.endswith(".parquet") and name[:-8] in KINDS:
+                state = self._state(prefix, name[:-8])
+                if same:
+                    metadata = pq.read_metadata(local)
+                    state.watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
+                    state.rows, state.compacted_sent = metadata.num_rows, (st.st_size, st.st_mtime_ns)
+                else:
+                    state.watermark = -1  # unknown contents: replaced by the local compacted file at once
+            elif same:
+                self._sent[rel] = (st.st_size, st.st_mtime_ns)
+        self.requests += 1
+
+    def _state(self, prefix: str, kind: str) -> _Kind:
+        return self._kinds.setdefault((prefix, kind), _Kind())
+
+    def _sync_kind(self, prefix: str, source: Path, kind: str, final: bool) -> None:
+        state = self._state(prefix, kind)
+        gap = state.watermark < 0
+        for seq, path in list_parts(source, kind):
+            if seq <= state.watermark or seq in state.parts:
+                continue
+            try:
+                with open(path, "rb") as fh:
+                    rows = pq.read_metadata(fh).num_rows
+                    fh.seek(0)
+                    self._put(fh, f"{prefix}{PARTS_DIR}/{path.name}", "parts")
+            except FileNotFoundError:
+                gap = True  # compacted away before it went up: the compacted file must
+                continue
+            state.parts[seq] = rows
+        local = compacted_path(source, kind)
+        try:
+            fh = open(local, "rb")
+        except FileNotFoundError:
+            return
+        with fh:
+            st = os.fstat(fh.fileno())
+            if state.compacted_sent == (st.st_size, st.st_mtime_ns):
+                return
+            metadata = pq.read_metadata(fh)
+            watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
+            covered = max(state.rows, 0) + sum(r for s, r in state.parts.items() if state.watermark < s <= watermark)
+            if not (final or gap or metadata.num_rows != covered or watermark >= 2 * max(state.watermark, 32)):
+                return
+            fh.seek(0)
+            self._put(fh, f"{prefix}{kind}.parquet", "compacted")
+        state.watermark, state.rows, state.compacted_sent = watermark, metadata.num_rows, (st.st_size, st.st_mtime_ns)
+        for seq in sorted(s for s in state.parts if s <= watermark):
+            self._fs.delete_file(f"{self._base}/{prefix}{PARTS_DIR}/{kind}-{seq:08d}.parquet")
+            self.requests += 1
+            del state.parts[seq]
+
+    def _read_if_changed(self, path: Path, rel: str) -> tuple[bytes, tuple[int, int]] | None:
+        """The content and identity of a small file not uploaded as it is now; None if it was."""
+        try:
+            with open(path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                identity = (st.st_size, st.st_mtime_ns)
+                return None if self._sent.get(rel) == identity else (fh.read(), identity)
+        except FileNotFoundError:
+            return None
+
+    def _put(self, fh: BinaryIO, rel: str, what: str) -> None:
+        with self._fs.open_output_stream(f"{self._base}/{rel}") as out:
+            while chunk := fh.read(_CHUNK):
+                out.write(chunk)
+                self.sent[what] += len(chunk)
+        self.requests += 1
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes uploaded so far, all files together."""
+        return sum(self.sent.values())
+
+
+def push(run_dir: str | os.PathLike[str], url: str) -> Mirror:
+    """Upload the run at ``run_dir`` (finished, crashed or killed) to ``url``, in the
+    mirror's safe order; what the bucket already holds unchanged is not sent again.
+    Raises ``FileNotFoundError`` when ``run_dir`` holds no recording, ``ValueError`` for
+    a bad URL and ``OSError`` when the store fails."""
+    from .manifest import load_manifest
+
+    load_manifest(run_dir)
+    mirror = Mirror(run_dir, url)
+    mirror.sync(final=True)
+    return mirror
+
+
+class Uploader:
+    """The recorder's background mirror: a daemon thread that syncs every ``interval_s``
+    seconds. Never raises into its caller: each failed round is reported to ``on_error``
+    and retried at the next. ``close(timeout)`` runs a last, final round and waits for it
+    at most ``timeout`` seconds."""
+
+    def __init__(self, run_dir: Path, url: str, interval_s: float,
+                 on_error: Callable[[BaseException], None]) -> None:
+        self.mirror = Mirror(run_dir, url)
+        self._interval_s = interval_s
+        self._on_error = on_error
+        self._wake = threading.Event()
+        self._closing = False
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._main, name="rlprobe-upload", daemon=True)
+        self._thread.start()
+
+    def _main(self) -> None:
+        while True:
+            self._wake.wait(self._interval_s)
+            self._wake.clear()
+            final = self._closing
+            try:
+                self.mirror.sync(final=final)
+            except Exception as exc:  # noqa: BLE001 - the store failing must not stop training
+                self._on_error(exc)
+                if final:
+                    time.sleep(min(1.0, self._interval_s))
+                    self._wake.set()  # retried until close() stops waiting
+                continue
+            if final:
+                self._done.set()
+                return
+
+    def close(self, timeout: float) -> bool:
+        """Upload what is left, waiting at most ``timeout`` seconds; True when it all went up."""
+        self._closing = True
+        self._wake.set()
+        return self._done.wait(max(0.0, timeout))
