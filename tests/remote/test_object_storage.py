@@ -246,3 +246,19 @@ def test_watch_on_a_url_sees_a_kl_blowup_appear_and_exits_1(synth_run, s3_env, b
         watch.kill()
     assert watch.returncode == 1, err
     assert "KL_BLOWUP" in out
+
+
+def test_ls_health_diagnoses_only_the_runs_that_changed(synth_run, bucket):
+    from rlprobe.doctor.health import run_health
+
+    push(synth_run("kl_blowup", 400, 1), f"{bucket}/h/bad")
+    push(synth_run("healthy", 400, 0), f"{bucket}/h/good")
+    done = cli("ls", f"{bucket}/h", "--health", "--json")
+    rows = {Path(r["path"]).name: r for r in json.loads(done.stdout)}
+    assert rows["bad"]["worst"]["signature_id"] == "KL_BLOWUP" and rows["bad"]["last_step"] == 399
+    assert rows["good"]["worst"] is None or rows["good"]["worst"]["severity"] != "critical"
+    assert "KL_BLOWUP" in cli("ls", f"{bucket}/h", "--health").output
+    assert run_health(list_runs(f"{bucket}/h"))[1] == 0  # nothing changed: nothing diagnosed
+    push(synth_run("kl_blowup", 300, 2), f"{bucket}/h/good")  # the run at that path changed
+    found, fresh = run_health(list_runs(f"{bucket}/h"))
+    assert fresh == 1 and [h["worst"]["signature_id"] for h in found] == ["KL_BLOWUP", "KL_BLOWUP"]

@@ -11,13 +11,15 @@ from rlprobe.storage.layout import is_url
 
 from ..errors import UnusableInput
 from .importing import ls_source
-from .output import RUN, table, when
+from .output import RUN, severity, table, when
 
 
 @click.command("ls")
 @click.argument("root", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def ls(root: Path, as_json: bool) -> None:
+@click.option("--health", is_flag=True,
+              help="Add each run's last step and worst finding (diagnosing only runs changed since the last look).")
+def ls(root: Path, as_json: bool, health: bool) -> None:
     """List the runs recorded under ROOT (ROOT itself may be a run; a directory or a URL
     such as s3://bucket/runs), or the runs a foreign source holds (a trackio database, a
     TensorBoard root, ...) as SOURCE#NAME.
@@ -26,8 +28,9 @@ def ls(root: Path, as_json: bool) -> None:
     "error" key in --json) and its reason goes to stderr; the exit code stays 0.
 
     \b
-    Example:
+    Examples:
       rlprobe ls runs/
+      rlprobe ls s3://my-bucket/runs --health
     """
     if not is_url(root):
         if not root.exists():
@@ -51,16 +54,42 @@ def ls(root: Path, as_json: bool) -> None:
             "model": m.get("model_name"), "steps": counts.get("steps"), "status": m.get("status"),
             "started": m.get("created_at"), "last_activity": m.get("closed_at") or m.get("updated_at"),
         })
+    if health:
+        from ..health import run_health
+
+        readable = [m for m in runs if "error" not in m]
+        found, _ = run_health(readable)
+        by_path = {m["path"]: h for m, h in zip(readable, found)}
+        for row in rows:
+            h = by_path.get(row["path"], {})
+            row["last_step"], row["worst"] = h.get("last_step"), h.get("worst")
+            if h.get("error"):
+                row["error"] = h["error"]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
     if not rows:
         click.echo(f"no runs under {root}")
         return
+    if health:
+        click.echo(table(
+            [(r["run_id"] or "?", r["status"] or "", r["last_step"] if r.get("last_step") is not None else "",
+              _worst(r), when(r["last_activity"]), r["path"]) for r in rows],
+            ["RUN", "STATUS", "LAST STEP", "WORST FINDING", "LAST ACTIVITY", "PATH"], "llrlll"))
+        return
     click.echo(table(
         [(r["run_id"] or "?", r["algorithm"] or "", r["model"] or "", r["steps"] if r["steps"] is not None else "",
           r["status"] or "", when(r["started"]), when(r["last_activity"]), r["path"]) for r in rows],
         ["RUN", "ALGO", "MODEL", "STEPS", "STATUS", "STARTED", "LAST ACTIVITY", "PATH"], "lllrllll"))
+
+
+def _worst(row: dict) -> str:
+    worst = row.get("worst")
+    if worst is not None:
+        return f"{severity(worst['severity'])} {worst['signature_id']} from step {worst['first_step']}"
+    if row.get("status") == "unreadable" or row.get("error"):
+        return "cannot diagnose"
+    return "healthy" if row.get("last_step") is not None else "no steps yet"
 
 
 COMMANDS = [ls]
