@@ -499,3 +499,33 @@ def test_a_fast_hack_in_a_short_run_is_reward_hacking(tmp_path: Path):
 def test_a_grader_that_rescores_the_same_completions_is_not_hacking(tmp_path: Path):
     rows, samples = hacking_rows(trade=False)
     assert detect("REWARD_HACKING", record(tmp_path, rows, samples)) is None
+
+
+# -- 6 (continued). a change at the first update ----------------------------------------------------------
+
+
+def lr_typo_rows(n: int = 40, back_at: int | None = None) -> list[dict[str, Any]]:
+    """One Adam step at lr=1e6: from step 2 the policy is uniform over a 30-token vocabulary
+    (entropy ln 30, every completion wrong); ``back_at``: one later step looks like step 1 again."""
+    rows = []
+    for s in range(1, n + 1):
+        before = s == 1 or s == back_at
+        rows.append(dict(step=s, entropy=0.511 if before else math.log(30), reward=0.175 if before else 0.0,
+                         reward_std=0.2 if before else 0.0, clip_ratio=0.0,
+                         **{"completions/mean_length": 5.2 if before else 10.0}))
+    return rows
+
+
+def test_a_change_at_the_first_update_is_judged(tmp_path: Path):
+    """lr_typo: the opening level (median of the first 3 values) already held the change, so
+    neither the explosion nor the collapse was ever judged before the fix."""
+    view = record(tmp_path, lr_typo_rows())
+    explosion, collapse = detect("ENTROPY_EXPLOSION", view), detect("REWARD_COLLAPSE", view)
+    assert explosion is not None and explosion.first_step == 2 and explosion.severity == "critical"
+    assert "0.511 to 3.4" in explosion.explanation
+    assert collapse is not None and collapse.first_step == 2 and "0.175 to 0" in collapse.explanation
+
+
+def test_a_first_value_that_comes_back_is_no_change_at_the_first_update(tmp_path: Path):
+    view = record(tmp_path, lr_typo_rows(back_at=30))
+    assert detect("ENTROPY_EXPLOSION", view) is None and detect("REWARD_COLLAPSE", view) is None

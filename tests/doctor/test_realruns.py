@@ -28,12 +28,7 @@ BY_NAME = {scenario.name: scenario for scenario in SCENARIOS}
 
 #: (scenario, signature or "healthy") → why it fails today. Filled from a run of this file;
 #: each entry names the issue-10 item whose fix should flip it.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("lr_typo", "ENTROPY_EXPLOSION"): "issue 10 item 6: a level change at step 2 (one Adam step at lr=1e6 leaves "
-                                      "the policy uniform, entropy = ln 30) has no baseline and is never judged",
-    ("lr_typo", "REWARD_COLLAPSE"): "issue 10 item 6: the reward fell to 0 at step 2 and stayed; a collapse with "
-                                    "no baseline before it is never judged",
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
 TRL_KEYS = {

@@ -13,6 +13,9 @@ Two facts of real runs are built in:
   step 10) would only be measured against a window that already holds it. Until the trailing
   reference exists, the run's opening level (the median of its first logged points: the
   policy as it started) stands in.
+- **A change at the first update is a change.** When the curve leaves its first logged value
+  at the second and holds the new level, far out of its noise, to the run's end, the first
+  value alone is the opening level (the median of three would already hold the change).
 - **Returning is not rising.** A rise measured from a collapsed level (a curve at half or
   less of a level it held before) is judged against that earlier level: entropy that recovers
   after a collapse to where it started has not exploded.
@@ -27,7 +30,8 @@ from .findings import Evidence
 from .trends import (Curve, Windows, first_sustained, held_extreme, hysteresis, level_noise, onset_before,
                      refine_onset, rolling_min)
 
-__all__ = ["LevelChange", "MIN_POINTS", "level_change", "opening_reference", "relative_change"]
+__all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change", "opening_reference",
+           "relative_change"]
 
 #: Logged points a curve needs before its level changes are judged.
 MIN_POINTS = 20
@@ -70,14 +74,42 @@ class LevelChange:
 
 def opening_reference(curve: Curve, windows: Windows) -> np.ndarray:
     """``curve.reference(windows)`` with the run's opening level (median of its first
-    ``OPENING_POINTS`` logged values) wherever the trailing window has too little history."""
+    ``OPENING_POINTS`` logged values) wherever the trailing window has too little history.
+    When the run changed at its first update (``changed_at_first_update``), the opening level
+    is the first logged value alone, from the second value on."""
     ref = np.array(curve.reference(windows), dtype=float)
     if curve.size > OPENING_POINTS:
-        opening = float(np.median(curve.values[:OPENING_POINTS]))
+        points = 1 if changed_at_first_update(curve) else OPENING_POINTS
+        opening = float(np.median(curve.values[:points]))
         early = np.isnan(ref)
-        early[:OPENING_POINTS] = False
+        early[:points] = False
         ref[early] = opening
     return ref
+
+
+#: A change at the first update must be this many times the noise of the level held after it.
+FIRST_UPDATE_Z = 10.0
+
+
+def changed_at_first_update(curve: Curve) -> bool:
+    """Whether the curve left its first logged value (the policy before any update) at the
+    second and held the new level to the run's end: every later value lies beyond the midpoint
+    between the first value and the median of the rest, and the jump is at least
+    ``FIRST_UPDATE_Z`` times the step-to-step noise of the rest. One opening point is little
+    evidence, so the change must hold for the whole run (at least ``MIN_POINTS`` values) and
+    stand far out of its noise — as when one update at a learning rate of 1e6 leaves a uniform
+    policy whose entropy sits at ln(vocabulary) and whose reward sits at 0 from then on."""
+    x = curve.values
+    if x.size < MIN_POINTS:
+        return False
+    first, rest = float(x[0]), x[1:]
+    level = float(np.median(rest))
+    jump = level - first
+    if jump == 0:
+        return False
+    mid = first + 0.5 * jump
+    held = bool((rest > mid).all()) if jump > 0 else bool((rest < mid).all())
+    return held and abs(jump) >= FIRST_UPDATE_Z * level_noise(rest, 0, rest.size)
 
 
 def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.ndarray, rising: bool,
