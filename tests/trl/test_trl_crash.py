@@ -44,6 +44,7 @@ def test_a_caught_crash_is_recorded_at_once_and_propagates_unchanged(trainer_fac
     assert run.manifest["status"] == "crashed" and run.manifest["closed_at"] is not None
     [crash] = [e for e in run.events() if e["kind"] == "crash"]
     assert crash["message"] == "RewardServerDied: reward server died"
+    assert crash["step"] == CRASH_AFTER, "the crash is placed after the last step the trainer completed"
     assert "flaky_reward" in crash["data"]["traceback"] and "RewardServerDied" in crash["data"]["traceback"]
     assert [row["step"] for row in run.steps().to_pylist()] == list(range(1, CRASH_AFTER + 1)), \
         "every step logged before the crash is on disk"

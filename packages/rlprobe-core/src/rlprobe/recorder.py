@@ -326,13 +326,18 @@ class Recorder:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self._close_after(exc_type, exc, tb)
+
+    def _close_after(self, exc_type: Any, exc: Any, tb: Any, step: int | None = None) -> None:
+        """Close as the end of a ``with`` block does; an exception (``step``: the last step
+        the caller knows completed) is recorded as a crash, KeyboardInterrupt as terminated."""
         status = None
         if exc_type is not None and self._active and not self._closed:
             if issubclass(exc_type, KeyboardInterrupt):
                 status = RunStatus.TERMINATED
             elif not issubclass(exc_type, (SystemExit, GeneratorExit)):
                 self._record_crash(f"{exc_type.__name__}: {exc}",
-                                   "".join(traceback.format_exception(exc_type, exc, tb)))
+                                   "".join(traceback.format_exception(exc_type, exc, tb)), step)
                 status = RunStatus.CRASHED
         self.close(status=status)
 
@@ -349,8 +354,8 @@ class Recorder:
         self._wake.set()
         return request.done.wait(timeout) and request.ok
 
-    def _record_crash(self, message: str, traceback_text: str) -> None:
-        self.log_event(EventKind.CRASH, message=message, traceback=traceback_text)
+    def _record_crash(self, message: str, traceback_text: str, step: int | None = None) -> None:
+        self.log_event(EventKind.CRASH, step=step, message=message, traceback=traceback_text)
         self._status = RunStatus.CRASHED
 
     def _record_terminated(self, message: str) -> None:

@@ -268,7 +268,13 @@ def _record_crashes(trainer: Any, recorder: Recorder) -> None:
         try:
             return train(*args, **kwargs)
         except BaseException as exc:
-            recorder.__exit__(type(exc), exc, exc.__traceback__)
+            recorder._close_after(type(exc), exc, exc.__traceback__, step=_completed_step(trainer))
             raise
 
     trainer.train = recorded_train
+
+
+def _completed_step(trainer: Any) -> int | None:
+    """The last optimizer step the trainer completed, for the crash event (None when unknown)."""
+    step = getattr(getattr(trainer, "state", None), "global_step", None)
+    return step if isinstance(step, int) else None
