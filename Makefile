@@ -35,7 +35,7 @@ demo-trl: venv
 	$(PY) examples/trl_demo.py --out runs/trl-demo
 
 bench: venv
-	for b in recorder_overhead compaction_layout doctor_scaling sample_detectors samples_query watch_tick report_render import_sources; do \
+	for b in recorder_overhead compaction_layout doctor_scaling sample_detectors samples_query watch_tick report_render import_sources object_storage; do \
 	    $(PY) bench/$$b.py || exit 1; done
 
 # Retrain the corpus of real TRL runs kept as doctor test fixtures (tests/fixtures/realruns).

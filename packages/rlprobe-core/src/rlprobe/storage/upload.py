@@ -10,10 +10,10 @@ A compacted file grows at every compaction (every 64 parts), so it goes up only 
 watermark has doubled since the last upload of it (the remote keeps the parts in between,
 which readers merge as usual), at the end (``final``), or when the remote's rows would
 otherwise differ from the local ones (a part compacted away before it was uploaded, or a
-resumed run that superseded rows); the sum of its uploads stays under twice its final
-size. ``events.jsonl`` is uploaded whole when it changed, at most once a round: events are
-sparse (a few hundred bytes in a typical run), and one object keeps the format unchanged
-(see docs/storage.md for the measured traffic).
+resumed run that superseded rows); the uploads at doublings add up to less than twice its
+final size, so with the final one, less than three times. ``events.jsonl`` is uploaded
+whole when it changed, at most once a round: events are sparse (a few hundred bytes in a
+typical run), and one object keeps the format unchanged (docs/storage.md, measured traffic).
 """
 from __future__ import annotations
 
