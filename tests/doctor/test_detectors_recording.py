@@ -3,6 +3,7 @@ pathologies at the onset, silent on healthy recordings, graded by how sustained 
 the damage is, and working with samples or metrics missing."""
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 
 import numpy as np
@@ -188,3 +189,30 @@ def test_gaps_without_steps_or_samples():
     finding = run_detector("RECORDING_GAPS", empty)
     assert finding is not None and finding.severity == "warn"
     assert run_detector("NONFINITE_VALUES", empty) is None
+
+
+# -- a crash that a later session resumed from ------------------------------------------------
+
+def _session(run, steps, crash: bool) -> None:
+    with contextlib.suppress(RuntimeError):
+        with Recorder(run, capture_env=False, install_handlers=False) as rec:
+            for step in steps:
+                rec.log_step(step, reward=0.5, kl=0.01)
+            if crash:
+                raise RuntimeError("CUDA error: an illegal memory access was encountered")
+
+
+def test_a_crash_that_a_later_session_resumed_from_is_no_gap(tmp_path):
+    run = tmp_path / "run"
+    _session(run, range(1, 41), crash=True)
+    assert "RECORDING_GAPS" in {f.signature_id for f in diagnose(run)}
+    _session(run, range(31, 81), crash=False)
+    assert "RECORDING_GAPS" not in {f.signature_id for f in diagnose(run)}
+
+
+def test_a_crash_of_the_latest_session_is_a_gap(tmp_path):
+    run = tmp_path / "run"
+    _session(run, range(1, 41), crash=False)
+    _session(run, range(31, 61), crash=True)
+    [gaps] = [f for f in diagnose(run) if f.signature_id == "RECORDING_GAPS"]
+    assert gaps.severity == "warn" and "crashed at step" in gaps.explanation

@@ -392,9 +392,12 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     bad_events = view.events_of("bad_record")
     bad = max(_int(counts.get("bad_records")), sum(max(1, _int((e.get("data") or {}).get("count"))) for e in bad_events))
     storage = view.events_of("storage_error")
-    crashes = view.events_of("crash")
+    # A session that a later one resumed ended early, but its steps from the resume on were
+    # recorded again: only the latest session's end can leave the recording short.
+    resumed_at = max((e.get("time", 0.0) for e in view.events_of("run_resumed")), default=-math.inf)
+    crashes = [e for e in view.events_of("crash") if e.get("time", 0.0) > resumed_at]
     crashed = bool(crashes) or status == "crashed"
-    terminated = bool(view.events_of("terminated")) or status == "terminated"
+    terminated = any(e.get("time", 0.0) > resumed_at for e in view.events_of("terminated")) or status == "terminated"
     gaps = _missing_steps(view.step)
 
     parts: list[str] = []
