@@ -529,3 +529,35 @@ def test_a_change_at_the_first_update_is_judged(tmp_path: Path):
 def test_a_first_value_that_comes_back_is_no_change_at_the_first_update(tmp_path: Path):
     view = record(tmp_path, lr_typo_rows(back_at=30))
     assert detect("ENTROPY_EXPLOSION", view) is None and detect("REWARD_COLLAPSE", view) is None
+
+
+def test_larger_gradients_of_a_converged_policy_are_convergence(tmp_path: Path):
+    """healthy_rloo: once most groups are solved, the steps that still carry a signal are those
+    where the policy sampled a completion it finds unlikely, and their gradient norm is several
+    times the learning phase's. Warned as "its level rose ×3.1" before the fix."""
+    rng = np.random.default_rng(16)
+    rows, samples = [], {}
+    for step in range(1, 301):
+        late = step >= 100
+        rare = late and rng.random() < 0.35
+        out = []
+        for k in range(2):
+            if not late:
+                rewards = [1.2, 0.2] + [float(rng.choice([0.2, 1.2])) for _ in range(2)]
+                texts = [f"w{step}-{k}-{i}" for i in range(4)]
+            else:
+                rewards, texts = [1.2] * 4, [f"answer{k}"] * 4
+                if rare and k == 0:
+                    rewards[3], texts[3] = 0.2, f"odd{step}"
+            mean = float(np.mean(rewards))
+            out.extend({"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "reward": r,
+                        "advantage": r - mean, "completion": t, "reward_components": {"correct": float(r >= 1.0)}}
+                       for i, (r, t) in enumerate(zip(rewards, texts)))
+        samples[step] = out
+        zero = 0.5 if rare else 1.0 if late else 0.0
+        grad = rng.uniform(3.0, 6.0) if rare else 0.0 if late else rng.uniform(0.6, 1.6)
+        rows.append(dict(step=step, frac_reward_zero_std=zero, grad_norm=float(grad), reward=1.0, entropy=0.5,
+                         clip_ratio=0.0))
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, samples))
+    assert finding is not None and finding.severity == "info", finding
+    assert "converged on right answers" in finding.explanation
