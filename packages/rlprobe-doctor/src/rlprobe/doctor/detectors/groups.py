@@ -55,9 +55,10 @@ class FlatGroups:
     failed: float
     """Share of them whose reward is the lowest any captured sample of the run earned."""
     gamed: float
-    """Share of the solved ones that score nothing on the correctness component ``truth``."""
+    """Share of the solved ones that score nothing on the task's component ``truth`` (``given_up``)."""
     truth: str | None
     links: list[str]
+    """One sample of each of the first few such groups."""
     truncated: float = 0.0
     """Share of them whose captured completions were all cut off by the token budget: their
     rewards agree because the budget caps them, whatever the prompt."""
