@@ -262,3 +262,23 @@ def test_ls_health_diagnoses_only_the_runs_that_changed(synth_run, bucket):
     push(synth_run("kl_blowup", 300, 2), f"{bucket}/h/good")  # the run at that path changed
     found, fresh = run_health(list_runs(f"{bucket}/h"))
     assert fresh == 1 and [h["worst"]["signature_id"] for h in found] == ["KL_BLOWUP", "KL_BLOWUP"]
+
+
+def test_a_grown_events_file_is_fetched_from_where_the_copy_ends(synth_run, bucket, tmp_path, monkeypatch):
+    import shutil
+
+    from rlprobe.storage.writer import event_line
+
+    run, url = tmp_path / "run", f"{bucket}/runs/ev"
+    shutil.copytree(synth_run("healthy", 400, 0), run)
+    push(run, url)
+    before = RunReader(url).events()
+    with open(run / "events.jsonl", "a") as fh:
+        fh.write(event_line("note", 7, "grown", {"x": 1}))
+    push(run, url)
+    tails: list[bool] = []
+    real = location._append_tail
+    monkeypatch.setattr(location, "_append_tail", lambda *a: tails.append(real(*a)) or tails[-1])
+    after = RunReader(url).events()
+    assert tails == [True]
+    assert after == RunReader(run).events() and len(after) == len(before) + 1

@@ -20,7 +20,7 @@ import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
 import pyarrow.fs as pafs
@@ -188,26 +188,41 @@ def pull(url: str, dest: Path) -> Path:
 
 
 def _download(fs: pafs.FileSystem, src: str, target: Path, had: list[int] | None) -> None:
-    """Copy one object to ``target`` atomically. For an object that only grows
-    (``events.jsonl``) and whose earlier copy is there, fetch just the bytes past it."""
+    """Copy one object to ``target`` atomically (another process may be reading or updating
+    the same copy). For an object that only grows (``events.jsonl``) and whose earlier copy
+    is there, fetch just the bytes past it."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    if had is not None and target.exists() and target.stat().st_size == had[0]:
-        with fs.open_input_file(src) as fh:
-            size = fh.size()
-            if size >= had[0]:
-                tail = fh.read_at(size - had[0], had[0]) if size > had[0] else b""
-                with open(target, "ab") as out:
-                    out.write(tail)
-                return
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
-        with fs.open_input_stream(src) as fh, open(tmp, "wb") as out:
-            while chunk := fh.read(8 * 2**20):
-                out.write(chunk)
+        with open(tmp, "wb") as out:
+            if not (had is not None and _append_tail(fs, src, target, had[0], out)):
+                out.seek(0)
+                out.truncate()
+                with fs.open_input_stream(src) as fh:
+                    while chunk := fh.read(8 * 2**20):
+                        out.write(chunk)
         os.replace(tmp, target)
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def _append_tail(fs: pafs.FileSystem, src: str, target: Path, known: int, out: BinaryIO) -> bool:
+    """Write the copy at ``target`` (``known`` bytes long, as last fetched) and the bytes
+    of ``src`` past it to ``out``; False when the copy or the object is not as expected."""
+    try:
+        local = target.read_bytes()
+    except FileNotFoundError:
+        return False
+    if len(local) != known:
+        return False
+    with fs.open_input_file(src) as fh:
+        size = fh.size()
+        if size < known:
+            return False  # rewritten, not grown
+        out.write(local)
+        out.write(fh.read_at(size - known, known) if size > known else b"")
+    return True
 
 
 def load_remote_manifest(url: str) -> dict[str, Any]:

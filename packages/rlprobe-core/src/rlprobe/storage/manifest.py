@@ -100,7 +100,8 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
     For a run recorded by every rank the rank-0 manifest is returned. Raises
     ``FileNotFoundError`` when there is none and ``RecordingError`` (a ``ValueError``) when
     it is unreadable, not a JSON object, holds a key of the wrong type (``MANIFEST_TYPES``)
-    or is of a format version this reader does not know.
+    or is of a format version this reader does not know. ``run_dir`` may be a URL
+    (``s3://bucket/runs/my-run``): the manifest is then fetched alone.
     """
     if is_url(run_dir):
         from .location import load_remote_manifest  # pyarrow.fs only where a URL needs it

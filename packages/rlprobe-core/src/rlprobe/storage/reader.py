@@ -297,6 +297,11 @@ class RunReader:
     a compacted file's watermark, or holds a column of a type rlprobe does not write it
     with — never a table of corrupt data. Event lines that are not events are skipped
     (``parse_events``). ``OSError`` when the disk fails.
+
+    ``run_dir`` may be a URL (``s3://bucket/runs/my-run``, ``gs://…``, ``abfs://…``): the run
+    is then read through a local copy (``run_dir``; ``url`` holds the URL) that each read
+    first brings up to date, fetching only what changed (``storage.location``); ``OSError``
+    when the store fails, ``ValueError`` for a URL that cannot be opened.
     """
 
     def __init__(self, run_dir: str | os.PathLike[str]) -> None:
