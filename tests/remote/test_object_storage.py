@@ -282,3 +282,15 @@ def test_a_grown_events_file_is_fetched_from_where_the_copy_ends(synth_run, buck
     after = RunReader(url).events()
     assert tails == [True]
     assert after == RunReader(run).events() and len(after) == len(before) + 1
+
+
+def test_rlprobe_push_uploads_a_run_and_refuses_what_it_cannot(synth_run, bucket, tmp_path):
+    url = f"{bucket}/runs/pushed"
+    done = cli("push", str(synth_run("healthy", 400, 0)), url)
+    assert done.exit_code == 0 and done.output.startswith(f"{url}: ")
+    assert load_manifest(url)["status"] == "finished"
+    again = cli("push", str(synth_run("healthy", 400, 0)), url)
+    assert again.exit_code == 0 and " 0 bytes" in again.output  # the bucket already holds it all
+    for args in ([str(tmp_path), url], [str(synth_run("healthy", 400, 0)), str(tmp_path / "x")]):
+        refused = cli("push", *args)
+        assert refused.exit_code == 2 and refused.output.count("\n") == 1
