@@ -27,13 +27,13 @@ import pyarrow.fs as pafs
 
 from .errors import RecordingError
 from .layout import EVENTS, MANIFEST, is_url
+from .manifest import parse_manifest
 
 __all__ = ["is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
            "list_remote_runs", "cache_root", "CACHE_ENV"]
 
 #: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
 CACHE_ENV = "RLPROBE_CACHE_DIR"
-_URL_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 #: The files of a run directory, relative to it; nothing else is copied.
 _RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
                           r"|parts/(steps|samples)-\d{8}\.parquet)$")
@@ -42,17 +42,9 @@ FETCH_THREADS = 16
 _STATE = ".rlprobe-copy.json"
 
 
-class _Env:
-    """The environment variables a filesystem is built from, as a cache key."""
-
-    NAMES = ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION",
-             "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE")
-
-    @classmethod
-    def key(cls) -> tuple[str | None, ...]:
-        return tuple(os.environ.get(name) for name in cls.NAMES)
-
-
+#: The environment an S3 filesystem is built from: a change makes a new one.
+_S3_ENV = ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION",
+           "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE")
 _filesystems: dict[tuple[Any, ...], pafs.FileSystem] = {}
 _fs_lock = threading.Lock()
 
@@ -60,18 +52,17 @@ _fs_lock = threading.Lock()
 def filesystem(url: str) -> tuple[pafs.FileSystem, str]:
     """``(filesystem, path)`` for ``url``; an S3 filesystem is shared per bucket and
     environment. Raises ``ValueError`` (one line) for a URL pyarrow cannot serve."""
-    match = _URL_RE.match(url)
-    if match is None:
+    if not is_url(url):
         raise ValueError(f"{url}: not a URL")
-    scheme = match.group(1).lower()
     parts = urlsplit(url)
+    scheme = parts.scheme.lower()
     if not parts.netloc:
         raise ValueError(f"{url}: no bucket in the URL")
     try:
         if scheme != "s3":
             fs, path = pafs.FileSystem.from_uri(url)
             return fs, path.rstrip("/")
-        key = (parts.netloc, _Env.key())
+        key = (parts.netloc, *(os.environ.get(name) for name in _S3_ENV))
         with _fs_lock:
             fs = _filesystems.get(key)
             if fs is None:
@@ -228,8 +219,6 @@ def _append_tail(fs: pafs.FileSystem, src: str, target: Path, known: int, out: B
 def load_remote_manifest(url: str) -> dict[str, Any]:
     """``load_manifest`` for a URL: the run's manifest (rank 0's for a run every rank
     recorded), fetched alone. Raises as ``load_manifest`` does."""
-    from .manifest import parse_manifest
-
     fs, base = filesystem(url)
     for rel in (MANIFEST, None):
         if rel is None:  # no top-level manifest: the lowest rank's
@@ -255,8 +244,6 @@ def load_remote_manifest(url: str) -> dict[str, Any]:
 def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list[dict[str, Any]]:
     """``list_runs`` for a URL: one recursive listing, the manifests it finds fetched in
     parallel. A run inside another run's directory is not one (as for local roots)."""
-    from .manifest import parse_manifest
-
     fs, base = filesystem(url)
     root = url.rstrip("/")
     try:

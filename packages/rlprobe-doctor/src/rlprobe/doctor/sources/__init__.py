@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
+from rlprobe.storage.location import CACHE_ENV
 
 from ..errors import UnusableInput
 from . import console, hf_trainer
@@ -36,7 +37,6 @@ __all__ = ["FORMATS", "Source", "ImportedRun", "SourceError", "resolve", "record
 FORMATS: list[ModuleType] = [hf_trainer, console]
 #: Bumped when what an import writes changes shape; edited reader files also key the cache.
 IMPORT_VERSION = 1
-CACHE_ENV = "RLPROBE_CACHE_DIR"
 
 
 def _register_optional() -> None:
