@@ -15,8 +15,6 @@ from typing import Iterator
 import pytest
 import requests
 
-pytest.importorskip("moto.server")
-
 #: What every test here runs with (and hands to the subprocesses it starts).
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1",
                "AWS_DEFAULT_REGION": "us-east-1", "AWS_EC2_METADATA_DISABLED": "true"}
@@ -31,6 +29,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def s3_endpoint() -> Iterator[str]:
     """``http://127.0.0.1:PORT`` of a moto S3 server running for this test session (worker)."""
+    pytest.importorskip("moto.server", reason="needs moto[s3], flask and flask-cors (requirements/test.txt)")
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
