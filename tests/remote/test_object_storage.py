@@ -34,6 +34,16 @@ def objects(url: str) -> dict[str, int]:
     return {rel: info.size for rel, info in remote_files(fs, base).items()}
 
 
+def steps_in_bucket(url: str) -> int:
+    """The step count the run's manifest in the bucket gives (0 before there is one)."""
+    try:
+        return (load_manifest(url).get("counts") or {}).get("steps") or 0
+    except FileNotFoundError:
+        return 0
+    except RecordingError:
+        return 0  # moto rewrites an object in place, so a GET racing a PUT can see half of it; S3 cannot
+
+
 def cli(*args: str) -> "CliRunner.invoke":
     return CliRunner().invoke(main, list(args))
 
@@ -194,12 +204,7 @@ def test_a_run_killed_mid_upload_is_readable_from_the_bucket_but_for_its_tail(s3
         seen = 0
         deadline = time.monotonic() + 120
         while seen < 2000 and time.monotonic() < deadline:  # past the first compaction (64 parts), in the bucket
-            try:
-                seen = (load_manifest(url).get("counts") or {}).get("steps") or 0
-            except FileNotFoundError:
-                pass
-            except RecordingError:
-                pass  # moto rewrites an object in place, so a GET racing a PUT can see half of it; S3 cannot
+            seen = steps_in_bucket(url)
             time.sleep(0.05)
         assert seen >= 2000
     finally:
@@ -234,18 +239,33 @@ def test_ls_on_a_bucket_of_300_runs(synth_run, bucket):
     assert done.exit_code == 0 and len(json.loads(done.stdout)) == 301
 
 
-def test_watch_on_a_url_sees_a_kl_blowup_appear_and_exits_1(synth_run, s3_env, bucket):
+def test_watch_on_a_url_sees_a_kl_blowup_appear_and_exits_1(synth_run, s3_env, bucket, tmp_path):
+    """A run that does not exist yet is waited for; then it is recorded with upload_to, a
+    healthy stretch first, and the watcher tailing the bucket reports the blow-up."""
+    synth = synth_run("kl_blowup", 400, 1)
+    onset = diagnose(synth)[0].first_step
+    rows = RunReader(synth).steps().drop_columns(["rank", "time"]).to_pylist()
     url = f"{bucket}/runs/live"
-    watch = subprocess.Popen([RLPROBE, "watch", url, "--poll", "0.2", "--max-ticks", "600"],
+    watch = subprocess.Popen([RLPROBE, "watch", url, "--poll", "0.2", "--max-ticks", "900"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=s3_env)
     try:
         assert "waiting for a recording" in watch.stderr.readline()  # the run does not exist yet
-        push(synth_run("kl_blowup", 400, 1), url)
+        with Recorder(tmp_path / "run", upload_to=url, flush_interval_s=0.1, capture_env=False,
+                      install_handlers=False) as rec:
+            healthy = onset - 50
+            for row in rows[:healthy]:
+                rec.log_step(row.pop("step"), **row)
+            deadline = time.monotonic() + 60
+            while steps_in_bucket(url) < healthy and time.monotonic() < deadline:
+                time.sleep(0.1)  # the healthy stretch is in the bucket: the watcher reads it first
+            time.sleep(1)
+            for row in rows[healthy:]:
+                rec.log_step(row.pop("step"), **row)
         out, err = watch.communicate(timeout=120)
     finally:
         watch.kill()
     assert watch.returncode == 1, err
-    assert "KL_BLOWUP" in out
+    assert "KL_BLOWUP" in out and f"from step {onset}" in out
 
 
 def test_ls_health_diagnoses_only_the_runs_that_changed(synth_run, bucket):
