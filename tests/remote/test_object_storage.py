@@ -314,3 +314,17 @@ def test_rlprobe_push_uploads_a_run_and_refuses_what_it_cannot(synth_run, bucket
     for args in ([str(tmp_path), url], [str(synth_run("healthy", 400, 0)), str(tmp_path / "x")]):
         refused = cli("push", *args)
         assert refused.exit_code == 2 and refused.output.count("\n") == 1
+
+
+def test_every_rank_mirrors_its_own_directory_and_the_bucket_reads_as_one_run(bucket, tmp_path):
+    url = f"{bucket}/runs/ranks"
+    for rank in (0, 1):
+        with Recorder(tmp_path / "run", upload_to=url, world_size=2, rank=rank, record_all_ranks=True,
+                      capture_env=False, install_handlers=False) as rec:
+            for s in range(10):
+                rec.log_step(s, reward=float(rank))
+    assert sorted({k.split("/")[0] for k in objects(url)}) == ["rank-0", "rank-1"]
+    assert [m["path"] for m in list_runs(bucket)] == [url]
+    steps = RunReader(url).steps()
+    assert steps.equals(RunReader(tmp_path / "run").steps())
+    assert sorted(set(steps.column("rank").to_pylist())) == [0, 1]
