@@ -561,3 +561,37 @@ def test_larger_gradients_of_a_converged_policy_are_convergence(tmp_path: Path):
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, samples))
     assert finding is not None and finding.severity == "info", finding
     assert "converged on right answers" in finding.explanation
+
+
+def length_push_rows(aligned: bool) -> tuple[list[dict[str, Any]], dict[int, list[dict]]]:
+    """2 groups of 4 for 150 steps; from step 30 the gradient norm's level is ×3.5 (smoothly,
+    no spikes). ``aligned``: a reward paid per character, so in every group the longer
+    completions have the higher advantages (length_explosion); otherwise length says nothing."""
+    rng = np.random.default_rng(17)
+    rows, samples = [], {}
+    for step in range(1, 151):
+        out = []
+        for k in range(2):
+            words = rng.integers(1, 12, size=4)
+            rewards = words / 12.0 if aligned else rng.uniform(0, 1, size=4)
+            advantages = (rewards - rewards.mean()) / (rewards.std(ddof=1) + 1e-4)
+            out.extend({"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "reward": float(r),
+                        "advantage": float(a), "completion": "o" * int(4 * w)}
+                       for i, (w, r, a) in enumerate(zip(words, rewards, advantages)))
+        samples[step] = out
+        level = 1.2 * (3.5 if step >= 30 else 1.0)
+        rows.append(dict(step=step, grad_norm=float(level * np.exp(rng.normal(0, 0.25))), frac_reward_zero_std=0.0,
+                         reward=0.5, entropy=1.0, clip_ratio=0.0))
+    return rows, samples
+
+
+def test_a_gradient_level_raised_by_a_length_push_is_not_instability(tmp_path: Path):
+    """length_explosion: "its level rose ×2.9" (warn) as every group paid for longer answers."""
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, *length_push_rows(aligned=True)))
+    assert finding is not None and finding.severity == "info", finding
+    assert "LENGTH_EXPLOSION" in finding.explanation and "longer" in finding.explanation
+
+
+def test_the_same_level_shift_without_a_length_push_still_warns(tmp_path: Path):
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, *length_push_rows(aligned=False)))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding

@@ -110,7 +110,8 @@ _TAIL_QUANTILE, _TAIL_SIGMAS = 0.9, 1.6449
 @detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
                                        "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
                                        "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
-                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": 0.9})
+                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": 0.9,
+                                       "length_push": 0.5})
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
 
@@ -126,7 +127,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `spike_ratio`. The standard deviation is the larger of the MAD's and the 90th percentile
     of the absolute deviations over 1.645: the same for normal noise, wider for heavy-tailed
     noise (a step's gradient from a handful of completions, where one unusual completion
-    dominates a step, makes isolated ×5 steps routine). Reported when `min_spikes` spikes fall within `cluster_window` steps
+    dominates a step, makes isolated ×5 steps routine). Reported when `min_spikes` spikes fall
+    within `cluster_window` steps
     (onset: the first spike of that burst — walking back, a gap longer than `burst_gap`
     or five times the burst's median spacing ends it), or when the smoothed log grad norm
     (trailing median over `smooth_window`) stays `level_ratio` × above its reference
@@ -142,7 +144,12 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `scale_rewards="batch"` TRL's share counts only a batch flat as a whole). Reported as
     info when at least `converged_share` of the completions that repeat another of their group
     since the onset earned the run's top reward: a policy that converged on right answers
-    still learns only from the completions it finds unlikely, whose gradients are large.
+    still learns only from the completions it finds unlikely, whose gradients are large. Also
+    info: a level shift without a burst of spikes while the advantages rewarded one direction
+    of length in every group (|Spearman correlation| of advantage and completion length over
+    the captured samples from the onset to `sustain` steps past the confirmation at least
+    `length_push`): the groups' gradients share a direction and add up, the push that
+    LENGTH_EXPLOSION or LENGTH_COLLAPSE reports.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -166,6 +173,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the present
     sustain: consecutive steps the level shift must hold
     converged_share: share of the repeated completions at the top reward that makes it convergence (info)
+    length_push: correlation of advantage with completion length that makes a smooth level shift a length push (info)
     """
     found = logged(view, "grad_norm")
     if found is None:
@@ -240,7 +248,21 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                                                                      if hit is not None else 0.0)
     settled = copies(view, first, last)
     converged = settled is not None and settled.at_top >= cfg["converged_share"]
-    if converged:
+    # A level that rose smoothly (no burst of spikes) while every group rewarded the same
+    # direction of length: the groups' gradients share a direction and add up.
+    push = None
+    if hit is not None and spikes.size < cfg["min_spikes"]:
+        push_to = int(steps[min(hit + w.sustain, steps.size - 1)])
+        push = _length_push(view, first, push_to)
+        push = push if push is not None and abs(push) >= cfg["length_push"] else None
+    if push is not None and not converged:
+        way, what = ("longer", "LENGTH_EXPLOSION") if push > 0 else ("shorter", "LENGTH_COLLAPSE")
+        explanation = (f"The gradient norm's level rose ×{level_factor:.1f} and stayed there, without a burst of "
+                       f"spikes, while the advantages rewarded {way} completions in the captured samples of steps "
+                       f"{first}–{push_to} (Spearman correlation {push:+.2f} between advantage and completion "
+                       f"length): the groups push the policy the same way, so their gradients add up rather than "
+                       f"cancel. That is the length exploitation's push ({what}), not optimizer instability.")
+    elif converged:
         explanation = (f"The gradient norm grew ({'; '.join(parts)}) while the policy converged on right answers "
                        f"({settled.at_top:.0%} of the {settled.count} completions that repeat another of their group "
                        f"since step {first} earned the run's top reward, {settled.top:.3g}): the steps that still "
@@ -250,7 +272,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if converged else "critical" if level_factor >= cfg["critical_ratio"] else "warn",
+        severity="info" if converged or push is not None else "critical" if level_factor >= cfg["critical_ratio"]
+        else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
         first_step=first,
         explanation=explanation,
@@ -392,6 +415,20 @@ def _generation_batch(view: RunView) -> int | None:
         return None
     accumulation = config.get("gradient_accumulation_steps") or 1
     return int(batch * accumulation * (view.manifest.get("world_size") or 1))
+
+
+def _length_push(view: RunView, first: int, last: int) -> float | None:
+    """Spearman correlation between advantage and completion length (characters) over the
+    captured samples of steps [first, last] that carry an advantage; None with fewer than 20."""
+    frame = samples_with(view, "advantage", "completion")
+    if frame is None:
+        return None
+    window = frame.filter(pl.col("step").is_between(first, last) & (pl.col("advantage").abs() > _NO_ADVANTAGE))
+    if window.height < 20:
+        return None
+    value = window.select(pl.corr(pl.col("advantage"), pl.col("completion").str.len_chars(),
+                                  method="spearman")).item()
+    return float(value) if value is not None and np.isfinite(value) else None
 
 
 def _has_sample(column: str, view: RunView) -> bool:
