@@ -21,7 +21,6 @@ import io
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Callable
@@ -34,8 +33,6 @@ from .location import filesystem, remote_files
 __all__ = ["Mirror", "Uploader", "push"]
 
 _CHUNK = 8 * 2**20
-#: Part files uploaded at once.
-_PUT_THREADS = 8
 
 
 @dataclass
@@ -59,7 +56,6 @@ class Mirror:
         #: Bytes uploaded so far by what they held: ``parts``, ``compacted``, ``events``, ``manifest.json``.
         self.sent = {"parts": 0, "compacted": 0, EVENTS: 0, MANIFEST: 0}
         self.requests = 0
-        self._lock = threading.Lock()
         self._fs = None
         self._base = ""
         self._kinds: dict[tuple[str, str], _Kind] = {}
@@ -123,35 +119,18 @@ class Mirror:
     def _sync_kind(self, prefix: str, source: Path, kind: str, final: bool) -> None:
         state = self._state(prefix, kind)
         gap = state.watermark < 0
-
-        def send(path: Path) -> int | None:
+        for seq, path in list_parts(source, kind):
+            if seq <= state.watermark or seq in state.parts:
+                continue
             try:
                 with open(path, "rb") as fh:
                     rows = pq.read_metadata(fh).num_rows
                     fh.seek(0)
                     self._put(fh, f"{prefix}{PARTS_DIR}/{path.name}", "parts")
             except FileNotFoundError:
-                return None  # compacted away before it went up: the compacted file must
-            return rows
-
-        new = [(seq, path) for seq, path in list_parts(source, kind) if seq > state.watermark and seq not in state.parts]
-        # In parallel: a real store takes 20-100 ms a request, and a writer that got ahead
-        # (a burst of parts) would otherwise see them compacted before they went up.
-        with ThreadPoolExecutor(min(_PUT_THREADS, max(1, len(new)))) as pool:
-            futures = [(seq, pool.submit(send, path)) for seq, path in new]
-        failed = None
-        for seq, future in futures:
-            try:
-                rows = future.result()
-            except Exception as exc:  # noqa: BLE001 - the others' uploads still count; the first failure is raised
-                failed = failed or exc
+                gap = True  # compacted away before it went up: the compacted file must
                 continue
-            if rows is None:
-                gap = True
-            else:
-                state.parts[seq] = rows
-        if failed is not None:
-            raise failed
+            state.parts[seq] = rows
         local = compacted_path(source, kind)
         try:
             fh = open(local, "rb")
@@ -185,14 +164,11 @@ class Mirror:
             return None
 
     def _put(self, fh: BinaryIO, rel: str, what: str) -> None:
-        sent = 0
         with self._fs.open_output_stream(f"{self._base}/{rel}") as out:
             while chunk := fh.read(_CHUNK):
                 out.write(chunk)
-                sent += len(chunk)
-        with self._lock:  # parts go up from several threads
-            self.sent[what] += sent
-            self.requests += 1
+                self.sent[what] += len(chunk)
+        self.requests += 1
 
     @property
     def bytes_sent(self) -> int:
