@@ -119,6 +119,8 @@ class Mirror:
     def _sync_kind(self, prefix: str, source: Path, kind: str, final: bool) -> None:
         state = self._state(prefix, kind)
         gap = state.watermark < 0
+        # One at a time, oldest first: a process killed mid-round then leaves the bucket a
+        # prefix of the run. Parallel uploads left holes (a later part landed, an earlier not).
         for seq, path in list_parts(source, kind):
             if seq <= state.watermark or seq in state.parts:
                 continue
