@@ -2,8 +2,10 @@
 
 The run is written locally as always (fsync, rename, the recorder's promises) and copied
 up in an order that keeps every state of the bucket a readable run with no row missing or
-doubled: new part files first, then a compacted file, then the deletion of the remote
-parts it holds, then ``events.jsonl``, and the manifest last.
+doubled, and a prefix of the local run: a compacted file holding rows the bucket lacks
+first, then new part files, oldest first, then a compacted file that has grown enough,
+each followed by the deletion of the remote parts it holds; then ``events.jsonl``, and the
+manifest last.
 
 Upload traffic stays linear in the run's size. Part files never change and go up once.
 A compacted file grows at every compaction (every 64 parts), so it goes up only when its
@@ -118,9 +120,18 @@ class Mirror:
 
     def _sync_kind(self, prefix: str, source: Path, kind: str, final: bool) -> None:
         state = self._state(prefix, kind)
-        gap = state.watermark < 0
-        # One at a time, oldest first: a process killed mid-round then leaves the bucket a
-        # prefix of the run. Parallel uploads left holes (a later part landed, an earlier not).
+        for _ in range(3):  # a compaction removed a part mid-round: look again (a few times, then next round)
+            # A compacted file holding rows the bucket lacks goes up before any newer part,
+            # so that a process killed in between leaves no hole.
+            self._send_compacted(prefix, source, kind, state, final, behind_only=True)
+            if self._send_parts(prefix, source, kind, state):
+                break
+        self._send_compacted(prefix, source, kind, state, final, behind_only=False)
+
+    def _send_parts(self, prefix: str, source: Path, kind: str, state: _Kind) -> bool:
+        """Upload the parts the bucket lacks, oldest first and one at a time: a process
+        killed mid-round then leaves the bucket a prefix of the run. False when one was
+        compacted away before it went up (those after it are left for the next look)."""
         for seq, path in list_parts(source, kind):
             if seq <= state.watermark or seq in state.parts:
                 continue
@@ -130,12 +141,18 @@ class Mirror:
                     fh.seek(0)
                     self._put(fh, f"{prefix}{PARTS_DIR}/{path.name}", "parts")
             except FileNotFoundError:
-                gap = True  # compacted away before it went up: the compacted file must
-                continue
+                return False
             state.parts[seq] = rows
-        local = compacted_path(source, kind)
+        return True
+
+    def _send_compacted(self, prefix: str, source: Path, kind: str, state: _Kind, final: bool,
+                        behind_only: bool) -> None:
+        """Upload the local compacted file if the bucket's rows differ from it (parts that
+        were compacted before they went up, rows a resumed run superseded, a remote file of
+        unknown content), or, unless ``behind_only``, when it has doubled or ``final``;
+        then delete the remote parts it holds."""
         try:
-            fh = open(local, "rb")
+            fh = open(compacted_path(source, kind), "rb")
         except FileNotFoundError:
             return
         with fh:
@@ -144,8 +161,9 @@ class Mirror:
                 return
             metadata = pq.read_metadata(fh)
             watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
-            covered = max(state.rows, 0) + sum(r for s, r in state.parts.items() if state.watermark < s <= watermark)
-            if not (final or gap or metadata.num_rows != covered or watermark >= 2 * max(state.watermark, 32)):
+            covered = state.rows + sum(r for s, r in state.parts.items() if state.watermark < s <= watermark)
+            behind = state.watermark < 0 or metadata.num_rows != covered
+            if not (behind or (not behind_only and (final or watermark >= 2 * max(state.watermark, 32)))):
                 return
             fh.seek(0)
             self._put(fh, f"{prefix}{kind}.parquet", "compacted")
