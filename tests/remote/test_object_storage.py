@@ -328,3 +328,44 @@ def test_every_rank_mirrors_its_own_directory_and_the_bucket_reads_as_one_run(bu
     steps = RunReader(url).steps()
     assert steps.equals(RunReader(tmp_path / "run").steps())
     assert sorted(set(steps.column("rank").to_pylist())) == [0, 1]
+
+
+class _Killed(Exception):
+    pass
+
+
+def test_a_round_cut_short_anywhere_leaves_the_bucket_a_prefix_of_the_run(bucket, tmp_path):
+    """The bucket holds parts 1-3; locally parts 4-73 were compacted before they went up and
+    parts 74-78 are new. Whichever upload of the next round is the last to land (the
+    recorder was killed), a reader of the bucket sees a prefix of the run: no hole."""
+    run = tmp_path / "run"
+    writer = RunWriter(run, {"run_id": "cut"})
+    step = 0
+
+    def write(parts: int) -> None:
+        nonlocal step
+        for _ in range(parts):
+            writer.write_part([{"step": s, "reward_mean": 1.0} for s in range(step, step + 5)], None)
+            step += 5
+        writer.write_manifest()
+
+    write(3)
+    mirrors = [Mirror(run, f"{bucket}/runs/cut{k}") for k in range(7)]  # the round makes 7 uploads
+    for mirror in mirrors:
+        mirror.sync()
+    write(70); writer.compact(); write(5)
+    local = RunReader(run).steps().column("step").to_pylist()
+    for landed, mirror in enumerate(mirrors):
+        put = mirror._put
+
+        def cut(*args, put=put, left=[landed]):  # noqa: B006 - a counter per mirror
+            if left[0] == 0:
+                raise _Killed
+            left[0] -= 1
+            put(*args)
+
+        mirror._put = cut
+        with pytest.raises(_Killed):
+            mirror.sync()
+        remote = RunReader(mirror.url).steps().column("step").to_pylist()
+        assert remote == local[:len(remote)], landed
