@@ -8,6 +8,7 @@ misdiagnosis seen on real TRL 1.7 runs and fails without its fix.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -595,3 +596,20 @@ def test_a_gradient_level_raised_by_a_length_push_is_not_instability(tmp_path: P
 def test_the_same_level_shift_without_a_length_push_still_warns(tmp_path: Path):
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, *length_push_rows(aligned=False)))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
+
+
+def test_a_quantised_share_without_its_config_is_read_as_a_mean(tmp_path: Path):
+    """A console log of one group a step (no trainer config): frac_reward_zero_std is 0 or 1, 60 %
+    of the steps 1. A median of 0/1 values reads 100 %; the doctor must quote the real share."""
+    rng = np.random.default_rng(3)
+    run_dir = tmp_path / "run"
+    with Recorder(run_dir, algorithm="grpo", capture_env=False, install_handlers=False) as rec:
+        for step in range(1, 601):
+            rec.log_step(step, frac_reward_zero_std=float(rng.random() < 0.6), reward=0.9 + 0.05 * rng.standard_normal(),
+                         entropy=0.05, clip_ratio=0.0)
+    findings = diagnose_view(RunView.load(run_dir))
+    for finding in findings:
+        if finding.signature_id in ("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"):
+            quoted = [int(p) for p in re.findall(r"(\d+)% of (?:prompt )?groups", finding.explanation)]
+            assert quoted and all(45 <= p <= 80 for p in quoted), finding.explanation
+            assert finding.severity != "critical"

@@ -68,12 +68,16 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
     noise = float(MAD_SCALE * np.median(np.abs(head - baseline))) if head.size else 0.0
     lvl = smooth(x, smooth_window)
     with np.errstate(invalid="ignore"):
-        cond = (lvl >= level) & (lvl >= baseline + min_rise) & (lvl >= baseline * min_ratio)
+        cond = (lvl >= level) & (lvl >= baseline * min_ratio)
+        if min_rise > 0:  # with none asked, a level past `level` from the start need not also beat its own median
+            cond &= lvl >= baseline + min_rise
     hit = sustained_onset(cond, sustain)
     if hit is None:
         return None
     # Hysteresis: the episode lasts until the level falls back half-way to the baseline.
     floor = baseline + 0.5 * (max(level, baseline + min_rise) - baseline)
+    if baseline >= level and min_rise <= 0:
+        floor = level  # in the condition from the start: it lasts while it stays there
     with np.errstate(invalid="ignore"):
         below = ~(lvl[hit:] >= floor)
     below[: sustain] = False

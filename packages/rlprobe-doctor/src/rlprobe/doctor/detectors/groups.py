@@ -4,18 +4,25 @@ without the task's? Shared by the detectors that read zero-variance groups (no d
 lives here)."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import polars as pl
 
 from ..view import RunView
 
-__all__ = ["CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "component", "copies", "flat_groups", "given_up",
-           "group_keys", "samples_with"]
+__all__ = ["CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "component", "copies", "dequantising_window",
+           "flat_groups", "given_up", "group_keys", "samples_with", "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
+#: Groups a de-quantised share must average over: with TRL's defaults a step holds 1–2 groups,
+#: so ``frac_reward_zero_std`` takes only the values 0, ½, 1 and a median jumps in one step.
+GROUPS_PER_MEAN = 20
+#: A logged share on a grid of 1/n for n up to this is read as n groups a value.
+_MAX_GRID = 8
 #: Reward components that measure the task itself rather than its form.
 CORRECTNESS = re.compile(r"acc|correct|verif|math|answer|solution|solve|exact|match|pass|test|judge|score|gold",
                          re.IGNORECASE)
@@ -167,3 +174,50 @@ def _component_names(frame: pl.DataFrame) -> list[str]:
     else:
         keys = column.map.keys().explode()
     return sorted(k for k in keys.drop_nulls().unique().to_list())
+
+
+def zero_std_share(view: RunView) -> tuple[np.ndarray, int]:
+    """``frac_reward_zero_std`` read as a share of enough groups to be a level, and the
+    number of logged points averaged for it (1: the series as logged). With few groups a
+    logged value, a centred mean over ``dequantising_window`` points replaces the raw 0, ½, 1."""
+    share = view.series("frac_reward_zero_std")
+    window = dequantising_window(view, share)
+    if window <= 1:
+        return share, 1
+    mean = (pl.Series(share, dtype=pl.Float64).fill_nan(None)
+            .rolling_mean(window, center=True, min_samples=1).fill_null(np.nan).to_numpy())
+    return mean, window
+
+
+def dequantising_window(view: RunView, share: np.ndarray) -> int:
+    """Logged points whose mean holds about ``GROUPS_PER_MEAN`` groups (1 when a value
+    already holds that many, or when the share is not quantised and the config says nothing)."""
+    per_value = _groups_per_value(view) or _grid_of(share)
+    return max(1, math.ceil(GROUPS_PER_MEAN / per_value)) if per_value else 1
+
+
+def _groups_per_value(view: RunView) -> float | None:
+    """Groups behind one logged ``frac_reward_zero_std``: per-device batch × gradient
+    accumulation × processes / ``num_generations``, times ``logging_steps`` (TRL averages the
+    values between logs); None when the config does not say."""
+    config = view.manifest.get("trainer_config") or {}
+    batch, g = config.get("per_device_train_batch_size"), config.get("num_generations")
+    if not isinstance(batch, (int, float)) or not isinstance(g, (int, float)) or g <= 0:
+        return None
+    accumulation = config.get("gradient_accumulation_steps") or 1
+    world = view.manifest.get("world_size") or 1
+    logging = config.get("logging_steps") or 1
+    logging = logging if isinstance(logging, (int, float)) and logging >= 1 else 1
+    return max(batch * accumulation * world / g, 1.0) * logging
+
+
+def _grid_of(share: np.ndarray) -> int | None:
+    """n when every logged share is a multiple of 1/n (n ≤ ``_MAX_GRID``): a log without its
+    config (a console capture, a trainer_state.json) still says how few groups a value holds."""
+    values = np.unique(share[np.isfinite(share)])
+    if values.size < 2:
+        return None
+    for n in range(1, _MAX_GRID + 1):
+        if np.all(np.abs(values * n - np.round(values * n)) < 1e-6):
+            return n
+    return None

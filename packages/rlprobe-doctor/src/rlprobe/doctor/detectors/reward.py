@@ -15,7 +15,7 @@ from ..stats import confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
                       level_noise, logged, onset_before, refine_onset)
 from ..view import RunView
-from .groups import CORRECTNESS, component, flat_groups
+from .groups import CORRECTNESS, component, flat_groups, zero_std_share
 
 #: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.
 REWARD_METRICS = ("reward_mean", "objective/scores", "objective/rlhf_reward")
@@ -247,7 +247,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
     window = max(10, min(cfg["plateau_window"], n // 4))
     smooth = max(3, min(cfg["smooth_window"], n // 10))
     sustain = max(5, min(cfg["sustain"], n // 8))
-    zero = view.series("frac_reward_zero_std")[np.isin(view.step, steps)]
+    zero = zero_std_share(view)[0][np.isin(view.step, steps)]
     level = curve.smooth(smooth)
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
     before = np.full_like(level, np.nan)
@@ -289,8 +289,9 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
                                    1.0, floor=0.5, ceiling=0.9),
         first_step=first,
         explanation=(f"The reward has stayed near {plateau:.3g} since step {first} while {dry_share:.0%} of prompt "
-                     f"groups get identical rewards (zero advantage), up from {zero_ref:.0%}: the learning "
-                     f"signal has dried up."),
+                     f"groups get identical rewards (zero advantage)"
+                     + (f", up from {zero_ref:.0%}: the learning signal has dried up." if dry_share - zero_ref >= 0.05
+                        else ", as many as before it: the learning signal is too thin to move it.")),
         evidence=[Evidence(metric=name, window=(first, last), baseline=float(level[max(0, hit - window)]),
                            observed=plateau, note=f"gain over {window} steps below {cfg['flat_fraction']:.0%} of scale"),
                   Evidence(metric="frac_reward_zero_std", window=(first, last), baseline=zero_ref, observed=dry_share,

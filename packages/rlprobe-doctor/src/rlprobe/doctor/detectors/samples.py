@@ -19,7 +19,7 @@ from ..excursions import Excursion, find_excursion
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..view import RunView
-from .groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with
+from .groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with, zero_std_share
 from .length import token_budget
 
 
@@ -82,10 +82,12 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     until it was confirmed, as learning raises it, or at least `converged_share` of the solved
     groups are one completion repeated (the policy settled on a right answer; prompts that any
     answer solves give distinct right completions). Otherwise a quick climb means something
-    changed (the data, the reward, a policy turned greedy). The climb is timed on a centred mean over
-    enough logged steps to hold about 20 groups (groups per logged value = per-device batch
-    × gradient accumulation × processes / `num_generations` × `logging_steps`): with one or
-    two groups a step the share is quantised to 0, ½, 1 and a median jumps in one step.
+    changed (the data, the reward, a policy turned greedy). With few groups a logged value the
+    share is quantised (one or two groups a step give only 0, ½, 1, and a median of those jumps
+    in one step or reads 100 %), so the share is first a centred mean over enough logged steps
+    to hold about 20 groups: groups per logged value = per-device batch × gradient accumulation
+    × processes / `num_generations` × `logging_steps`, or, without the config (a console log),
+    n when every logged value is a multiple of 1/n (n ≤ 8). The climb is timed on that mean.
     When most zero-variance groups had every completion truncated (or, without samples,
     90 % of completions were), the budget caps the reward: that is said, never "too easy".
     At most warn when the groups earn the top reward while scoring nothing on a correctness
@@ -107,8 +109,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     converged_share: share of solved groups (and of those that are one completion repeated) making it convergence
     abrupt_fraction: a climb within this fraction of the steps run until it was confirmed is not convergence
     """
+    averaged = 1
     if view.has("frac_reward_zero_std"):
-        steps, share = view.step, view.series("frac_reward_zero_std")
+        (share, averaged), steps = zero_std_share(view), view.step
         metric = "frac_reward_zero_std"
     else:
         frame = samples_with(view, "group_id", "reward")
@@ -129,7 +132,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                                  + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
     groups = flat_groups(view, first, last)
     from_start = exc.onset == 0 and exc.baseline >= cfg["warn_level"]
-    window = _dequantising_window(view, cfg["smooth_window"])
+    window = max(cfg["smooth_window"], averaged)
     climb = None if from_start else _climb(steps, share, exc, window)
     rise = climb[1] - climb[0] if climb is not None else 0
     gradual = climb is not None and rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
@@ -158,7 +161,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         explanation=(head + ": their advantages are zero and they contribute no gradient."
                      + _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget)),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
-                           note=f"median share; baseline = first fifth of the run; peak "
+                           note=f"median share{_averaged(averaged)}; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
         suggested_actions=[
             f"Fix the reward gaming first (see REWARD_HACKING): make '{groups.truth}' a condition of the other "
@@ -174,32 +177,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     )
 
 
-#: Groups a de-quantised share must average over: with TRL's defaults a step holds 1–2 groups,
-#: so ``frac_reward_zero_std`` takes only the values 0, ½, 1 and a median jumps in one step.
-_GROUPS_PER_MEAN = 20
-
-
-def _groups_per_value(view: RunView) -> float | None:
-    """Groups behind one logged ``frac_reward_zero_std``: per-device batch × gradient
-    accumulation × processes / ``num_generations``, times ``logging_steps`` (TRL averages the
-    values between logs); None when the config does not say."""
-    config = view.manifest.get("trainer_config") or {}
-    batch, g = config.get("per_device_train_batch_size"), config.get("num_generations")
-    if not isinstance(batch, (int, float)) or not isinstance(g, (int, float)) or g <= 0:
-        return None
-    accumulation = config.get("gradient_accumulation_steps") or 1
-    world = view.manifest.get("world_size") or 1
-    logging = config.get("logging_steps") or 1
-    logging = logging if isinstance(logging, (int, float)) and logging >= 1 else 1
-    return max(batch * accumulation * world / g, 1.0) * logging
-
-
-def _dequantising_window(view: RunView, smooth_window: int) -> int:
-    """Logged points whose mean holds about ``_GROUPS_PER_MEAN`` groups (at least ``smooth_window``)."""
-    per_value = _groups_per_value(view)
-    if per_value is None:
-        return smooth_window
-    return max(smooth_window, math.ceil(_GROUPS_PER_MEAN / per_value))
+def _averaged(points: int) -> str:
+    return f" of a mean over {points} logged steps (few groups a step)" if points > 1 else ""
 
 
 def _climb(steps: np.ndarray, share: np.ndarray, exc: Excursion, window: int) -> tuple[int, int] | None:
