@@ -1,6 +1,6 @@
 """Runs in object storage against the same runs on local disk, and what uploading costs.
 
-    python bench/object_storage.py           # 300 runs to list, a 100k-step run (~2 min)
+    python bench/object_storage.py           # 300 runs to list, a 100k-step run (~3 min)
     python bench/object_storage.py --quick   # 50 runs, 10k steps (a smoke run)
 
 Starts moto's S3 server on a free loopback port (``pip install "moto[s3]" flask
@@ -10,7 +10,10 @@ flask-cors``, as requirements/test.txt does) and points the environment at it. T
    same pushed to the bucket; ``list_runs`` of each, median of 5.
 2. Upload: a 100k-step run recorded by a real ``Recorder(upload_to=...)`` (25 metrics a
    step, 8 samples every 10 steps, parts of 200 steps, compacted every 64 parts), the
-   mirror's traffic by kind of file against the run's final size in the bucket.
+   mirror's traffic by kind of file against the run's final size in the bucket; once with
+   parts written 10 a second (a default Recorder writes at most 2), once as fast as the
+   writer goes, faster than moto takes them: parts then get compacted before they go up,
+   and the compacted file must go up in their place.
 3. ``doctor`` (``diagnose``) and ``report`` (``render_report``) of that run from the bucket
    (cold: an empty local cache, so the whole run is fetched; warm: a second look, one
    listing and the manifest) against the local run, median of 3.
@@ -88,13 +91,14 @@ def _fleet(root: Path, n: int, url: str) -> None:
                 out.write((run / name).read_bytes())
 
 
-def _record(run: Path, url: str, n_steps: int) -> dict[str, int]:
+def _record(run: Path, url: str, n_steps: int, part_interval_s: float) -> dict[str, int]:
     from rlprobe import Recorder
 
     rng = np.random.default_rng(0)
     rec = Recorder(run, upload_to=url, algorithm="grpo", capture_env=False, install_handlers=False,
                    flush_interval_s=0.05, steps_per_flush=200)
     values = rng.normal(1.0, 0.05, (n_steps, 25))
+    next_part = 0.0
     for s in range(n_steps):
         v = values[s]
         rec.log_step(s, kl=0.01 * v[0] * (1 + (s > n_steps * 0.6) * (s - n_steps * 0.6) / 50), reward=0.5 * v[1],
@@ -105,6 +109,8 @@ def _record(run: Path, url: str, n_steps: int) -> dict[str, int]:
                                  "group_id": str(s)} for g in range(8)], select=False)
         if s % 200 == 199:
             rec.flush()  # one part per 200 steps, as at steps_per_flush in a loop slower than this one
+            time.sleep(max(0.0, next_part - time.perf_counter()))
+            next_part = time.perf_counter() + part_interval_s
     t0 = time.perf_counter()
     rec.close(timeout=600)
     close_s = time.perf_counter() - t0
@@ -142,26 +148,30 @@ def main() -> None:
         print(f"\nls of {n_runs} runs:   local {local_ls * 1000:7.0f} ms   bucket {remote_ls * 1000:7.0f} ms   "
               f"ratio {remote_ls / local_ls:5.1f}")
 
-        url, run = "s3://bench/runs/big", tmp / "big"
-        t0 = time.perf_counter()
-        sent = _record(run, url, n_steps)
-        record_s = time.perf_counter() - t0
-        fs, base = filesystem(url)
-        final = {rel: info.size for rel, info in remote_files(fs, base).items()}
-        local_size = sum(p.stat().st_size for p in run.rglob("*") if p.is_file())
-        total = sum(v for k, v in sent.items() if k not in ("requests", "close_ms"))
-        print(f"\nupload of a {n_steps}-step run ({record_s:.0f} s to record; close() took {sent['close_ms']} ms "
-              f"including the last upload)")
-        print(f"  final size in the bucket {sum(final.values()) / 1e6:8.2f} MB ({', '.join(sorted(final))}); "
-              f"local {local_size / 1e6:.2f} MB")
-        for kind in ("parts", "compacted", "events.jsonl", "manifest.json"):
-            print(f"  sent {kind:<14} {sent[kind] / 1e6:8.2f} MB")
-        print(f"  sent in all      {total / 1e6:8.2f} MB = {total / sum(final.values()):.2f} x the final size, "
-              f"{sent['requests']} requests")
+        for label, interval in (("10 parts/s, 5x the fastest a default Recorder writes", 0.1),
+                                ("as fast as the writer goes: more than the bucket takes", 0.0)):
+            url, run = f"s3://bench/runs/big-{interval}", tmp / f"big-{interval}"
+            shutil.rmtree(run, ignore_errors=True)
+            t0 = time.perf_counter()
+            sent = _record(run, url, n_steps, interval)
+            record_s = time.perf_counter() - t0
+            fs, base = filesystem(url)
+            final = {rel: info.size for rel, info in remote_files(fs, base).items()}
+            local_size = sum(p.stat().st_size for p in run.rglob("*") if p.is_file())
+            total = sum(v for k, v in sent.items() if k not in ("requests", "close_ms"))
+            print(f"\nupload of a {n_steps}-step run, {label} ({record_s:.0f} s to record; close() took "
+                  f"{sent['close_ms']} ms including the last upload)")
+            print(f"  final size in the bucket {sum(final.values()) / 1e6:8.2f} MB ({', '.join(sorted(final))}); "
+                  f"local {local_size / 1e6:.2f} MB")
+            for kind in ("parts", "compacted", "events.jsonl", "manifest.json"):
+                print(f"  sent {kind:<14} {sent[kind] / 1e6:8.2f} MB   {sent[kind] / sum(final.values()):5.2f} x")
+            print(f"  sent in all      {total / 1e6:8.2f} MB = {total / sum(final.values()):.2f} x the final size, "
+                  f"{sent['requests']} requests")
 
         def cold() -> None:
             shutil.rmtree(tmp / "cache", ignore_errors=True)
 
+        run, url = tmp / "big-0.1", "s3://bench/runs/big-0.1"
         for name, fn in (("doctor", lambda where: diagnose(where)),
                          ("report", lambda where: render_report(where, tmp / "report.html"))):
             local_t = _median(lambda: fn(run), 3)
