@@ -51,7 +51,7 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
 
 @detector("ZERO_ADVANTAGE_GROUPS", defaults={
     "warn_level": 0.8,
-    "critical_level": 0.95,
+    "critical_level": 0.9,
     "smooth_window": 9,
     "sustain": 15,
     "min_group_samples": 4,
