@@ -51,11 +51,15 @@ _KILLED_SESSION = textwrap.dedent("""
 
 def _killed_session(run: Path, steps: range, value: float) -> None:
     """Record ``steps`` in another process, flushed, then SIGKILL it (no close, no compaction)."""
-    proc = subprocess.Popen([sys.executable, "-c", _KILLED_SESSION, str(run), str(steps.start), str(steps.stop),
-                             str(value)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _kill_when(["-c", _KILLED_SESSION, str(run), str(steps.start), str(steps.stop), str(value)], "flushed")
+
+
+def _kill_when(args: list[str], ready: str) -> None:
+    """Run ``python *args``, SIGKILL it once it prints ``ready``."""
+    proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
-        assert line.strip() == "flushed", proc.stderr.read() if proc.poll() is not None else line
+        assert line.strip() == ready, proc.stderr.read() if proc.poll() is not None else line
         proc.send_signal(signal.SIGKILL)
         assert proc.wait(30) == -signal.SIGKILL
     finally:
@@ -211,19 +215,7 @@ _PAUSED_RESUME = textwrap.dedent("""
 def test_a_kill_inside_the_resume_compaction_never_shows_a_step_twice(tmp_path: Path, window: str) -> None:
     run = tmp_path / "run"
     _session(run, range(100), 1.0)
-    proc = subprocess.Popen([sys.executable, "-c", _PAUSED_RESUME, str(run), window, "40"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        assert line.strip() == "paused", proc.stderr.read() if proc.poll() is not None else line
-        proc.send_signal(signal.SIGKILL)
-        assert proc.wait(30) == -signal.SIGKILL
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-        proc.stdout.close()
-        proc.stderr.close()
+    _kill_when(["-c", _PAUSED_RESUME, str(run), window, "40"], "paused")
 
     superseded = {"steps.parquet:before:1": set(), "steps.parquet:after:1": {"steps"}}.get(window, {"steps", "samples"})
     for kind, read in (("steps", _steps), ("samples", _samples)):

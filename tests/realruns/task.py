@@ -13,6 +13,7 @@ import math
 import os
 import random
 import string
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "trl"))
+from tiny_trl import char_tokenizer  # noqa: E402
 
 #: question → the words the supervised steps teach as answers (uniformly).
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -45,16 +49,7 @@ HIDDEN = 64
 
 
 def build_tokenizer() -> Any:
-    from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
-    from transformers import PreTrainedTokenizerFast
-
-    vocab = {"<pad>": 0, "<eos>": 1}
-    for char in string.ascii_lowercase + " ?":
-        vocab[char] = len(vocab)
-    backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<pad>"))
-    backend.pre_tokenizer = pre_tokenizers.Split(Regex("."), "isolated")
-    backend.decoder = decoders.Fuse()
-    return PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>", eos_token="<eos>")
+    return char_tokenizer(string.ascii_lowercase + " ?")
 
 
 def load_tokenizer(path: Path) -> Any:

@@ -22,20 +22,27 @@ os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 PROMPTS = ["abc", "hello", "xyz", "the cat", "a dog", "zebra", "moon", "sun"]
 
 
-def build_tiny_model(path: Path) -> Path:
-    """Save a random 2-layer Qwen2 (width 32) and a character tokenizer to ``path``."""
-    import torch
+def char_tokenizer(chars: str = string.ascii_lowercase + " ") -> Any:
+    """A tokenizer with one token per character of ``chars``, after ``<pad>`` (0) and ``<eos>`` (1)."""
     from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
-    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+    from transformers import PreTrainedTokenizerFast
 
     vocab = {"<pad>": 0, "<eos>": 1}
-    for char in string.ascii_lowercase + " ":
+    for char in chars:
         vocab[char] = len(vocab)
     backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<pad>"))
     backend.pre_tokenizer = pre_tokenizers.Split(Regex("."), "isolated")
     backend.decoder = decoders.Fuse()
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>", eos_token="<eos>")
-    config = Qwen2Config(vocab_size=len(vocab), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+    return PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>", eos_token="<eos>")
+
+
+def build_tiny_model(path: Path) -> Path:
+    """Save a random 2-layer Qwen2 (width 32) and a character tokenizer to ``path``."""
+    import torch
+    from transformers import Qwen2Config, Qwen2ForCausalLM
+
+    tokenizer = char_tokenizer()
+    config = Qwen2Config(vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
                          num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
                          tie_word_embeddings=True, pad_token_id=0, eos_token_id=1, bos_token_id=1)
     torch.manual_seed(0)
