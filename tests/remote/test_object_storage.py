@@ -369,3 +369,33 @@ def test_a_round_cut_short_anywhere_leaves_the_bucket_a_prefix_of_the_run(bucket
             mirror.sync()
         remote = RunReader(mirror.url).steps().column("step").to_pylist()
         assert remote == local[:len(remote)], landed
+
+
+def test_parts_compacted_before_they_went_up_go_up_as_parts_unless_the_store_lags_far_behind(bucket, tmp_path):
+    run, url = tmp_path / "run", f"{bucket}/runs/lag"
+    writer = RunWriter(run, {"run_id": "lag"})
+    mirror = Mirror(run, url)
+
+    def write(first: int, last: int) -> None:
+        for part in range(first, last):
+            writer.write_part([{"step": s, "reward_mean": 1.0} for s in range(part * 5, part * 5 + 5)], None)
+        writer.write_manifest()
+
+    write(1, 104)
+    mirror.sync()
+    writer.compact()
+    mirror.sync()  # the compacted file has doubled: it goes up, the parts go
+    sent = dict(mirror.sent)
+    write(104, 109)  # a burst the store did not keep up with: compacted before it went up
+    writer.compact()
+    mirror.sync()
+    assert mirror.sent["compacted"] == sent["compacted"]  # not doubled yet: the growing file stays put
+    assert sorted(k for k in objects(url) if k.startswith("parts/")) == \
+        [f"parts/steps-{p:08d}.parquet" for p in range(104, 109)]
+    assert RunReader(url).steps().equals(RunReader(run).steps())
+    write(109, 170)  # the store far behind: one request catches up
+    writer.compact()
+    mirror.sync()
+    assert mirror.sent["compacted"] > sent["compacted"]
+    assert not any(k.startswith("parts/") for k in objects(url))
+    assert RunReader(url).steps().equals(RunReader(run).steps())

@@ -2,20 +2,23 @@
 
 The run is written locally as always (fsync, rename, the recorder's promises) and copied
 up in an order that keeps every state of the bucket a readable run with no row missing or
-doubled, and a prefix of the local run: a compacted file holding rows the bucket lacks
-first, then new part files, oldest first, then a compacted file that has grown enough,
-each followed by the deletion of the remote parts it holds; then ``events.jsonl``, and the
-manifest last.
+doubled, and a prefix of the local run: rows the bucket lacks from parts compacted
+before they went up first, then new part files, oldest first, then a compacted file that
+has grown enough, followed by the deletion of the remote parts it holds; then
+``events.jsonl``, and the manifest last.
 
 Upload traffic stays linear in the run's size. Part files never change and go up once.
 A compacted file grows at every compaction (every 64 parts), so it goes up only when its
 watermark has doubled since the last upload of it (the remote keeps the parts in between,
 which readers merge as usual), at the end (``final``), or when the remote's rows would
-otherwise differ from the local ones (a part compacted away before it was uploaded, or a
-resumed run that superseded rows); the uploads at doublings add up to less than twice its
-final size, so with the final one, less than three times. ``events.jsonl`` is uploaded
-whole when it changed, at most once a round: events are sparse (a few hundred bytes in a
-typical run), and one object keeps the format unchanged (docs/storage.md, measured traffic).
+otherwise differ from the local ones (a resumed run that superseded rows). The rows of a
+part compacted away before it was uploaded (a burst the store did not keep up with) are
+read back from the compacted file and go up as that part; past a few such parts the store
+is slower than the writer, and the compacted file goes up in one request instead. The uploads at doublings add up to less
+than twice its final size, so with the final one, less than three times.
+``events.jsonl`` is uploaded whole when it changed, at most once a round: events are
+sparse (a few hundred bytes in a typical run), and one object keeps the format unchanged
+(docs/storage.md, measured traffic).
 """
 from __future__ import annotations
 
@@ -27,14 +30,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Callable
 
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .layout import EVENTS, KINDS, MANIFEST, PARTS_DIR, WATERMARK_KEY, compacted_path, list_parts, rank_dirs
+from .layout import (
+    EVENTS,
+    KINDS,
+    MANIFEST,
+    PART_COLUMN,
+    PARTS_DIR,
+    WATERMARK_KEY,
+    compacted_path,
+    list_parts,
+    rank_dirs,
+)
 from .location import filesystem, remote_files
 
 __all__ = ["Mirror", "Uploader", "push"]
 
 _CHUNK = 8 * 2**20
+#: Parts compacted before they went up that are sent as parts; past this many the compacted
+#: file goes up instead (one request, where a request per part would fall further behind).
+_MAX_LOST_PARTS = 8
 
 
 @dataclass
@@ -86,33 +103,36 @@ class Mirror:
                     self._sent[prefix + name] = snapshot[1]
 
     def _learn_remote(self) -> None:
-        """What an earlier session (or push) left in the bucket: objects of the same size as
-        the local file are taken as uploaded (parts never change)."""
+        """What an earlier session (or push) left in the bucket. A part of the same size as
+        the local one is taken as uploaded (parts never change); a compacted file, when its
+        footer (watermark, rows) matches the local one's too; the manifest and events file,
+        when their bytes match. Anything else is replaced at the first round."""
         for rel, info in remote_files(self._fs, self._base).items():
             local = self.run_dir / rel
             try:
                 st = local.stat()
             except OSError:
                 st = None
+            same = st is not None and st.st_size == info.size
             prefix, _, name = rel.rpartition("/")
             prefix = prefix + "/" if prefix else ""
             if prefix.endswith(f"{PARTS_DIR}/"):
                 kind, _, seq = name.partition("-")
                 if kind in KINDS and seq.split(".")[0].isdigit():
-                    rows = pq.read_metadata(local).num_rows if st is not None and st.st_size == info.size else -1
+                    rows = pq.read_metadata(local).num_rows if same else -1  # -1: unknown rows, never "covered"
                     self._state(prefix[:-len(PARTS_DIR) - 1], kind).parts[int(seq.split(".")[0])] = rows
-                continue
-            same = st is not None and st.st_size == info.size
-            if name.endswith(".parquet") and name[:-8] in KINDS:
+            elif name.endswith(".parquet") and name[:-8] in KINDS:
                 state = self._state(prefix, name[:-8])
+                state.watermark = -1  # unknown contents: replaced by the local compacted file at once
                 if same:
-                    metadata = pq.read_metadata(local)
-                    state.watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
-                    state.rows, state.compacted_sent = metadata.num_rows, (st.st_size, st.st_mtime_ns)
-                else:
-                    state.watermark = -1  # unknown contents: replaced by the local compacted file at once
+                    mine, theirs = pq.read_metadata(local), pq.read_metadata(f"{self._base}/{rel}", filesystem=self._fs)
+                    if (mine.metadata, mine.num_rows) == (theirs.metadata, theirs.num_rows):
+                        state.watermark = int((mine.metadata or {}).get(WATERMARK_KEY, b"0"))
+                        state.rows, state.compacted_sent = mine.num_rows, (st.st_size, st.st_mtime_ns)
             elif same:
-                self._sent[rel] = (st.st_size, st.st_mtime_ns)
+                with self._fs.open_input_stream(f"{self._base}/{rel}") as fh:
+                    if fh.read() == local.read_bytes():
+                        self._sent[rel] = (st.st_size, st.st_mtime_ns)
         self.requests += 1
 
     def _state(self, prefix: str, kind: str) -> _Kind:
@@ -147,10 +167,10 @@ class Mirror:
 
     def _send_compacted(self, prefix: str, source: Path, kind: str, state: _Kind, final: bool,
                         behind_only: bool) -> None:
-        """Upload the local compacted file if the bucket's rows differ from it (parts that
-        were compacted before they went up, rows a resumed run superseded, a remote file of
-        unknown content), or, unless ``behind_only``, when it has doubled or ``final``;
-        then delete the remote parts it holds."""
+        """Upload the local compacted file if the bucket's rows differ from it (rows a
+        resumed run superseded, a remote file of unknown content; parts compacted before
+        they went up are sent as parts instead), or, unless ``behind_only``, when it has
+        doubled or ``final``; then delete the remote parts it holds."""
         try:
             fh = open(compacted_path(source, kind), "rb")
         except FileNotFoundError:
@@ -163,6 +183,8 @@ class Mirror:
             watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
             covered = state.rows + sum(r for s, r in state.parts.items() if state.watermark < s <= watermark)
             behind = state.watermark < 0 or metadata.num_rows != covered
+            if behind and metadata.num_rows > covered and state.watermark >= 0:
+                behind = not self._send_lost_parts(fh, watermark, state, f"{prefix}{PARTS_DIR}/{kind}")
             if not (behind or (not behind_only and (final or watermark >= 2 * max(state.watermark, 32)))):
                 return
             fh.seek(0)
@@ -172,6 +194,36 @@ class Mirror:
             self._fs.delete_file(f"{self._base}/{prefix}{PARTS_DIR}/{kind}-{seq:08d}.parquet")
             self.requests += 1
             del state.parts[seq]
+
+    def _send_lost_parts(self, fh: BinaryIO, watermark: int, state: _Kind, stem: str) -> bool:
+        """Upload, as part files of their own and oldest first, the rows of the compacted
+        file ``fh`` that came from parts compacted before they went up (a writer outrunning
+        the store); True once the bucket holds every row of ``fh``. False when the bucket's
+        rows differ from it otherwise (a resumed run superseded some): then the whole file
+        must go up. Sending just these rows keeps the traffic linear, where sending the
+        growing compacted file at each compaction while lagging would not."""
+        fh.seek(0)
+        with pq.ParquetFile(fh) as pf:
+            values = pc.value_counts(pf.read(columns=[PART_COLUMN]).column(PART_COLUMN))
+            counts = dict(zip(values.field("values").to_pylist(), values.field("counts").to_pylist()))
+            if sum(n for seq, n in counts.items() if seq <= state.watermark) != state.rows \
+                    or any(counts.get(seq) != rows for seq, rows in state.parts.items() if seq <= watermark):
+                return False
+            lost = sorted(seq for seq in counts if seq > state.watermark and seq not in state.parts)
+            if not lost:
+                return True
+            if len(lost) > _MAX_LOST_PARTS:
+                return False  # the store takes requests slower than the writer makes parts: one catches up
+            groups = [i for i in range(pf.num_row_groups) if _part_max(pf, i) >= lost[0]]
+            table = pf.read_row_groups(groups)
+        for seq in lost:
+            rows = table.filter(pc.equal(table.column(PART_COLUMN), seq))
+            buffer = io.BytesIO()
+            pq.write_table(rows, buffer, compression="zstd")
+            buffer.seek(0)
+            self._put(buffer, f"{stem}-{seq:08d}.parquet", "parts")
+            state.parts[seq] = rows.num_rows
+        return True
 
     def _read_if_changed(self, path: Path, rel: str) -> tuple[bytes, tuple[int, int]] | None:
         """The content and identity of a small file not uploaded as it is now; None if it was."""
@@ -194,6 +246,17 @@ class Mirror:
     def bytes_sent(self) -> int:
         """Bytes uploaded so far, all files together."""
         return sum(self.sent.values())
+
+
+def _part_max(pf: pq.ParquetFile, row_group: int) -> float:
+    """The highest part number in a row group, from its statistics (+inf when unknown)."""
+    group = pf.metadata.row_group(row_group)
+    for i in range(group.num_columns):
+        column = group.column(i)
+        if column.path_in_schema == PART_COLUMN and column.statistics is not None \
+                and column.statistics.has_min_max:
+            return column.statistics.max
+    return float("inf")
 
 
 def push(run_dir: str | os.PathLike[str], url: str) -> Mirror:
