@@ -183,9 +183,10 @@ class Mirror:
             watermark = int((metadata.metadata or {}).get(WATERMARK_KEY, b"0"))
             covered = state.rows + sum(r for s, r in state.parts.items() if state.watermark < s <= watermark)
             behind = state.watermark < 0 or metadata.num_rows != covered
-            if behind and metadata.num_rows > covered and state.watermark >= 0:
+            due = final or watermark >= 2 * max(state.watermark, 32)  # goes up this round anyway
+            if behind and not due and metadata.num_rows > covered and state.watermark >= 0:
                 behind = not self._send_lost_parts(fh, watermark, state, f"{prefix}{PARTS_DIR}/{kind}")
-            if not (behind or (not behind_only and (final or watermark >= 2 * max(state.watermark, 32)))):
+            if not (behind or (not behind_only and due)):
                 return
             fh.seek(0)
             self._put(fh, f"{prefix}{kind}.parquet", "compacted")
