@@ -1,6 +1,9 @@
-"""Shared fixtures: synthetic runs written through the real Recorder, cached per session."""
+"""Shared fixtures: synthetic runs written through the real Recorder, cached per session; and,
+under CI, a test requirement that cannot be imported fails its tests instead of skipping them
+(``pytest.importorskip`` is for a developer's machine, never for hiding a missing feature)."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -25,3 +28,23 @@ def synth_run(tmp_path_factory: pytest.TempPathFactory):
         return made[key]
 
     return make
+
+
+def _missing_requirement(report: pytest.TestReport | pytest.CollectReport) -> bool:
+    return bool(os.environ.get("CI")) and report.skipped and "could not import" in str(report.longrepr)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    outcome = yield
+    report = outcome.get_result()
+    if _missing_requirement(report):
+        report.outcome = "failed"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> object:
+    outcome = yield
+    report = outcome.get_result()
+    if _missing_requirement(report):
+        report.outcome = "failed"
