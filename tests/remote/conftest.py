@@ -26,32 +26,50 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def s3_endpoint() -> Iterator[str]:
-    """``http://127.0.0.1:PORT`` of a moto S3 server running for this test session (worker)."""
+def _needs(module: str, what: str) -> None:
     if os.environ.get("CI"):
-        import moto.server  # noqa: F401  (CI must run these tests: never skip there)
+        __import__(module)  # CI must run these tests: never skip there
     else:
-        pytest.importorskip("moto.server", reason="needs moto[s3], flask and flask-cors (requirements/test.txt)")
+        pytest.importorskip(module, reason=f"needs {what} (requirements/test.txt)")
+
+
+def _serve(args: list[str], probe: str, name: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``python -m *args`` (``{port}`` filled with a free loopback port) until ``probe``
+    (a path) answers; yield ``http://127.0.0.1:PORT``; stop it afterwards."""
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, **CREDENTIALS})
+    proc = subprocess.Popen([sys.executable, "-m", *(a.format(port=port) for a in args)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     endpoint = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                requests.get(f"{endpoint}/moto-api/", timeout=2)
+                requests.get(f"{endpoint}{probe}", timeout=2)
                 break
             except requests.ConnectionError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("moto's S3 server did not start") from None
+                    raise RuntimeError(f"{name} did not start") from None
                 time.sleep(0.1)
         yield endpoint
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def s3_endpoint() -> Iterator[str]:
+    """``http://127.0.0.1:PORT`` of a moto S3 server running for this test session (worker)."""
+    _needs("moto.server", "moto[s3], flask and flask-cors")
+    yield from _serve(["moto.server", "-H", "127.0.0.1", "-p", "{port}"], "/moto-api/", "moto's S3 server",
+                      env={**os.environ, **CREDENTIALS})
+
+
+@pytest.fixture(scope="session")
+def gcs_host() -> Iterator[str]:
+    """``http://127.0.0.1:PORT`` of a local GCS server (gcp-storage-emulator) for this session (worker)."""
+    _needs("gcp_storage_emulator", "gcp-storage-emulator")
+    yield from _serve(["gcp_storage_emulator", "start", "--host", "127.0.0.1", "--port", "{port}", "--in-memory"],
+                      "/storage/v1/b?project=test", "the GCS emulator")
 
 
 @pytest.fixture
@@ -73,3 +91,13 @@ def bucket(s3_endpoint: str, s3_env: dict[str, str]) -> str:
     name = f"t-{uuid.uuid4().hex[:16]}"
     requests.put(f"{s3_endpoint}/{name}", timeout=10).raise_for_status()
     return f"s3://{name}"
+
+
+@pytest.fixture
+def gcs_bucket(gcs_host: str, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """``gs://NAME`` of a new, empty bucket, reached through Google's ``STORAGE_EMULATOR_HOST``."""
+    monkeypatch.setenv("STORAGE_EMULATOR_HOST", gcs_host)
+    monkeypatch.setenv("RLPROBE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    name = f"t-{uuid.uuid4().hex[:16]}"
+    requests.post(f"{gcs_host}/storage/v1/b?project=test", json={"name": name}, timeout=10).raise_for_status()
+    return f"gs://{name}"

@@ -3,57 +3,12 @@ a free loopback port, found through Google's ``STORAGE_EMULATOR_HOST``): a run r
 ``upload_to`` and a run pushed after the fact read from the bucket as they read locally."""
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import uuid
 from pathlib import Path
-from typing import Iterator
-
-import pytest
-import requests
 
 from rlprobe import Recorder
 from rlprobe.doctor import diagnose
 from rlprobe.storage import RunReader, list_runs
 from rlprobe.storage.upload import push
-
-
-@pytest.fixture(scope="module")
-def gcs_host() -> Iterator[str]:
-    if not os.environ.get("CI"):
-        pytest.importorskip("gcp_storage_emulator", reason="needs gcp-storage-emulator (requirements/test.txt)")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "gcp_storage_emulator", "start", "--host", "127.0.0.1",
-                             "--port", str(port), "--in-memory"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    host = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                requests.get(f"{host}/storage/v1/b?project=test", timeout=2)
-                break
-            except requests.ConnectionError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the GCS emulator did not start") from None
-                time.sleep(0.1)
-        yield host
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-@pytest.fixture
-def gcs_bucket(gcs_host: str, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> str:
-    monkeypatch.setenv("STORAGE_EMULATOR_HOST", gcs_host)
-    monkeypatch.setenv("RLPROBE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-    name = f"t-{uuid.uuid4().hex[:16]}"
-    requests.post(f"{gcs_host}/storage/v1/b?project=test", json={"name": name}, timeout=10).raise_for_status()
-    return f"gs://{name}"
 
 
 def test_a_run_recorded_with_upload_to_gs_reads_as_the_local_one(gcs_bucket: str, tmp_path: Path):
