@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.rlprobe-installed
 DEMO   := runs/demo
 # A CPU build; an unpinned torch would pull a multi-GB CUDA build.
 TORCH  := torch==2.13.0
+# The Azure Blob emulator for the abfs:// tests (npm); without npm those tests skip, except under CI.
+AZURITE := $(VENV)/azurite/node_modules/.bin/azurite-blob
 PYTEST_ARGS ?=
 
 .PHONY: venv test demo demo-trl bench realruns clean
@@ -22,7 +24,12 @@ $(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject
 
 venv: $(STAMP)
 
-test: venv
+$(AZURITE):
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --silent --no-audit --no-fund --prefix $(VENV)/azurite azurite@3.35.0; \
+	else echo "npm not found: the abfs:// tests will skip (install Node.js to run them)"; fi
+
+test: venv $(AZURITE)
 	OMP_NUM_THREADS=1 $(PY) -m pytest -n auto -q $(PYTEST_ARGS) tests
 
 demo: venv

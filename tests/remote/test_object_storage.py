@@ -399,3 +399,23 @@ def test_parts_compacted_before_they_went_up_go_up_as_parts_unless_the_store_lag
     assert mirror.sent["compacted"] > sent["compacted"]
     assert not any(k.startswith("parts/") for k in objects(url))
     assert RunReader(url).steps().equals(RunReader(run).steps())
+
+
+def test_a_manifest_read_while_it_is_rewritten_is_read_again():
+    """Some S3-compatible servers (moto among them) rewrite an object in place, so a GET racing
+    the recorder's PUT can return half a manifest: it is read again; a damaged one still fails."""
+    import io
+
+    class Store:  # answers the first GETs with the torn object, then the whole one
+        def __init__(self, answers: list[bytes]):
+            self.answers, self.gets = answers, 0
+
+        def open_input_stream(self, path: str) -> io.BytesIO:
+            self.gets += 1
+            return io.BytesIO(self.answers[min(self.gets, len(self.answers)) - 1])
+
+    whole = json.dumps({"run_id": "r", "counts": {"steps": 3}}).encode()
+    racing = Store([whole[:20], whole[:31], whole])
+    assert location._manifest_bytes(racing, "b/run/manifest.json") == whole and racing.gets == 3
+    damaged = Store([whole[:20]])
+    assert location._manifest_bytes(damaged, "b/run/manifest.json") == whole[:20] and damaged.gets == 4

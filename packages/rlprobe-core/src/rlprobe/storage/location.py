@@ -3,7 +3,9 @@
 Object storage is reached through ``pyarrow.fs`` (no other dependency), configured by the
 standard environment: ``AWS_ACCESS_KEY_ID``/``AWS_SECRET_ACCESS_KEY`` (or profiles),
 ``AWS_REGION``/``AWS_DEFAULT_REGION``, ``AWS_ENDPOINT_URL_S3``/``AWS_ENDPOINT_URL`` for an
-S3-compatible store; Google's and Azure's default credentials for ``gs://`` and ``abfs://``.
+S3-compatible store; Google's default credentials or ``STORAGE_EMULATOR_HOST`` for ``gs://``;
+``AZURE_STORAGE_CONNECTION_STRING``, ``AZURE_STORAGE_ACCOUNT_KEY``/``AZURE_STORAGE_SAS_TOKEN``
+or Azure's default credential chain for ``abfs://``.
 
 A remote run is read through a local copy (``local_copy``): part files never change, so
 each is fetched once; a compacted file is fetched again when its size or time changes,
@@ -18,9 +20,10 @@ import json
 import os
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 from urllib.parse import urlsplit
 
 import pyarrow.fs as pafs
@@ -45,6 +48,13 @@ _STATE = ".rlprobe-copy.json"
 #: The environment an S3 filesystem is built from: a change makes a new one.
 _S3_ENV = ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION",
            "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE")
+#: The environment an Azure filesystem is built from (account names, keys, connection string).
+_AZURE_ENV = ("AZURE_STORAGE_CONNECTION_STRING", "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT",
+              "AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_KEY", "AZURE_STORAGE_SAS_TOKEN")
+_AZURE_SCHEMES = ("abfs", "abfss", "az")
+#: ``UseDevelopmentStorage=true``: the Azurite emulator's published account, key and address.
+_AZURITE = {"AccountName": "devstoreaccount1", "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1",
+            "AccountKey": "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="}
 _filesystems: dict[tuple[Any, ...], pafs.FileSystem] = {}
 _fs_lock = threading.Lock()
 
@@ -61,17 +71,72 @@ def filesystem(url: str) -> tuple[pafs.FileSystem, str]:
     try:
         if scheme in ("gs", "gcs") and os.environ.get("STORAGE_EMULATOR_HOST"):
             return _gcs_emulator(os.environ["STORAGE_EMULATOR_HOST"]), (parts.netloc + parts.path).rstrip("/")
+        if scheme in _AZURE_SCHEMES:
+            container, _, host = parts.netloc.partition("@")
+            fs = _shared(("azure", host, *(os.environ.get(name) for name in _AZURE_ENV)), lambda: _azure(host))
+            return fs, (container + parts.path).rstrip("/")
         if scheme != "s3":
             fs, path = pafs.FileSystem.from_uri(url)
             return fs, path.rstrip("/")
-        key = (parts.netloc, *(os.environ.get(name) for name in _S3_ENV))
-        with _fs_lock:
-            fs = _filesystems.get(key)
-            if fs is None:
-                fs = _filesystems[key] = _s3(parts.netloc)
+        fs = _shared((parts.netloc, *(os.environ.get(name) for name in _S3_ENV)), lambda: _s3(parts.netloc))
     except (ValueError, OSError) as exc:  # ArrowInvalid is a ValueError
         raise ValueError(f"{url}: cannot open ({' '.join(str(exc).split())})") from None
     return fs, (parts.netloc + parts.path).rstrip("/")
+
+
+def _shared(key: tuple[Any, ...], build: Callable[[], pafs.FileSystem]) -> pafs.FileSystem:
+    with _fs_lock:
+        fs = _filesystems.get(key)
+        if fs is None:
+            fs = _filesystems[key] = build()
+        return fs
+
+
+def _azure(host: str) -> pafs.FileSystem:
+    # ``abfs://CONTAINER@ACCOUNT.dfs.core.windows.net/...`` names the account; ``abfs://CONTAINER/...``
+    # takes it from the environment. A connection string (the Azure tools' own variable, which
+    # Azurite's docs use too) for the same account gives its key or SAS and, for an emulator,
+    # its address; otherwise a key or SAS from the environment, else the default credential chain.
+    settings = _connection_string(os.environ.get("AZURE_STORAGE_CONNECTION_STRING", ""))
+    account, _, suffix = host.partition(".")
+    account = account or settings.get("AccountName") or os.environ.get("AZURE_STORAGE_ACCOUNT_NAME") \
+        or os.environ.get("AZURE_STORAGE_ACCOUNT") or ""
+    if not account:
+        raise ValueError("no storage account: write abfs://CONTAINER@ACCOUNT.dfs.core.windows.net/... "
+                         "or set AZURE_STORAGE_ACCOUNT_NAME")
+    options: dict[str, str] = {}
+    if suffix and suffix != "dfs.core.windows.net":  # another cloud (e.g. dfs.core.chinacloudapi.cn)
+        options = {"dfs_storage_authority": "." + suffix.replace("blob.", "dfs.", 1),
+                   "blob_storage_authority": "." + suffix.replace("dfs.", "blob.", 1)}
+    if settings.get("AccountName", account) != account:
+        settings = {}
+    if settings.get("BlobEndpoint"):  # an emulator, addressed by path: http://HOST:PORT/ACCOUNT
+        endpoint = urlsplit(settings["BlobEndpoint"])
+        options = {f"{kind}_storage_{field}": value for kind in ("blob", "dfs")
+                   for field, value in (("authority", endpoint.netloc), ("scheme", endpoint.scheme or "https"))}
+    elif settings.get("EndpointSuffix") or settings.get("DefaultEndpointsProtocol"):
+        end = settings.get("EndpointSuffix", "core.windows.net")
+        scheme = settings.get("DefaultEndpointsProtocol", "https")
+        options = {"blob_storage_authority": f".blob.{end}", "dfs_storage_authority": f".dfs.{end}",
+                   "blob_storage_scheme": scheme, "dfs_storage_scheme": scheme}
+    key = settings.get("AccountKey") or os.environ.get("AZURE_STORAGE_ACCOUNT_KEY") or os.environ.get("AZURE_STORAGE_KEY")
+    sas = settings.get("SharedAccessSignature") or os.environ.get("AZURE_STORAGE_SAS_TOKEN")
+    if key:
+        options["account_key"] = key
+    elif sas:
+        options["sas_token"] = sas
+    azure = getattr(pafs, "AzureFileSystem", None)
+    if azure is None:
+        raise ValueError("abfs:// needs pyarrow >= 16")
+    return azure(account, **options)
+
+
+def _connection_string(text: str) -> dict[str, str]:
+    """``Name=value;...`` as a dict (values may hold ``=``); ``UseDevelopmentStorage=true`` is Azurite."""
+    settings = dict(item.split("=", 1) for item in text.split(";") if "=" in item)
+    if settings.pop("UseDevelopmentStorage", "").lower() == "true":
+        settings = {**_AZURITE, **settings}
+    return settings
 
 
 def _gcs_emulator(host: str) -> pafs.FileSystem:
@@ -188,6 +253,21 @@ def pull(url: str, dest: Path) -> Path:
     return dest
 
 
+def _manifest_bytes(fs: pafs.FileSystem, path: str, tries: int = 4) -> bytes:
+    """The manifest at ``path``, read again (a few times) while it does not parse: a store that
+    rewrites an object in place (some S3-compatible servers; S3, GCS and Azure replace it whole)
+    can answer a GET racing a PUT with half of it. One still torn is left to the reader to report."""
+    for attempt in range(tries):
+        with fs.open_input_stream(path) as fh:
+            data = fh.read()
+        try:
+            json.loads(data)
+            break
+        except ValueError:
+            time.sleep(0.05 * (attempt + 1))
+    return data
+
+
 def _download(fs: pafs.FileSystem, src: str, target: Path, had: list[int] | None) -> None:
     """Copy one object to ``target`` atomically (another process may be reading or updating
     the same copy). For an object that only grows (``events.jsonl``) and whose earlier copy
@@ -196,7 +276,9 @@ def _download(fs: pafs.FileSystem, src: str, target: Path, had: list[int] | None
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(tmp, "wb") as out:
-            if not (had is not None and _append_tail(fs, src, target, had[0], out)):
+            if target.name == MANIFEST:
+                out.write(_manifest_bytes(fs, src))
+            elif not (had is not None and _append_tail(fs, src, target, had[0], out)):
                 out.seek(0)
                 out.truncate()
                 with fs.open_input_stream(src) as fh:
@@ -241,8 +323,7 @@ def load_remote_manifest(url: str) -> dict[str, Any]:
                 raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
             rel = ranks[0][1]
         try:
-            with fs.open_input_stream(f"{base}/{rel}") as fh:
-                data = fh.read()
+            data = _manifest_bytes(fs, f"{base}/{rel}")
         except FileNotFoundError:
             continue
         except OSError as exc:
@@ -280,8 +361,7 @@ def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list
         run, key = item
         path = f"{root}/{run}" if run else root
         try:
-            with fs.open_input_stream(f"{base}/{key}") as fh:
-                manifest = parse_manifest(path, f"{root}/{key}", fh.read())
+            manifest = parse_manifest(path, f"{root}/{key}", _manifest_bytes(fs, f"{base}/{key}"))
         except (ValueError, OSError) as exc:
             return {"path": path, "error": str(exc) if isinstance(exc, RecordingError)
                     else f"{root}/{key}: unreadable manifest: {exc}"}
