@@ -358,3 +358,62 @@ def test_odd_curves_never_break_a_detector(shape: str, monkeypatch):
     view = view_of(**{name: x for name in names})
     for signature in OURS:
         detect(signature, view)
+
+
+# -- the reward's course decides what a fall of entropy or length means (real runs: verl's PPO on
+# GSM8K, an unlearning run whose goal is a short refusal) --------------------------------------
+
+
+def climbing_reward(seed: int = 0, stall: int | None = None) -> np.ndarray:
+    """A reward rising steadily from the onset to the end (or flat from ``stall`` on)."""
+    t = np.clip(np.arange(N) - ONSET, 0, (stall or N) - ONSET).astype(float)
+    return 0.2 + 0.5 * t / (N - ONSET) + noise(seed, 0.03)
+
+
+def test_entropy_collapse_while_the_reward_keeps_climbing_is_info_and_critical_without_it():
+    entropy = entropy_curve() * decay_to(0.05)
+    learning = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy, reward=climbing_reward()))
+    stalled = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy, reward=climbing_reward(stall=ONSET + 120)))
+    flat = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy, reward=0.4 + noise(1, 0.03)))
+    assert (learning.severity, stalled.severity, flat.severity) == ("info", "warn", "critical")
+    assert "still climbing" in learning.explanation and "exploration ceiling" in stalled.explanation
+    assert [e.metric for e in learning.evidence] == ["entropy_mean", "reward_mean"]
+    assert learning.first_step == stalled.first_step == flat.first_step
+
+
+def test_length_collapse_that_the_reward_pays_for_is_a_warning_unless_the_answers_are_empty():
+    pays = detect("LENGTH_COLLAPSE", view_of(completion_length=length_curve() * decay_to(0.05),
+                                             reward=climbing_reward()))
+    empty = detect("LENGTH_COLLAPSE", view_of(completion_length=length_curve() / 180 * 8 * decay_to(0.1),
+                                              reward=climbing_reward()))
+    unpaid = detect("LENGTH_COLLAPSE", view_of(completion_length=length_curve() * decay_to(0.05),
+                                               reward=0.4 + noise(1, 0.03)))
+    assert (pays.severity, empty.severity, unpaid.severity) == ("warn", "critical", "critical")
+    assert "what the reward pays for" in pays.explanation and "empty" in empty.explanation
+
+
+def grad_burst(reward: np.ndarray, every: int | None = None) -> object:
+    grad = grad_curve()
+    grad[ONSET + 8 * np.arange(3)] *= 20  # a burst of three
+    if every:
+        grad[np.arange(ONSET + 30, N, every)] *= 20  # ... that goes on
+    return detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad, reward=reward))
+
+
+def test_a_burst_of_grad_spikes_that_set_the_run_back_in_nothing_is_info():
+    harmless = grad_burst(climbing_reward())
+    assert harmless.severity == "info" and harmless.first_step == ONSET and "reward held" in harmless.explanation
+    falling = 0.7 - 0.4 * np.clip(after() / 100, 0, 1) + noise(2, 0.03)
+    assert grad_burst(falling).severity == "warn"  # the reward fell after it
+    assert grad_burst(climbing_reward(), every=6).severity == "warn"  # the spikes went on
+    grad = grad_curve()
+    grad[N - 40 + 8 * np.arange(3)] *= 20  # too recent to know
+    assert detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad, reward=climbing_reward())).severity == "warn"
+
+
+def test_entropy_rising_from_near_certainty_is_not_an_explosion():
+    """A policy fine-tuned to entropy 0.03 that loosens to 0.08 (a real FinQA tool-call run) has
+    tripled its entropy, far from noise; the same rise at 0.3 → 0.8 nats is an explosion."""
+    low = 0.03 * entropy_curve() / 0.9 * rise_to(2.7)
+    assert detect("ENTROPY_EXPLOSION", view_of(entropy=low)) is None
+    assert detect("ENTROPY_EXPLOSION", view_of(entropy=10 * low)) is not None

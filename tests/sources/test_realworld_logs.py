@@ -129,3 +129,28 @@ def test_old_trl_names_are_read_as_todays():
     assert view.series("length_mean")[-1] == pytest.approx(176.33334350585938)
     assert sorted(view.components()) == ["correctness_reward_func", "int_reward_func", "soft_format_reward_func",
                                          "strict_format_reward_func", "xmlcount_reward_func"]
+
+
+#: name → what the doctor must say at warn and above, as judged from each run's raw curves
+#: (docs/validation.md, "Published runs"); an empty dict is a run judged healthy.
+VERDICTS = {
+    "chaos-economy-grpo": {"TRUNCATION_HIGH": "critical"},  # most completions hit the budget from the start
+    "finqa-toolcall-grpo-2400": {  # lr 2e-7: the reward sits at 0.5 for 2,400 steps
+        "REWARD_PLATEAU": "warn", "ZERO_ADVANTAGE_GROUPS": "warn", "ENTROPY_COLLAPSE": "warn"},
+    "legaloom-grpo": {},  # 40 steps; one real NaN grad norm (info)
+    "minesweeper-grpo-aaipl": {"TRUNCATION_HIGH": "critical"},
+    "tsc-signal-grpo": {"ZERO_ADVANTAGE_GROUPS": "critical", "REWARD_PLATEAU": "warn"},  # every group flat
+    "unlearning-grpo-8b-v4": {"TRUNCATION_HIGH": "critical"},
+    "unlearning-grpo-8b": {"LENGTH_COLLAPSE": "warn"},  # 98 → 10 tokens as the refusal reward peaks
+    "unlearning-grpo-after-rmu": {"TRUNCATION_HIGH": "critical"},
+    "unlearning-grpo-after-sft": {},
+    "unsloth-gsm8k-llama31-8b-grpo": {},
+    "verl-ppo-gemma2b-gsm8k": {},
+    "verl-ppo-qwen05b-gsm8k": {},  # entropy 0.48 → 0.05 while the score climbs 0.03 → 0.73 (info)
+}
+
+
+@pytest.mark.parametrize("name", sorted(VERDICTS))
+def test_the_doctor_says_what_the_curves_show(name):
+    loud = {f.signature_id: f.severity for f in diagnose(realworld_log(name)) if f.severity in ("warn", "critical")}
+    assert loud == VERDICTS[name]

@@ -110,6 +110,23 @@ def level_noise(x: np.ndarray, lo: int, hi: int) -> float:
     return float(MAD_SCALE * mad / np.sqrt(2.0))
 
 
+def trend_t(x: np.ndarray, y: np.ndarray) -> float:
+    """The least-squares slope of ``y`` against ``x`` in standard errors (its t statistic):
+    positive for a rise, 0 with fewer than 3 points or no spread in ``x``; ±inf for an exact line."""
+    if x.size < 3:
+        return 0.0
+    dx = x - x.mean()
+    sxx = float(dx @ dx)
+    if sxx == 0.0:
+        return 0.0
+    slope = float(dx @ (y - y.mean())) / sxx
+    resid = y - y.mean() - slope * dx
+    se = np.sqrt(float(resid @ resid) / (x.size - 2) / sxx)
+    if se > 0:
+        return slope / se
+    return float(np.sign(slope)) * float("inf") if slope else 0.0
+
+
 def onset_before(x: np.ndarray, hit: int, baseline: float, band: float, rising: bool, lo: int, window: int) -> int:
     """Walk back from ``hit`` to where the centred ``window``-step median of ``x`` last sat
     within ``band`` of ``baseline`` (on the near side of it); the step after is the onset.

@@ -14,6 +14,7 @@ from ..levels import MIN_POINTS, relative_change
 from ..trends import Windows, logged
 from ..view import RunView
 from .groups import copies
+from .reward import reward_progress
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
 ENTROPY_METRICS = ("entropy_mean", "policy/entropy_avg")
@@ -47,7 +48,10 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     reported as info, when at least `converged_share` of the completions that repeat another of
     their group since the onset earned the run's top reward (the highest any captured sample
     earned, without scoring nothing on a component the run earns elsewhere): a policy sure of
-    right answers has low entropy by design.
+    right answers has low entropy by design. Likewise info when the reward has clearly risen since
+    the onset (by 3× its step noise) and is still climbing over the latter half of the stretch (a
+    trend 3 standard errors above flat): a policy learning its task sharpens; at most warn when
+    it rose and then stalled (an exploration ceiling).
 
     Actions: Raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
     low-probability tokens can grow; lower `learning_rate`; add a small entropy bonus or KL
@@ -81,19 +85,34 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     confidence = confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 1.0, floor=0.55)
     settled = copies(view, first, last)
     converged = settled is not None and settled.at_top >= cfg["converged_share"]
-    verdict = (f" It became deterministic on right answers: {settled.at_top:.0%} of the {settled.count} completions "
-               f"that repeat another of their group since then earned the run's top reward ({settled.top:.3g}). "
-               "That is convergence, not lost exploration." if converged else
-               " The policy is becoming deterministic.")
+    progress = None if converged else reward_progress(view, first)
+    progress = progress if progress is not None and progress.rose else None
+    if converged:
+        verdict = (f" It became deterministic on right answers: {settled.at_top:.0%} of the {settled.count} "
+                   f"completions that repeat another of their group since then earned the run's top reward "
+                   f"({settled.top:.3g}). That is convergence, not lost exploration.")
+    elif progress is not None and progress.climbing:
+        verdict = (f" The reward kept rising all the while ({progress.start:.3g} at the onset, {progress.end:.3g} "
+                   "now, still climbing): the policy is sharpening on what pays, which lowers entropy by design. "
+                   "It is not lost exploration while the reward climbs; a reward that stalls with entropy this low "
+                   "would be.")
+    elif progress is not None:
+        verdict = (f" The reward rose ({progress.start:.3g} at the onset, {progress.end:.3g} now) but has stopped "
+                   "climbing while entropy stays this low: that is how an exploration ceiling looks.")
+    else:
+        verdict = " The policy is becoming deterministic."
+    severity = ("info" if converged or (progress is not None and progress.climbing) else
+                "critical" if critical and progress is None else "warn")
     return Finding(
         signature_id="ENTROPY_COLLAPSE",
-        severity="info" if converged else "critical" if critical else "warn",
+        severity=severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of its level) "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
                      f"{w.sustain} steps." + verdict),
-        evidence=[shift.evidence(name, first, last, rising=False)],
+        evidence=[shift.evidence(name, first, last, rising=False)]
+        + ([progress.evidence(first, last)] if progress is not None else []),
         suggested_actions=[
             "Raise `temperature` or use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) to keep exploring.",
             "Lower `learning_rate`; a KL anchor (`beta` > 0) also slows the collapse.",
@@ -104,7 +123,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
 
 @detector("ENTROPY_EXPLOSION", defaults={"rise_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 3.0,
-                                         "min_run_fraction": 0.5, **_WINDOWS})
+                                         "min_run_fraction": 0.5, "min_level": 0.3, **_WINDOWS})
 def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy climbs to a multiple of its own recent level and stays there.
 
@@ -126,6 +145,9 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the entropy held before) is measured against that earlier level: entropy recovering to
     where it started is not sampling gone to noise. Until the run has the history for a
     trailing reference, its opening level (median of its first 3 logged steps) is the reference.
+    And the level must reach `min_level` nats per token: a policy fine-tuned to near certainty
+    (entropy 0.03) that loosens to 0.08 has tripled its entropy yet is far from noise
+    (gibberish sits at several nats).
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -140,6 +162,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     exit_ratio: the explosion lasts until entropy is back below this multiple
     critical_ratio: critical when the held level is at or above this multiple
     min_run_fraction: the level must also reach this fraction of the run's early entropy
+    min_level: ... and this absolute entropy (nats per token; sequence entropies are far above it)
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -152,7 +175,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     w = _windows(curve.size, cfg)
     early = float(np.median(curve.values[:w.baseline]))
     shift = relative_change(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
-                            floor=cfg["min_run_fraction"] * early)
+                            floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]))
     if shift is None:
         return None
     ratio = shift.ratio

@@ -16,6 +16,7 @@ from ..trends import (Curve, Windows, finite_median, first_sustained, held_extre
                       onset_before, rolling_min)
 from ..view import RunView
 from .groups import CORRECTNESS
+from .reward import reward_progress
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
 LENGTH_METRICS = ("length_mean",)
@@ -149,7 +150,8 @@ def _paying_component(view: RunView, length: Curve, first: int, last: int) -> tu
     return best
 
 
-@detector("LENGTH_COLLAPSE", defaults={"drop_ratio": 0.5, "exit_ratio": 0.6, "critical_ratio": 0.2, **_WINDOWS})
+@detector("LENGTH_COLLAPSE", defaults={"drop_ratio": 0.5, "exit_ratio": 0.6, "critical_ratio": 0.2, "empty_length": 2.0,
+                                        **_WINDOWS})
 def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Mean completion length falls to a fraction of its recent level and stays there.
 
@@ -164,7 +166,10 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps (until the
     run has that much history, its opening level is the reference). The onset is where the
     centred median last sat at the reference. Critical when the held
-    length is `critical_ratio` of the reference or less.
+    length is `critical_ratio` of the reference or less — unless the reward clearly rose since
+    the onset (by 3× its step noise) and the held length is above `empty_length` tokens: then
+    short answers are what the reward pays for, which is learning when brevity is the goal
+    (refusals, terse answers) and a reward paying for it when not; a warning says which to check.
 
     Actions: Read the linked shortest samples; check length penalties and the reward for
     empty/short answers; with `loss_type="grpo"` (per-sequence normalisation) short wrong
@@ -177,6 +182,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     drop_ratio: length at or below this fraction of its reference starts a collapse
     exit_ratio: the collapse lasts until length is back above this fraction
     critical_ratio: critical when the held length is at or below this fraction
+    empty_length: a held length at or below this many tokens is empty answers (critical even when they pay)
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -192,14 +198,22 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     ratio = shift.ratio
     first, last = int(steps[shift.onset]), int(steps[-1])
+    progress = reward_progress(view, first)
+    pays = progress is not None and progress.rose and shift.observed > cfg["empty_length"]
+    verdict = (f" The reward rose as it fell ({progress.start:.3g} at the onset, {progress.end:.3g} now): short "
+               "answers are what the reward pays for. If brevity is the goal (refusals, terse answers) that is "
+               "learning; if not, the reward pays for saying less — read the shortest samples." if pays else
+               " The answers are (nearly) empty." if shift.observed <= cfg["empty_length"] else
+               " The policy is no longer reasoning.")
     return Finding(
         signature_id="LENGTH_COLLAPSE",
-        severity="critical" if ratio <= cfg["critical_ratio"] else "warn",
+        severity="critical" if ratio <= cfg["critical_ratio"] and not pays else "warn",
         confidence=confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 0.7, floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"({percent(ratio)}) starting at step {first}: the policy is no longer reasoning."),
-        evidence=[shift.evidence(name, first, last, rising=False)],
+                     f"({percent(ratio)}) starting at step {first}." + verdict),
+        evidence=[shift.evidence(name, first, last, rising=False)]
+        + ([progress.evidence(first, last)] if pays else []),
         suggested_actions=[
             "Read the linked shortest samples; check length penalties and what the reward gives short answers.",
             "With `loss_type=\"grpo\"`, short wrong answers are under-penalised: try `\"dr_grpo\"` or `\"dapo\"`.",

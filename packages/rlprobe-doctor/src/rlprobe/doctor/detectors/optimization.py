@@ -15,6 +15,7 @@ from ..trends import (Curve, Windows, finite_median, first_sustained, held_extre
                       onset_before)
 from ..view import RunView
 from .groups import copies, samples_with
+from .reward import reward_progress
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
 CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")
@@ -149,7 +150,12 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     of length in every group (|Spearman correlation| of advantage and completion length over
     the captured samples from the onset to `sustain` steps past the confirmation at least
     `length_push`): the groups' gradients share a direction and add up, the push that
-    LENGTH_EXPLOSION or LENGTH_COLLAPSE reports.
+    LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. And info: a burst of spikes without a level
+    shift that did not go on (judged at least `cluster_window` steps later: since its first
+    spike, no more than `min_spikes` steps per `cluster_window` were `spike_ratio` × above the
+    trailing median) and after which the reward held
+    (it is not lower by 3× its step noise than at the first spike): an episode of spikes that set
+    the run back in nothing is noise; live, it is a warning until the run has shown that.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -255,7 +261,24 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         push_to = int(steps[min(hit + w.sustain, steps.size - 1)])
         push = _length_push(view, first, push_to)
         push = push if push is not None and abs(push) >= cfg["length_push"] else None
-    if push is not None and not converged:
+    # A burst of spikes (no level shift) that did not go on and set the run back in nothing: since
+    # its first spike, no more steps `spike_ratio` × above the trailing median than a burst has
+    # spikes (counted by ratio alone: frequent spikes widen the noise estimate), and the reward is
+    # where it was or higher. Judged once the run has gone a cluster window past it.
+    held = None
+    since = curve.size - onset
+    if (not converged and push is None and hit is None and since >= cluster
+            and np.count_nonzero(jump[onset:] >= np.log(cfg["spike_ratio"])) / since <= cfg["min_spikes"] / cluster):
+        held = reward_progress(view, first)
+        held = held if held is not None and held.held else None
+    if held is not None:
+        explanation = (f"The gradient norm spiked {spikes.size} times since step {first} (up to {in_cluster} within "
+                       f"{cluster} steps, typically ×{spike_factor:.0f} the trailing median of {baseline:.3g}) "
+                       f"without its level rising, and the reward held ({held.start:.3g} at the first spike, "
+                       f"{held.end:.3g} now{', still rising' if held.climbing else ''}): the spikes set the run back "
+                       "in nothing (gradient clipping bounds each update). Spikes in a run that keeps its reward "
+                       "are noise; spikes followed by a falling reward or a rising KL would be instability.")
+    elif push is not None and not converged:
         way, what = ("longer", "LENGTH_EXPLOSION") if push > 0 else ("shorter", "LENGTH_COLLAPSE")
         explanation = (f"The gradient norm's level rose ×{level_factor:.1f} and stayed there, without a burst of "
                        f"spikes, while the advantages rewarded {way} completions in the captured samples of steps "
@@ -272,7 +295,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if converged or push is not None else "critical" if level_factor >= cfg["critical_ratio"]
+        severity="info" if converged or push is not None or held is not None else "critical" if level_factor >= cfg["critical_ratio"]
         else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
         first_step=first,
@@ -280,7 +303,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
                            observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
                            note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
-                                f"the previous {window} steps")],
+                                f"the previous {window} steps")]
+        + ([held.evidence(first, last)] if held is not None else []),
         suggested_actions=[
             "Lower `max_grad_norm` (clip harder) and `learning_rate`.",
             "Inspect the linked samples at the spike steps: extreme advantages or degenerate text drive the spikes.",
