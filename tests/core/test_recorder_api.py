@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import os
 from pathlib import Path
 
 import pytest
@@ -236,6 +237,14 @@ def test_bad_constructor_arguments_fail_at_once(tmp_path: Path, kwargs: dict) ->
     with pytest.raises(ValueError):
         Recorder(tmp_path / "run", install_handlers=False, capture_env=False, **kwargs)
     assert not (tmp_path / "run").exists()
+
+
+def test_a_run_dir_whose_name_is_not_utf8_fails_at_once_rather_than_never_writing(tmp_path: Path) -> None:
+    """pyarrow opens files by UTF-8 name: such a recorder would keep every record in memory and lose it."""
+    run = tmp_path / os.fsdecode(b"run-\xff")
+    with pytest.raises(ValueError, match="valid UTF-8"):
+        Recorder(run, install_handlers=False, capture_env=False)
+    assert not run.exists()
 
 
 def test_bad_sampling_argument(tmp_path: Path) -> None:

@@ -14,7 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from rlprobe import Recorder
+from rlprobe.doctor import diagnose
 from rlprobe.doctor.cli import main
+from rlprobe.doctor.errors import UnusableInput
 from rlprobe.storage import RunWriter
 
 N_STEPS = 40
@@ -231,6 +233,14 @@ def test_a_run_that_recorded_nothing(tmp_path, command, code, says) -> None:
         assert str(run) in line and says in line, line
     else:
         assert stderr == ""
+
+
+def test_diagnose_refuses_a_run_that_recorded_nothing_as_the_cli_does(tmp_path) -> None:
+    """An empty list of findings would read as a healthy run in a Python CI gate."""
+    run = tmp_path / "empty"
+    Recorder(run, run_id="empty", capture_env=False, install_handlers=False).close()
+    with pytest.raises(UnusableInput, match="no steps recorded"):
+        diagnose(run)
 
 
 def test_a_run_with_only_nan_metrics_still_shows_them(tmp_path) -> None:

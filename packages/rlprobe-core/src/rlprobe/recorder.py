@@ -144,6 +144,10 @@ class Recorder:
             raise ValueError(f"upload_to must be a URL such as s3://bucket/runs/my-run, got {upload_to!r}")
         if sampling is not None and not isinstance(sampling, SamplingConfig):
             raise TypeError(f"sampling must be a SamplingConfig or None, got {type(sampling).__name__}")
+        try:  # pyarrow opens files by UTF-8 name: a run there could never be written
+            str(Path(run_dir).absolute()).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"run_dir must be a path whose name is valid UTF-8, got {os.fspath(run_dir)!r}") from None
         self.rank = rank
         self.world_size = world_size
         self.sampling = sampling or SamplingConfig()

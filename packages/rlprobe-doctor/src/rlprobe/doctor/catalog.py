@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .config import load_config, resolve_config
+from .errors import UnusableInput
 from .findings import Finding, rank_findings
 from .view import RunView
 
@@ -95,7 +96,8 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
 def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str] | None = None,
              config: Mapping[str, Any] | None = None) -> list[Finding]:
     """Load a recording and run the whole catalog; findings ranked most urgent first.
-    ``config`` (a dict) wins over ``config_path`` (a doctor.toml) where both set a key."""
+    ``config`` (a dict) wins over ``config_path`` (a doctor.toml) where both set a key.
+    Raises ``UnusableInput`` for a run with no steps recorded (``load_steps``)."""
     merged: dict[str, Any] = {}
     spelled: dict[str, str] = {}  # upper-case id → the user's spelling, for error messages
     for source in (load_config(config_path) if config_path else {}, config or {}):
@@ -104,4 +106,13 @@ def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str
             previous = merged.get(key, {})
             both_tables = isinstance(values, Mapping) and isinstance(previous, Mapping)
             merged[key] = {**previous, **values} if both_tables else values
-    return diagnose_view(RunView.load(run_dir), merged)
+    return diagnose_view(load_steps(run_dir), merged)
+
+
+def load_steps(run: str | os.PathLike[str]) -> RunView:
+    """``RunView.load(run)``, refusing a run with no steps recorded: a run that recorded
+    nothing is not a healthy run, and an empty list of findings would say it is."""
+    view = RunView.load(run)
+    if view.n_steps == 0:
+        raise UnusableInput(f"{run}: no steps recorded; nothing to diagnose")
+    return view

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..catalog import diagnose_view
+from ..catalog import diagnose_view, load_steps
 from ..config import load_config
-from ..errors import UnusableInput
 from ..findings import Finding
-from ..view import RunView
 from . import EXIT_CRITICAL
 from .output import RUN, number, severity, style, terminal_width
 
@@ -33,10 +31,7 @@ def doctor(run: Path, as_json: bool, config_path: Path | None) -> None:
       rlprobe doctor runs/my-run --config doctor.toml
     """
     config = load_config(config_path) if config_path else None
-    view = RunView.load(run)
-    if view.n_steps == 0:
-        raise UnusableInput(f"{run}: no steps recorded; nothing to diagnose")
-    findings = diagnose_view(view, config)
+    findings = diagnose_view(load_steps(run), config)
     if as_json:
         click.echo(json.dumps([f.model_dump(mode="json") for f in findings], indent=2))
     else:
