@@ -419,3 +419,17 @@ def test_a_manifest_read_while_it_is_rewritten_is_read_again():
     assert location._manifest_bytes(racing, "b/run/manifest.json") == whole and racing.gets == 3
     damaged = Store([whole[:20]])
     assert location._manifest_bytes(damaged, "b/run/manifest.json") == whole[:20] and damaged.gets == 4
+
+
+def test_a_damaged_file_in_a_bucket_is_named_by_its_url(synth_run, bucket):
+    """Not by its path in the local copy, which means nothing to whoever reads the error."""
+    url = f"{bucket}/runs/damaged"
+    push(synth_run("healthy", 200, 0), url)
+    fs, base = filesystem(url)
+    with fs.open_output_stream(f"{base}/steps.parquet") as out:
+        out.write(b"PAR1 not a parquet file")
+    with pytest.raises(RecordingError) as caught:
+        RunReader(url).steps()
+    assert str(caught.value).startswith(f"{url}/steps.parquet: ")
+    done = cli("doctor", url)
+    assert done.exit_code == 2 and f"{url}/steps.parquet" in done.output and "/remote/" not in done.output

@@ -7,13 +7,14 @@ Safe to use while the run is being written and compacted.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -309,7 +310,8 @@ class RunReader:
         #: date before each read, see ``storage.location``); None for a local run.
         self.url = run_dir if is_url(run_dir) else None
         self.run_dir = self._copy() if self.url is not None else Path(run_dir)
-        self.manifest = load_manifest(self.run_dir)
+        with self._remote_names():
+            self.manifest = load_manifest(self.run_dir)
         per_rank = rank_dirs(self.run_dir)
         #: (rank, directory) of each recorded rank, by rank.
         self.sources: list[tuple[int, Path]]
@@ -323,6 +325,21 @@ class RunReader:
 
         assert self.url is not None
         return local_copy(self.url)
+
+    @contextlib.contextmanager
+    def _remote_names(self) -> Iterator[None]:
+        """For a run at a URL, a ``RecordingError`` names the damaged file by its URL, not by
+        its path in the local copy (which means nothing to whoever reads the message)."""
+        try:
+            yield
+        except RecordingError as exc:
+            if self.url is None:
+                raise
+            try:
+                rel = exc.path.relative_to(self.run_dir).as_posix()
+            except ValueError:
+                raise exc from None
+            raise RecordingError(self.url, f"{self.url.rstrip('/')}/{rel}", exc.problem) from None
 
     @property
     def merged(self) -> bool:
@@ -369,8 +386,9 @@ class RunReader:
             self._copy()
         after = after or {}
         files: list[RunFile] = []
-        for rank, path in self.sources:
-            files += _retried(functools.partial(_checked_files, rank, path, kind, after.get(rank, 0)))
+        with self._remote_names():
+            for rank, path in self.sources:
+                files += _retried(functools.partial(_checked_files, rank, path, kind, after.get(rank, 0)))
         return files
 
     def read_new(self, kind: str, after: Mapping[int, int] | None = None) -> tuple[pa.Table | None, dict[int, int]]:
@@ -385,10 +403,11 @@ class RunReader:
             self._copy()
         cursor = dict(after or {})
         tables = []
-        for rank, path in self.sources:
-            table, cursor[rank] = _read_kind(rank, path, kind, cursor.get(rank, 0))
-            if table is not None and table.num_rows:
-                tables.append(self._with_rank(table, rank, kind))
+        with self._remote_names():
+            for rank, path in self.sources:
+                table, cursor[rank] = _read_kind(rank, path, kind, cursor.get(rank, 0))
+                if table is not None and table.num_rows:
+                    tables.append(self._with_rank(table, rank, kind))
         if not tables:
             return None, cursor
         table = unify(tables)

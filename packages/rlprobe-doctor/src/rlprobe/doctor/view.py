@@ -279,7 +279,8 @@ def open_run(run_dir: str | os.PathLike[str]) -> RunReader:
     from .sources import recording_dir  # a foreign log (TRL output_dir, console log, ...) reads as its import
 
     try:
-        return RunReader(recording_dir(run_dir))
+        # A URL's reader keeps it (``RunReader.url``): each read refreshes the local copy, and errors name the URL.
+        return RunReader(run_dir if is_url(run_dir) else recording_dir(run_dir))
     except FileNotFoundError:
         raise UnusableInput(f"{run_dir}: no rlprobe recording here (no manifest.json)") from None
     except ValueError as exc:

@@ -174,15 +174,7 @@ def recording_dir(source: str | os.PathLike[str]) -> Path:
     """Where the recording of ``source`` is: the directory itself for an rlprobe recording,
     else a cached import of the foreign source (made now if the source changed since).
     Raises ``UnusableInput`` as ``resolve`` does, and for a source that cannot be read.
-    A URL (``s3://bucket/runs/my-run``) is a recording in object storage: its up-to-date
-    local copy (``rlprobe.storage.location``)."""
-    if is_url(source):
-        from rlprobe.storage.location import local_copy
-
-        try:
-            return local_copy(source)
-        except ValueError as exc:
-            raise UnusableInput(str(exc)) from None
+    (A URL is read by ``RunReader`` itself, through a local copy.)"""
     resolved = resolve(source)
     if resolved is None:
         return Path(os.fspath(source))
