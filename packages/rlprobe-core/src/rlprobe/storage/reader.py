@@ -74,17 +74,22 @@ def _watermark(source: Path, kind: str) -> int:
     a part number: rlprobe writes one ≥ 1 into every compacted file, and without it the
     file's rows would be silently left out."""
     path = compacted_path(source, kind)
+    looked_again = False
     try:
         watermark = read_watermark(path)
         if watermark == 0 and path.exists():
-            watermark = read_watermark(path)  # compaction may have made the file since the first look
+            # Compaction may have made the file since the first look. Judge the second look
+            # alone: asking exists() once more could race the first compaction (absent when
+            # the first look was taken, there by the time it is judged).
+            looked_again = True
+            watermark = read_watermark(path)
     except FileNotFoundError:
         raise
     except (pa.ArrowException, OSError) as exc:
         raise _unreadable(source, path, exc) from None
     except ValueError:
         raise RecordingError(source, path, "its watermark (the last part it holds) is not a part number") from None
-    if watermark < 1 and path.exists():
+    if looked_again and watermark < 1 and path.exists():  # a compacted file, once made, never goes away
         raise RecordingError(source, path, "holds no valid rlprobe watermark (the last part it holds); "
                                            "it was not written by rlprobe's compaction")
     return watermark
