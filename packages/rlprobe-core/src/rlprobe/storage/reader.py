@@ -89,7 +89,8 @@ def _watermark(source: Path, kind: str) -> int:
         raise _unreadable(source, path, exc) from None
     except ValueError:
         raise RecordingError(source, path, "its watermark (the last part it holds) is not a part number") from None
-    if looked_again and watermark < 1 and path.exists():  # a compacted file, once made, never goes away
+    # (0 is also the answer for no file; a compacted file, once made, never goes away)
+    if watermark < 0 or (looked_again and watermark == 0 and path.exists()):
         raise RecordingError(source, path, "holds no valid rlprobe watermark (the last part it holds); "
                                            "it was not written by rlprobe's compaction")
     return watermark
