@@ -417,3 +417,12 @@ def test_entropy_rising_from_near_certainty_is_not_an_explosion():
     low = 0.03 * entropy_curve() / 0.9 * rise_to(2.7)
     assert detect("ENTROPY_EXPLOSION", view_of(entropy=low)) is None
     assert detect("ENTROPY_EXPLOSION", view_of(entropy=10 * low)) is not None
+
+
+def test_truncation_with_noise_level_entropy_says_the_completions_are_noise():
+    """A real unlearning run after RMU: every completion cut at 128 tokens, entropy 3.5 nats a token."""
+    cut = np.ones(N)
+    noisy = detect("TRUNCATION_HIGH", view_of(truncated_frac=cut, entropy=3.5 + noise(0, 0.05)))
+    fluent = detect("TRUNCATION_HIGH", view_of(truncated_frac=cut, entropy=0.4 + noise(0, 0.05)))
+    assert noisy.severity == fluent.severity == "critical"
+    assert "noise" in noisy.explanation and "noise" not in fluent.explanation

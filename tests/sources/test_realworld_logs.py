@@ -154,3 +154,8 @@ VERDICTS = {
 def test_the_doctor_says_what_the_curves_show(name):
     loud = {f.signature_id: f.severity for f in diagnose(realworld_log(name)) if f.severity in ("warn", "critical")}
     assert loud == VERDICTS[name]
+
+
+def test_the_noise_after_rmu_is_named_as_the_cause_of_the_truncation():
+    [finding] = diagnose(realworld_log("unlearning-grpo-after-rmu"))
+    assert finding.signature_id == "TRUNCATION_HIGH" and "noise" in finding.explanation

@@ -16,6 +16,7 @@ from ..trends import (Curve, Windows, finite_median, first_sustained, held_extre
                       onset_before, rolling_min)
 from ..view import RunView
 from .groups import CORRECTNESS
+from .entropy import ENTROPY_METRICS
 from .reward import reward_progress
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
@@ -224,7 +225,8 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
 
 @detector("TRUNCATION_HIGH", defaults={"warn_level": 0.25, "critical_level": 0.9, "exit_fraction": 0.8,
-                                       "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
+                                       "noise_entropy": 2.0, "smooth_window": 9, "baseline_window": 100, "gap": 50,
+                                       "sustain": 10})
 def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """A large share of completions is cut off by the token budget, for many steps.
 
@@ -241,7 +243,10 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     steps. This is an absolute level — the share has a fixed meaning. The onset is where
     the centred median last sat at its earlier level (median of the `baseline_window`
     steps that ended `gap` steps before the detection). Critical when the level held for
-    `sustain` steps reaches `critical_level`.
+    `sustain` steps reaches `critical_level`. The explanation names the cause the curves
+    show: lengths that grew into the budget (×1.5 or more), or a per-token entropy of
+    `noise_entropy` nats or more over the episode — completions that are noise (a fluent
+    policy samples well under 1 nat a token) run to any budget.
 
     Actions: Raise `max_completion_length` if the linked truncated samples are reasoning
     well; otherwise penalise overlong output (DAPO overlong shaping) and set
@@ -255,6 +260,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     warn_level: smoothed truncated share at or above this starts a finding
     critical_level: critical when the share held for `sustain` steps reaches this
     exit_fraction: the finding lasts until the share is below this fraction of warn_level
+    noise_entropy: per-token entropy (nats) at or above which the truncated completions are noise
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window for the onset
     gap: steps between the reference window and the detection
@@ -284,8 +290,13 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
     budget_text = f" at the {budget}-token budget" if budget else ""
     grew = _length_growth(view, first, last, w.baseline)
+    entropy = _episode_median(view, ENTROPY_METRICS, first, last)
+    noise = entropy is not None and entropy >= cfg["noise_entropy"]
     cause = (f" Mean length grew from {grew[0]:.0f} to {grew[1]:.0f} tokens meanwhile: the policy is running into "
-             "the budget (see LENGTH_EXPLOSION), not the budget being too small." if grew else "")
+             "the budget (see LENGTH_EXPLOSION), not the budget being too small." if grew else
+             f" Entropy was {entropy:.2g} nats per token meanwhile (a fluent policy samples well under 1): the "
+             "completions are noise that runs to any budget — a broken starting model or a destroyed policy, "
+             "not a budget too small." if noise else "")
     return Finding(
         signature_id="TRUNCATION_HIGH",
         severity="critical" if observed >= cfg["critical_level"] else "warn",
@@ -307,6 +318,14 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ],
         links_to_samples=_truncated_samples(view, first, last),
     )
+
+
+def _episode_median(view: RunView, names: tuple[str, ...], first: int, last: int) -> float | None:
+    """The median of the first of ``names`` the run logs, over steps ``first`` to ``last``."""
+    curve = logged(view, *names)
+    if curve is None:
+        return None
+    return finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
 
 
 def _length_growth(view: RunView, first: int, last: int, window: int) -> tuple[float, float] | None:
