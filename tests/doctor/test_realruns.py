@@ -133,3 +133,13 @@ def test_cause_ranks_before_its_symptom(name: str, cause: str, symptom: str):
     order = [f.signature_id for f in findings_of(name)]
     assert cause in order and symptom in order, order
     assert order.index(cause) < order.index(symptom), order
+
+
+def test_groups_that_fail_under_a_destroyed_policy_are_not_blamed_on_hard_prompts():
+    """lr_typo: one Adam step at lr 1e6 turns the policy to noise (entropy 3.4 nats a token);
+    its groups all score nothing because it emits noise, not because the prompts are hard."""
+    [flat] = [f for f in findings_of("lr_typo") if f.signature_id == "ZERO_ADVANTAGE_GROUPS"]
+    assert "emits noise" in flat.explanation and "the prompts are too hard" not in flat.explanation
+    healthy = [f for s in SCENARIOS if s.healthy for f in findings_of(s.name)
+               if f.signature_id == "ZERO_ADVANTAGE_GROUPS"]
+    assert not any("emits noise" in f.explanation for f in healthy)

@@ -63,15 +63,16 @@ def _serve(args: list[str], probe: str, name: str, env: dict[str, str] | None = 
 def s3_endpoint() -> Iterator[str]:
     """``http://127.0.0.1:PORT`` of a moto S3 server running for this test session (worker)."""
     _needs("moto.server", "moto[s3], flask and flask-cors")
-    yield from _serve([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", "{port}"], "/moto-api/", "moto's S3 server",
-                      env={**os.environ, **CREDENTIALS})
+    yield from _serve([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", "{port}"], "/moto-api/",
+                      "moto's S3 server", env={**os.environ, **CREDENTIALS})
 
 
 @pytest.fixture(scope="session")
 def gcs_host() -> Iterator[str]:
     """``http://127.0.0.1:PORT`` of a local GCS server (gcp-storage-emulator) for this session (worker)."""
     _needs("gcp_storage_emulator", "gcp-storage-emulator")
-    yield from _serve([sys.executable, "-m", "gcp_storage_emulator", "start", "--host", "127.0.0.1", "--port", "{port}", "--in-memory"],
+    yield from _serve([sys.executable, "-m", "gcp_storage_emulator", "start", "--host", "127.0.0.1",
+                       "--port", "{port}", "--in-memory"],
                       "/storage/v1/b?project=test", "the GCS emulator")
 
 

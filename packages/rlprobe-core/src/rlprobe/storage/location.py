@@ -119,7 +119,8 @@ def _azure(host: str) -> pafs.FileSystem:
         scheme = settings.get("DefaultEndpointsProtocol", "https")
         options = {"blob_storage_authority": f".blob.{end}", "dfs_storage_authority": f".dfs.{end}",
                    "blob_storage_scheme": scheme, "dfs_storage_scheme": scheme}
-    key = settings.get("AccountKey") or os.environ.get("AZURE_STORAGE_ACCOUNT_KEY") or os.environ.get("AZURE_STORAGE_KEY")
+    key = (settings.get("AccountKey") or os.environ.get("AZURE_STORAGE_ACCOUNT_KEY")
+           or os.environ.get("AZURE_STORAGE_KEY"))
     sas = settings.get("SharedAccessSignature") or os.environ.get("AZURE_STORAGE_SAS_TOKEN")
     if key:
         options["account_key"] = key

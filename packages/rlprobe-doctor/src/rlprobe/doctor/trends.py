@@ -234,6 +234,15 @@ class Curve:
 _CURVES: "WeakKeyDictionary[RunView, tuple[object, dict[str, Curve | None]]]" = WeakKeyDictionary()
 
 
+def episode_median(view: "RunView", names: tuple[str, ...], first: int, last: int) -> float | None:
+    """The median of the first of ``names`` the run logs, over steps ``first`` to ``last``
+    (None when none is logged or it has no finite value there)."""
+    curve = logged(view, *names)
+    if curve is None:
+        return None
+    return finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
+
+
 def logged(view: "RunView", *names: str) -> Curve | None:
     """The first of ``names`` the run logs, as a ``Curve`` (cached on the view until its
     steps change, so detectors reading the same metric share its rolling medians); None

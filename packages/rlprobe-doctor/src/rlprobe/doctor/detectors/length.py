@@ -12,8 +12,8 @@ from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, opening_reference, relative_change
-from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
-                      onset_before, rolling_min)
+from ..trends import (Curve, Windows, episode_median, finite_median, first_sustained, held_extreme, hysteresis,
+                      level_noise, logged, onset_before, rolling_min)
 from ..view import RunView
 from .groups import CORRECTNESS
 from .entropy import ENTROPY_METRICS
@@ -290,7 +290,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
     budget_text = f" at the {budget}-token budget" if budget else ""
     grew = _length_growth(view, first, last, w.baseline)
-    entropy = _episode_median(view, ENTROPY_METRICS, first, last)
+    entropy = episode_median(view, ENTROPY_METRICS, first, last)
     noise = entropy is not None and entropy >= cfg["noise_entropy"]
     cause = (f" Mean length grew from {grew[0]:.0f} to {grew[1]:.0f} tokens meanwhile: the policy is running into "
              "the budget (see LENGTH_EXPLOSION), not the budget being too small." if grew else
@@ -318,14 +318,6 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ],
         links_to_samples=_truncated_samples(view, first, last),
     )
-
-
-def _episode_median(view: RunView, names: tuple[str, ...], first: int, last: int) -> float | None:
-    """The median of the first of ``names`` the run logs, over steps ``first`` to ``last``."""
-    curve = logged(view, *names)
-    if curve is None:
-        return None
-    return finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
 
 
 def _length_growth(view: RunView, first: int, last: int, window: int) -> tuple[float, float] | None:

@@ -18,8 +18,10 @@ from ..catalog import detector
 from ..excursions import Excursion, find_excursion
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
+from ..trends import episode_median
 from ..view import RunView
 from .groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with, zero_std_share
+from .entropy import ENTROPY_METRICS
 from .length import token_budget
 
 
@@ -57,6 +59,7 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
     "min_group_samples": 4,
     "converged_share": 0.9,
     "abrupt_fraction": 0.4,
+    "noise_entropy": 2.0,
 })
 def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Most groups have identical rewards, so their advantages are zero and they teach nothing.
@@ -92,6 +95,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     90 % of completions were), the budget caps the reward: that is said, never "too easy".
     At most warn when the groups earn the top reward while scoring nothing on a correctness
     component: that is reward hacking's symptom, and REWARD_HACKING reports the cause.
+    Groups that fail together while the per-token entropy over the episode is `noise_entropy`
+    nats or more are a policy emitting noise, never "prompts too hard".
 
     Actions: Filter out prompts the model always solves or always fails (DAPO-style dynamic
     sampling), raise `num_generations` and `temperature` so groups disagree more often, and
@@ -108,6 +113,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     min_group_samples: captured samples a group needs to be judged from samples
     converged_share: share of solved groups (and of those that are one completion repeated) making it convergence
     abrupt_fraction: a climb within this fraction of the steps run until it was confirmed is not convergence
+    noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
     averaged = 1
     if view.has("frac_reward_zero_std"):
@@ -153,13 +159,16 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) had identical "
                 f"rewards within the group, up from {exc.baseline:.0%} early in the run")
     budget = token_budget(view)
+    entropy = episode_median(view, ENTROPY_METRICS, first, last)
+    noise = entropy if entropy is not None and entropy >= cfg["noise_entropy"] else None
     return Finding(
         signature_id="ZERO_ADVANTAGE_GROUPS",
         severity=severity,
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
-                     + _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget)),
+                     + _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
+                                       noise)),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share{_averaged(averaged)}; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
@@ -220,15 +229,19 @@ def _budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: i
 
 
 def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int, int] | None, from_start: bool,
-                    capped: float | None, budget: int | None) -> str:
-    """What the captured zero-variance groups (and the truncated share) say about why they agree."""
+                    capped: float | None, budget: int | None, noise: float | None = None) -> str:
+    """What the captured zero-variance groups (and the truncated share, and an entropy of
+    ``noise`` nats a token) say about why they agree."""
+    noisy = (f" Entropy was {noise:.2g} nats per token meanwhile (a fluent policy samples well under 1): the policy "
+             "emits noise (see ENTROPY_EXPLOSION), so nothing it writes scores — not prompts too hard."
+             if noise is not None else "")
     if capped is not None:
         at = f"the {budget}-token budget" if budget else "the token budget"
         whose = "of these groups had every captured completion" if groups is not None else "of completions were"
         return (f" {capped:.0%} {whose} cut off at {at}: the budget caps the reward, so the completions of a prompt "
                 "all earn the same (see TRUNCATION_HIGH), whatever the prompt's difficulty.")
     if groups is None:
-        return ""
+        return noisy
     if converged:
         how = (f"the share climbed gradually (over {climb[1] - climb[0]} steps, from step {climb[0]} to {climb[1]}) "
                "as the reward did" if climb is not None else
@@ -252,8 +265,8 @@ def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int
                 f"{pace}, faster than learning raises it: something changed there — the data, the reward, or the "
                 "policy itself (an entropy collapse makes every completion of a prompt the same).")
     if groups.failed >= 0.7:
-        return (f" In the captured samples {groups.failed:.0%} of these groups earned the lowest reward: the prompts "
-                "are too hard or the reward never fires.")
+        return (f" In the captured samples {groups.failed:.0%} of these groups earned the lowest reward"
+                + (f".{noisy}" if noisy else ": the prompts are too hard or the reward never fires."))
     return (f" In the captured samples {groups.solved:.0%} of these groups earned the top reward and "
             f"{groups.failed:.0%} the lowest.")
 
