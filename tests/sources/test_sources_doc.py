@@ -29,8 +29,8 @@ def test_the_documented_commands_run(block, tmp_path):
 
 
 def test_every_reader_is_documented():
-    assert len(FORMATS) == 6
+    assert len(FORMATS) == 7
     for reader in FORMATS:
         assert reader.DESCRIPTION and reader.__doc__
-    for words in ("output_dir", "console output", "TensorBoard", "trackio", "MLflow", "verl file-logger"):
+    for words in ("output_dir", "console output", "TensorBoard", "trackio", "MLflow", "verl file-logger", "W&B"):
         assert words in DOC

@@ -8,8 +8,8 @@ Commands given a source import it into a cache directory keyed by the source's i
 reads the cached recording, and a changed one (a live log) is imported again.
 
 A source holding several runs (a trackio database, an MLflow store, a TensorBoard root with
-one sub-folder a run) lists them with ``list_source_runs``; one is addressed as
-``SOURCE#NAME``.
+one sub-folder a run, a ``wandb/`` folder) lists them with ``list_source_runs``; one is
+addressed as ``SOURCE#NAME``.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ IMPORT_VERSION = 1
 
 
 def _register_optional() -> None:
-    for module in ("tensorboard", "trackio", "mlflow_store", "verl_jsonl"):
+    for module in ("tensorboard", "trackio", "mlflow_store", "verl_jsonl", "wandb_log"):
         try:
             FORMATS.insert(len(FORMATS) - 1, __import__(f"{__name__}.{module}", fromlist=["read"]))
         except ImportError:
@@ -124,6 +124,8 @@ def resolve(source: str | os.PathLike[str]) -> Source | None:
     for reader in FORMATS:
         if reader.sniff(path):
             names = reader.runs(path)
+            if name is not None and hasattr(reader, "address"):
+                name = reader.address(path, name)  # another name the run answers to (W&B's run id)
             if name is not None and names and name not in names:
                 raise UnusableInput(f"{path}: holds no run named {name!r}; it holds: {', '.join(names)}")
             if name is not None and not names:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .base import ImportedRun, SourceError, number
-from .trainer_logs import guess_algorithm
+from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
 
@@ -26,8 +26,6 @@ NAME = "mlflow"
 DESCRIPTION = "an MLflow store (mlflow.db, or a file store: mlruns/, an experiment or a run folder)"
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-_SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
 
 
 def _meta(folder: Path) -> dict[str, str]:

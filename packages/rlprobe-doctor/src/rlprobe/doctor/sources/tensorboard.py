@@ -23,7 +23,8 @@ import numpy as np
 import pyarrow as pa
 
 from .base import ImportedRun, SourceError, columns_of
-from .trainer_logs import guess_algorithm
+from .protobuf import fields as _fields
+from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events"]
 
@@ -35,7 +36,6 @@ _MAX_DEPTH = 4
 _HEADER = struct.Struct("<QI")
 _DOUBLE = struct.Struct("<d")
 _FLOAT = struct.Struct("<f")
-_SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
 #: DataType enum values of a scalar tensor: DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64.
 _FLOAT_TYPES = {1: "f", 2: "d"}
 
@@ -119,41 +119,6 @@ def _records(path: Path, data: bytes, pos: int, end: int) -> Iterator[bytes]:
             return
         yield data[start:start + length]
         pos = start + length + 4
-
-
-def _varint(buf: bytes, pos: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = buf[pos]
-        pos += 1
-        result |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            return result, pos
-        shift += 7
-
-
-def _fields(buf: bytes) -> Iterator[tuple[int, int, Any]]:
-    """(field number, wire type, value) of a protobuf message: ints for varints, bytes for
-    length-delimited fields, raw 4/8 bytes for fixed32/fixed64."""
-    pos, end = 0, len(buf)
-    while pos < end:
-        key, pos = _varint(buf, pos)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, pos = _varint(buf, pos)
-        elif wire == 2:
-            length, pos = _varint(buf, pos)
-            value = buf[pos:pos + length]
-            pos += length
-        elif wire == 1:
-            value = buf[pos:pos + 8]
-            pos += 8
-        elif wire == 5:
-            value = buf[pos:pos + 4]
-            pos += 4
-        else:
-            raise ValueError(f"unsupported wire type {wire}")
-        yield number, wire, value
 
 
 def _tensor(buf: bytes) -> tuple[float | None, bytes | None]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .base import ImportedRun, SourceError, number
 from .hf_trainer import add_completion_rows
-from .trainer_logs import guess_algorithm
+from .trainer_logs import add_tracker_rows, guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
 
@@ -26,8 +26,6 @@ NAME = "trackio"
 DESCRIPTION = "a trackio project database (<project>.db)"
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_STEP_KEY = "train/global_step"
-_SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -94,34 +92,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
             continue
         if isinstance(metrics, dict):
             parsed.append((column_step, metrics))
-    by_trainer_step = any(_STEP_KEY in m for _, m in parsed)
-    summary: dict[str, Any] = {}
-    left_out = 0
-    current = None
-    for column_step, metrics in parsed:
-        step_value = number(metrics.get(_STEP_KEY)) if by_trainer_step else number(column_step)
-        table = metrics.pop("completions", None)
-        if step_value is None:
-            if isinstance(table, dict) and current is not None:
-                _samples(run, table, current)
-            left_out += 1
-            continue
-        current = int(step_value)
-        if isinstance(table, dict):
-            _samples(run, table, current)
-        values = {}
-        for key, value in metrics.items():
-            short = key[len("train/"):] if key.startswith("train/") else key
-            if short in _SUMMARY_KEYS:
-                summary[short] = number(value)
-            elif key != _STEP_KEY and not isinstance(value, dict):
-                values[short] = value
-        if values:
-            run.add_step(current, values)
-    if left_out:
-        run.note(f"{left_out} trackio rows without {_STEP_KEY} (TRL's profiling timings) left out")
-    if summary:
-        run.events.append(("train_summary", current, "end-of-training summary", summary))
+    add_tracker_rows(run, parsed, "trackio", lambda table, step: _samples(run, table, step))
     if config_row:
         try:
             config = json.loads(config_row[0])

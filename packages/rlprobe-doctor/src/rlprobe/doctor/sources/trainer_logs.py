@@ -11,15 +11,21 @@ SFT warm-up before GRPO) are left out when a later stage did.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .base import ImportedRun, number
 
-__all__ = ["is_trainer_log", "add_trainer_logs", "guess_algorithm", "kind_of", "TRAINER_KEYS"]
+__all__ = ["is_trainer_log", "add_trainer_logs", "add_tracker_rows", "guess_algorithm", "kind_of",
+           "TRAINER_KEYS", "SUMMARY_KEYS", "TRACKER_STEP_KEY"]
 
 #: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
 TRAINER_KEYS = frozenset({"loss", "learning_rate", "grad_norm", "reward", "train_runtime", "train_loss",
                           "eval_loss", "epoch", "objective/scores", "objective/kl"})
+#: The Trainer's end-of-training summary: logged once, at the end; an event, never a step.
+SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
+#: The trainer's step in each row a Trainer logs through a tracker (trackio, W&B), whose
+#: own step counter also counts rows logged by others (TRL's profiling timings).
+TRACKER_STEP_KEY = "train/global_step"
 _REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
 
 
@@ -109,6 +115,51 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
         run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
                  "logging_steps; multiply by the run's logging_steps for optimizer steps",
                  inferred=inferred)
+
+
+def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]], tracker: str,
+                     on_table: Callable[[Any, int], None] | None = None) -> None:
+    """Append the rows a Trainer logged through a tracker, each ``(the tracker's step, {key:
+    value})`` in log order. The step is ``train/global_step`` in the row; rows without it
+    are left out, with a note, when the run logs it, else the tracker's step is the step.
+    TRL's ``profiling/...`` timings are left out (trackio logs them without the step; W&B
+    fills in the last step, as the Trainer's ``define_metric(step_sync=True)`` asks, which
+    would date them to the step before). ``train/<key>`` becomes ``<key>``, ``eval/<key>``
+    stays apart, dict values are not metrics, and the end-of-training summary keys become a
+    ``train_summary`` event. A ``completions`` dict goes to ``on_table`` with the step it
+    belongs to (the row's, or the last one's)."""
+    by_trainer_step = any(TRACKER_STEP_KEY in m for _, m in rows)
+    summary: dict[str, Any] = {}
+    left_out = profiling = 0
+    current = None
+    for tracker_step, metrics in rows:
+        step_value = number(metrics.get(TRACKER_STEP_KEY)) if by_trainer_step else number(tracker_step)
+        table = metrics.get("completions")
+        if step_value is None:
+            if isinstance(table, dict) and on_table is not None and current is not None:
+                on_table(table, current)
+            left_out += 1
+            continue
+        current = int(step_value)
+        if isinstance(table, dict) and on_table is not None:
+            on_table(table, current)
+        values = {}
+        for key, value in metrics.items():
+            short = key[len("train/"):] if key.startswith("train/") else key
+            if key.startswith("profiling/"):
+                profiling += 1
+            elif short in SUMMARY_KEYS:
+                summary[short] = number(value)
+            elif key != TRACKER_STEP_KEY and not isinstance(value, (dict, list)):
+                values[short] = value
+        if values:
+            run.add_step(current, values)
+    if left_out:
+        run.note(f"{left_out} {tracker} rows without {TRACKER_STEP_KEY} (TRL's profiling timings) left out")
+    if profiling:
+        run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
+    if summary:
+        run.events.append(("train_summary", current, "end-of-training summary", summary))
 
 
 def guess_algorithm(names: set[str], config_class: str | None = None) -> str | None:

@@ -1,0 +1,339 @@
+"""A W&B run's local log, ``wandb/<offline-run-|run->DATE-ID/run-<ID>.wandb``, which every
+W&B run writes, offline or online; read without the ``wandb`` package.
+
+The framing (wandb-core's LevelDB-style log; checked on wandb 0.31): a 7-byte header
+(``:W&B``, 0xBEE1 little-endian, version 0), then 32 KiB blocks of chunks, each a 7-byte
+header (CRC-32 of the type byte and the data, uint16 length, type FULL 1 / FIRST 2 /
+MIDDLE 3 / LAST 4) and its data; a block's last bytes, too few for a chunk header, are
+zeros. A whole record is a ``wandb_internal.Record``; read are ``history`` (items named by
+``key`` or a ``nested_key`` path, valued by ``value_json``), ``summary`` and ``config``
+updates and removals, ``run`` (id, name, start time, first config) and ``exit``.
+
+Addressed as the file, its run folder, or a ``wandb/`` folder of runs (``rlprobe ls``;
+``wandb/#NAME``: the run's name, or its id where it has none or the name repeats; the id is
+always accepted). Rows are read as the Trainer logs them through a tracker
+(``add_tracker_rows``): by ``train/global_step``, else W&B's ``_step``; W&B's own ``_``-keys
+are not metrics. NaN and infinities (``NaN``, ``Infinity`` in the JSON) are kept. The config
+(TRL's args) is the trainer config; a run that exited non-zero is ``crashed``. A file cut
+short or damaged (a killed writer, a run still going) is read up to the damage, with a note.
+Lost: samples (W&B tables are files of their own).
+"""
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from rlprobe.storage import RunStatus
+
+from .base import ImportedRun, SourceError
+from .protobuf import fields
+from .trainer_logs import SUMMARY_KEYS, add_tracker_rows, guess_algorithm
+
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "read", "records"]
+
+NAME = "wandb"
+DESCRIPTION = "a W&B run log (run-<id>.wandb, its run folder, or a wandb/ folder of runs)"
+
+_FILE_HEADER = struct.pack("<4sHB", b":W&B", 0xBEE1, 0)
+_CHUNK = struct.Struct("<IHB")
+_BLOCK = 32 * 1024
+_FULL, _FIRST, _MIDDLE, _LAST = 1, 2, 3, 4
+#: How far below a folder run folders are looked for (``dir/wandb/run-…``).
+_MAX_DEPTH = 2
+#: Enough of a file to hold its ``run`` record (the second record), for listing runs.
+_HEAD_BYTES = 4 * _BLOCK
+
+# Field numbers, from wandb 0.31's wandb_internal.proto.
+_RECORD_HISTORY, _RECORD_SUMMARY, _RECORD_CONFIG, _RECORD_RUN, _RECORD_EXIT = 2, 3, 5, 17, 18
+_HISTORY_ITEM, _HISTORY_STEP = 1, 2  # HistoryRecord; HistoryStep.num is 1
+_ITEM_KEY, _ITEM_NESTED_KEY, _ITEM_VALUE_JSON = 1, 2, 16  # HistoryItem, SummaryItem, ConfigItem
+#: HistoryItem's typed ``value`` oneof (newer writers may set one instead of value_json).
+_ITEM_BOOL, _ITEM_INT, _ITEM_DOUBLE, _ITEM_JSON = 4, 5, 6, 8
+_UPDATE, _REMOVE = 1, 2  # SummaryRecord, ConfigRecord
+_RUN_ID, _RUN_CONFIG, _RUN_DISPLAY_NAME, _RUN_START_TIME = 1, 4, 8, 17  # RunRecord
+_EXIT_CODE = 1  # RunExitRecord
+
+
+# -- the log framing -------------------------------------------------------------------------
+
+def records(data: bytes) -> tuple[list[bytes], str | None]:
+    """The whole records of a ``.wandb`` file's bytes, up to any damage, and what the
+    damage is (``None`` for an intact file): a chunk cut short, a bad CRC or chunk type."""
+    out: list[bytes] = []
+    pending: list[bytes] | None = None
+    pos = len(_FILE_HEADER)
+    end = len(data)
+    while pos < end:
+        room = _BLOCK - pos % _BLOCK
+        if room < _CHUNK.size:
+            pos += room  # a block's tail, too short for a chunk header
+            continue
+        if pos + _CHUNK.size > end:
+            return out, f"cut short at byte {pos}"
+        crc, length, kind = _CHUNK.unpack_from(data, pos)
+        if kind == 0 and length == 0 and crc == 0 and not any(data[pos:pos + room]):
+            pos += room  # zeros to the block's end: space a writer kept and did not fill
+            continue
+        start = pos + _CHUNK.size
+        if start + length > end:
+            return out, f"cut short at byte {pos}"
+        chunk = data[start:start + length]
+        if length > room - _CHUNK.size or kind not in (_FULL, _FIRST, _MIDDLE, _LAST):
+            return out, f"damaged chunk header at byte {pos}"
+        if zlib.crc32(chunk, zlib.crc32(bytes((kind,)))) != crc:
+            return out, f"bad CRC at byte {pos}"
+        if kind == _FULL:
+            out.append(chunk)
+            pending = None
+        elif kind == _FIRST:
+            pending = [chunk]
+        elif pending is None:
+            return out, f"a record's continuation without its start at byte {pos}"
+        else:
+            pending.append(chunk)
+            if kind == _LAST:
+                out.append(b"".join(pending))
+                pending = None
+        pos = start + length
+    return out, ("cut short inside a record" if pending is not None else None)
+
+
+def _is_log(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(_FILE_HEADER)) == _FILE_HEADER
+    except OSError:
+        return False
+
+
+def _log_files(path: Path) -> list[Path]:
+    """The W&B logs at ``path``: the file itself, or those in the run folders at or a few
+    levels below it (the first folder on a path holding one is a run folder)."""
+    if path.is_file():
+        return [path] if _is_log(path) else []
+    found: list[Path] = []
+    for folder, dirs, names in os.walk(path):
+        here = [Path(folder) / n for n in sorted(names) if _is_log(Path(folder) / n)]
+        found += here
+        depth = len(Path(folder).relative_to(path).parts)
+        if here or depth >= _MAX_DEPTH:
+            dirs[:] = []
+        dirs.sort()
+    return found
+
+
+# -- protobuf --------------------------------------------------------------------------------
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)  # NaN, Infinity and -Infinity are literals it takes
+    except ValueError:
+        return None
+
+
+def _item(buf: bytes, decode: bool = True) -> tuple[str, Any]:
+    """A History/Summary/ConfigItem's name (a nested key joined with ``/``) and value (its
+    JSON text undecoded unless ``decode``)."""
+    key, nested, value = "", [], None
+    for number, wire, raw in fields(buf):
+        if number == _ITEM_KEY and wire == 2:
+            key = _text(raw)
+        elif number == _ITEM_NESTED_KEY and wire == 2:
+            nested.append(_text(raw))
+        elif number in (_ITEM_VALUE_JSON, _ITEM_JSON) and wire == 2:
+            value = _json(raw) if decode else raw
+        elif number == _ITEM_DOUBLE and wire == 1:
+            value = struct.unpack("<d", raw)[0]
+        elif number == _ITEM_INT and wire == 0:
+            value = (raw >> 1) ^ -(raw & 1)  # sint64: zigzag
+        elif number == _ITEM_BOOL and wire == 0:
+            value = bool(raw)
+    return key or "/".join(nested), value
+
+
+def _items(buf: bytes, number_wanted: int) -> Iterator[tuple[str, Any]]:
+    for number, wire, raw in fields(buf):
+        if number == number_wanted and wire == 2:
+            yield _item(raw)
+
+
+@dataclass
+class _Log:
+    """What a W&B log holds, as far as it could be read."""
+
+    run_id: str | None = None
+    display_name: str | None = None
+    start_time: float | None = None
+    rows: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
+    #: The summary's JSON texts, undecoded: W&B writes it again at every step.
+    summary: dict[str, Any] = field(default_factory=dict)
+    exit_code: int | None = None
+    damage: str | None = None
+    bad_records: int = 0
+
+    def add(self, record: bytes) -> None:
+        for number, wire, raw in fields(record):
+            if wire != 2:
+                continue
+            if number == _RECORD_HISTORY:
+                self._history(raw)
+            elif number == _RECORD_SUMMARY:
+                _apply(self.summary, raw, decode=False)
+            elif number == _RECORD_CONFIG:
+                _apply(self.config, raw)
+            elif number == _RECORD_RUN:
+                self._run(raw)
+            elif number == _RECORD_EXIT:
+                for f, w, v in fields(raw):
+                    if f == _EXIT_CODE and w == 0:
+                        self.exit_code = v if v < 1 << 63 else v - (1 << 64)
+
+    def _history(self, buf: bytes) -> None:
+        row: dict[str, Any] = {}
+        step = None
+        for number, wire, raw in fields(buf):
+            if number == _HISTORY_ITEM and wire == 2:
+                key, value = _item(raw)
+                row[key] = value
+            elif number == _HISTORY_STEP and wire == 2:
+                step = next((v for f, w, v in fields(raw) if f == 1 and w == 0), 0)
+        if step is None and isinstance(row.get("_step"), int):
+            step = row["_step"]
+        self.rows.append((step, {k: v for k, v in row.items() if not k.startswith("_")}))
+
+    def _run(self, buf: bytes) -> None:
+        for number, wire, raw in fields(buf):
+            if number == _RUN_ID and wire == 2:
+                self.run_id = _text(raw)
+            elif number == _RUN_DISPLAY_NAME and wire == 2:
+                self.display_name = _text(raw) or None
+            elif number == _RUN_CONFIG and wire == 2:
+                _apply(self.config, raw)
+            elif number == _RUN_START_TIME and wire == 2:  # google.protobuf.Timestamp
+                parts = {f: v for f, w, v in fields(raw) if w == 0}
+                self.start_time = parts.get(1, 0) + parts.get(2, 0) / 1e9
+
+
+def _apply(target: dict[str, Any], buf: bytes, decode: bool = True) -> None:
+    """A Summary/ConfigRecord's updates and removals, applied to ``target``."""
+    for number, wire, raw in fields(buf):
+        if wire == 2 and number in (_UPDATE, _REMOVE):
+            key, value = _item(raw, decode)
+            if number == _UPDATE:
+                target[key] = value
+            else:
+                target.pop(key, None)
+
+
+def _read_log(path: Path, head_only: bool = False) -> _Log:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(_HEAD_BYTES if head_only else -1)
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
+    found, damage = records(data)
+    log = _Log(damage=None if head_only else damage)
+    for record in found:
+        try:
+            log.add(record)
+        except (ValueError, IndexError, struct.error):
+            log.bad_records += 1
+        if head_only and log.run_id is not None:
+            break
+    return log
+
+
+# -- runs ------------------------------------------------------------------------------------
+
+def _named(path: Path) -> dict[str, tuple[Path, set[str]]]:
+    """Each run's address → (its log, the other names it answers to), oldest first: the
+    run's name, or its id where it has none or the name repeats, or its folder where the id
+    repeats too (a resumed run writes a new folder under the same id)."""
+    heads = [(file, _read_log(file, head_only=True)) for file in _log_files(path)]
+    heads.sort(key=lambda item: (item[1].start_time or 0.0, str(item[0])))  # oldest first
+    ids = [h.run_id or file.stem for file, h in heads]
+    names = [h.display_name for _, h in heads]
+    out: dict[str, tuple[Path, set[str]]] = {}
+    for (file, head), run_id, name in zip(heads, ids, names):
+        if name and names.count(name) == 1:
+            chosen = name
+        elif ids.count(run_id) == 1:
+            chosen = run_id
+        else:
+            chosen = file.parent.name
+        out[chosen] = (file, {run_id} if ids.count(run_id) == 1 else set())
+    return out
+
+
+def sniff(path: Path) -> bool:
+    if path.is_file():
+        return _is_log(path)
+    return path.is_dir() and bool(_log_files(path))
+
+
+def files(path: Path) -> list[Path]:
+    return _log_files(path)
+
+
+def runs(path: Path) -> list[str]:
+    names = list(_named(path)) if path.is_dir() else []
+    return names if len(names) > 1 else []
+
+
+def _listed(named: dict[str, tuple[Path, set[str]]], name: str) -> str:
+    for listed, (_, aliases) in named.items():
+        if name == listed or name in aliases:
+            return listed
+    return name
+
+
+def address(path: Path, name: str) -> str:
+    """The name ``runs`` lists for the run ``name`` addresses (its name or its id)."""
+    return _listed(_named(path), name) if path.is_dir() else name
+
+
+def read(path: Path, name: str | None = None) -> ImportedRun:
+    if path.is_dir():
+        named = _named(path)
+        if not named:
+            raise SourceError(f"{path}: no W&B run log (run-<id>.wandb) found")
+        label: str | None = _listed(named, name) if name is not None else next(iter(named))
+        file = named[label][0] if label in named else next(iter(named.values()))[0]
+        label = label if len(named) > 1 else None
+    else:
+        file, label = path, None
+    log = _read_log(file)
+    run = ImportedRun(source=str(path), format=NAME, name=label or log.display_name or log.run_id)
+    add_tracker_rows(run, log.rows, "W&B")
+    if not run.steps:
+        raise SourceError(f"{file}: the W&B run logged no metrics"
+                          + (f" before the damage ({log.damage})" if log.damage else ""))
+    decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
+    summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    if summary and not any(kind == "train_summary" for kind, *_ in run.events):
+        last = max(row["step"] for row in run.steps)
+        run.events.append(("train_summary", last, "end-of-training summary", summary))
+    run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
+    run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
+    run.created_at = log.start_time
+    if log.exit_code not in (None, 0):
+        run.status = RunStatus.CRASHED
+    if log.damage:
+        run.note(f"{file.name}: {log.damage} (a writer killed, or a run still going); read the "
+                 f"{len(log.rows)} history rows before it", damage=log.damage)
+    if log.bad_records:
+        run.problems.add(f"W&B: {log.bad_records} records whose CRC is right but whose content "
+                         "is not a record; skipped", None)
+    run.algorithm = guess_algorithm(run.metric_names())
+    run.note("read from a W&B run log: no samples (W&B tables are files of their own)")
+    return run
