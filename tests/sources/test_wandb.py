@@ -159,6 +159,16 @@ def test_trl_rows_are_read_by_global_step_with_nan_kept(wandb_runs):
     assert RunView.load(wandb_runs["trl"]).n_steps == 30
 
 
+def test_a_run_without_global_step_is_read_by_wandbs_step(tmp_path):
+    _needs_wandb()
+    rows = [{"reward": 0.1 * i, "kl": 0.01, "loss": 0.5, "nested": {"a": 1.0}} for i in range(12)]
+    (log,) = write_wandb_runs(tmp_path, [{"name": None, "config": {}, "rows": rows}])
+    view = RunView.load(log)
+    assert list(view.step) == list(range(12)) and view.series("reward_mean")[11] == pytest.approx(1.1)
+    assert view.series("nested/a")[0] == 1.0
+    assert view.manifest["run_id"] == log.stem[len("run-"):]  # an unnamed offline run: its id
+
+
 def test_doctor_finds_the_kl_blowup_where_it_finds_it_on_the_recording(wandb_runs, tmp_path):
     recorded = dict(_findings(str(wandb_runs["recording"])))
     on_file = _findings(str(wandb_runs["blowup"]))

@@ -57,6 +57,8 @@ _ITEM_BOOL, _ITEM_INT, _ITEM_DOUBLE, _ITEM_JSON = 4, 5, 6, 8
 _UPDATE, _REMOVE = 1, 2  # SummaryRecord, ConfigRecord
 _RUN_ID, _RUN_CONFIG, _RUN_DISPLAY_NAME, _RUN_START_TIME = 1, 4, 8, 17  # RunRecord
 _EXIT_CODE = 1  # RunExitRecord
+#: W&B writes a summary update after every history row; only these keys of it are read.
+_SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
 
 
 # -- the log framing -------------------------------------------------------------------------
@@ -188,7 +190,8 @@ class _Log:
             if number == _RECORD_HISTORY:
                 self._history(raw)
             elif number == _RECORD_SUMMARY:
-                _apply(self.summary, raw, decode=False)
+                if any(needle in raw for needle in _SUMMARY_NEEDLES):
+                    _apply(self.summary, raw, decode=False)
             elif number == _RECORD_CONFIG:
                 _apply(self.config, raw)
             elif number == _RECORD_RUN:
