@@ -23,7 +23,7 @@ from rlprobe.doctor.cli import main
 from rlprobe.storage import RecordingError, RunReader, RunWriter, list_runs, load_manifest
 from rlprobe.storage import location
 from rlprobe.storage.location import filesystem, remote_files
-from rlprobe.storage.upload import Mirror, push
+from rlprobe.storage.upload import Mirror, OtherRun, push
 
 HERE = Path(__file__).parent
 RLPROBE = str(Path(sys.executable).with_name("rlprobe"))
@@ -279,7 +279,7 @@ def test_ls_health_diagnoses_only_the_runs_that_changed(synth_run, bucket):
     assert rows["good"]["worst"] is None or rows["good"]["worst"]["severity"] != "critical"
     assert "KL_BLOWUP" in cli("ls", f"{bucket}/h", "--health").output
     assert run_health(list_runs(f"{bucket}/h"))[1] == 0  # nothing changed: nothing diagnosed
-    push(synth_run("kl_blowup", 300, 2), f"{bucket}/h/good")  # the run at that path changed
+    push(synth_run("kl_blowup", 300, 2), f"{bucket}/h/good", replace=True)  # another run at that path
     found, fresh = run_health(list_runs(f"{bucket}/h"))
     assert fresh == 1 and [h["worst"]["signature_id"] for h in found] == ["KL_BLOWUP", "KL_BLOWUP"]
 
@@ -433,3 +433,53 @@ def test_a_damaged_file_in_a_bucket_is_named_by_its_url(synth_run, bucket):
     assert str(caught.value).startswith(f"{url}/steps.parquet: ")
     done = cli("doctor", url)
     assert done.exit_code == 2 and f"{url}/steps.parquet" in done.output and "/remote/" not in done.output
+
+
+def _killed_run(path: Path, steps: int, reward: float) -> Path:
+    """A run left as a killed recorder leaves it: part files, no compaction."""
+    rec = Recorder(path, capture_env=False, install_handlers=False, flush_interval_s=0.01, steps_per_flush=10)
+    for step in range(steps):
+        rec.log_step(step, reward=reward)
+        if step % 10 == 9:
+            rec.flush(5)
+    rec.flush(5)
+    return path
+
+
+def test_a_url_holding_another_run_is_refused_unless_replaced(bucket, tmp_path):
+    """Pushing run B where a killed run A left its parts read as one run of 340 rows under
+    B's manifest: every part of A that B does not overwrite was merged in."""
+    url = f"{bucket}/runs/shared"
+    push(_killed_run(tmp_path / "a", 300, 1.0), url)
+    b = tmp_path / "b"
+    with Recorder(b, capture_env=False, install_handlers=False) as rec:
+        for step in range(50):
+            rec.log_step(step, reward=2.0)
+    before = objects(url)
+    with pytest.raises(OtherRun, match="holds another run"):
+        push(b, url)
+    assert objects(url) == before
+    refused = cli("push", str(b), url)
+    assert refused.exit_code == 2 and "--replace" in refused.output and refused.output.count("\n") == 1
+    replaced = cli("push", "--replace", str(b), url)
+    assert replaced.exit_code == 0, replaced.output
+    steps = RunReader(url).steps()
+    assert steps.num_rows == 50 and set(steps.column("reward_mean").to_pylist()) == {2.0}
+    assert RunReader(url).manifest["run_id"] == load_manifest(b)["run_id"]
+
+
+def test_a_recorder_uploading_where_another_run_lives_records_locally_and_says_so(bucket, tmp_path):
+    url = f"{bucket}/runs/taken"
+    push(_killed_run(tmp_path / "a", 100, 1.0), url)
+    before = objects(url)
+    with pytest.warns(RlprobeWarning, match="holds another run.*recorded locally only"):
+        with Recorder(tmp_path / "b", upload_to=url, flush_interval_s=0.05, capture_env=False,
+                      install_handlers=False) as rec:
+            for step in range(30):
+                rec.log_step(step, reward=2.0)
+            time.sleep(0.5)  # the mirror's first round, during training
+            started = time.monotonic()
+    assert time.monotonic() - started < 10  # close() does not wait out its timeout for a refused upload
+    assert objects(url) == before
+    assert RunReader(tmp_path / "b").steps().num_rows == 30
+    assert load_manifest(tmp_path / "b")["counts"]["storage_errors"] == 1

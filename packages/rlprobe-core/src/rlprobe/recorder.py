@@ -588,8 +588,10 @@ class Recorder:
         with self._lock:
             self.storage_errors += 1
         url = self._uploader.mirror.url if self._uploader is not None else "?"
+        refused = self._uploader is not None and self._uploader.refused is exc
         self._warn_once("upload", f"rlprobe: cannot upload to {url} ({' '.join(str(exc).split())}); "
-                                  "training continues, the upload is retried")
+                                  "training continues" + (", recorded locally only" if refused
+                                                          else ", the upload is retried"))
 
     def _warn_once(self, key: str, message: str) -> None:
         if key not in self._warned:

@@ -32,13 +32,13 @@ from .errors import RecordingError
 from .layout import EVENTS, MANIFEST, is_url
 from .manifest import parse_manifest
 
-__all__ = ["is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
+__all__ = ["RUN_FILE_RE", "is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
            "list_remote_runs", "cache_root", "CACHE_ENV"]
 
 #: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
 CACHE_ENV = "RLPROBE_CACHE_DIR"
 #: The files of a run directory, relative to it; nothing else is copied.
-_RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
+RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
                           r"|parts/(steps|samples)-\d{8}\.parquet)$")
 #: Requests in flight at once when fetching many objects (real stores answer in parallel).
 FETCH_THREADS = 16
@@ -205,7 +205,7 @@ def pull(url: str, dest: Path) -> Path:
     missing from the listing was removed only after the compacted file holding it landed."""
     fs, base = filesystem(url)
     try:
-        listing = {rel: info for rel, info in remote_files(fs, base).items() if _RUN_FILE_RE.match(rel)}
+        listing = {rel: info for rel, info in remote_files(fs, base).items() if RUN_FILE_RE.match(rel)}
     except OSError as exc:
         raise _remote_error(url, exc) from None
     if not any(rel.endswith(MANIFEST) for rel in listing):

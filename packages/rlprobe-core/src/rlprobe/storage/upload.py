@@ -19,10 +19,15 @@ than twice its final size, so with the final one, less than three times.
 ``events.jsonl`` is uploaded whole when it changed, at most once a round: events are
 sparse (a few hundred bytes in a typical run), and one object keeps the format unchanged
 (docs/storage.md, measured traffic).
+
+A URL that already holds another run (a manifest with another run id) is never written
+to: its files and ours would read as one run. ``OtherRun`` says so, and ``replace=True``
+(``rlprobe push --replace``) deletes that run's files first.
 """
 from __future__ import annotations
 
 import io
+import json
 import os
 import threading
 import time
@@ -44,9 +49,14 @@ from .layout import (
     list_parts,
     rank_dirs,
 )
-from .location import filesystem, remote_files
+from .location import RUN_FILE_RE, filesystem, remote_files
 
-__all__ = ["Mirror", "Uploader", "push"]
+__all__ = ["Mirror", "OtherRun", "Uploader", "push"]
+
+
+class OtherRun(ValueError):
+    """The URL already holds another run's recording (a manifest with another run id):
+    uploading there would mix the two runs' rows under one manifest."""
 
 _CHUNK = 8 * 2**20
 #: Parts compacted before they went up that are sent as parts; past this many the compacted
@@ -69,9 +79,11 @@ class Mirror:
     one ``sync()`` at a time. Not thread-safe; state is kept between calls so that each
     call uploads only what changed. Counts what it sent (``sent``, ``bytes_sent``, ``requests``)."""
 
-    def __init__(self, run_dir: str | os.PathLike[str], url: str) -> None:
+    def __init__(self, run_dir: str | os.PathLike[str], url: str, replace: bool = False) -> None:
         self.run_dir = Path(run_dir)
         self.url = url.rstrip("/")
+        #: Delete another run found at ``url`` rather than refusing (``OtherRun``) to write there.
+        self.replace = replace
         #: Bytes uploaded so far by what they held: ``parts``, ``compacted``, ``events``, ``manifest.json``.
         self.sent = {"parts": 0, "compacted": 0, EVENTS: 0, MANIFEST: 0}
         self.requests = 0
@@ -106,8 +118,22 @@ class Mirror:
         """What an earlier session (or push) left in the bucket. A part of the same size as
         the local one is taken as uploaded (parts never change); a compacted file, when its
         footer (watermark, rows) matches the local one's too; the manifest and events file,
-        when their bytes match. Anything else is replaced at the first round."""
-        for rel, info in remote_files(self._fs, self._base).items():
+        when their bytes match. Anything else is replaced at the first round. Raises
+        ``OtherRun`` when the remote holds another run (unless ``replace``: then its files
+        are deleted first)."""
+        listing = remote_files(self._fs, self._base)
+        self.requests += 1
+        other = self._other_run(listing)
+        if other is not None:
+            if not self.replace:
+                raise OtherRun(f"{self.url}: holds another run (run id {other}); upload this one elsewhere, or "
+                               f"replace that run with: rlprobe push --replace {self.run_dir} {self.url}")
+            for rel in listing:
+                if RUN_FILE_RE.match(rel):
+                    self._fs.delete_file(f"{self._base}/{rel}")
+                    self.requests += 1
+            listing = {}
+        for rel, info in listing.items():
             local = self.run_dir / rel
             try:
                 st = local.stat()
@@ -133,7 +159,30 @@ class Mirror:
                 with self._fs.open_input_stream(f"{self._base}/{rel}") as fh:
                     if fh.read() == local.read_bytes():
                         self._sent[rel] = (st.st_size, st.st_mtime_ns)
-        self.requests += 1
+
+    def _other_run(self, listing: dict) -> str | None:
+        """The run id of another run whose manifest the remote holds (None when every remote
+        manifest is of this run, or there is none). A resumed run keeps its first session's
+        ``created_at`` but takes the new session's run id: the same run is either."""
+        for rel in listing:
+            if not (rel == MANIFEST or rel.endswith("/" + MANIFEST)) or not RUN_FILE_RE.match(rel):
+                continue
+            try:
+                mine = json.loads((self.run_dir / rel).read_bytes())
+            except (OSError, ValueError):
+                mine = {}
+            with self._fs.open_input_stream(f"{self._base}/{rel}") as fh:
+                data = fh.read()
+            self.requests += 1
+            try:
+                theirs = json.loads(data)
+            except ValueError:
+                continue  # unreadable: the first round replaces it
+            if not (isinstance(mine, dict) and isinstance(theirs, dict)) or not theirs.get("run_id"):
+                continue
+            if all(mine.get(key) != theirs.get(key) for key in ("run_id", "created_at")):
+                return str(theirs["run_id"])
+        return None
 
     def _state(self, prefix: str, kind: str) -> _Kind:
         return self._kinds.setdefault((prefix, kind), _Kind())
@@ -260,15 +309,16 @@ def _part_max(pf: pq.ParquetFile, row_group: int) -> float:
     return float("inf")
 
 
-def push(run_dir: str | os.PathLike[str], url: str) -> Mirror:
+def push(run_dir: str | os.PathLike[str], url: str, replace: bool = False) -> Mirror:
     """Upload the run at ``run_dir`` (finished, crashed or killed) to ``url``, in the
     mirror's safe order; what the bucket already holds unchanged is not sent again.
-    Raises ``FileNotFoundError`` when ``run_dir`` holds no recording, ``ValueError`` for
+    Raises ``FileNotFoundError`` when ``run_dir`` holds no recording, ``OtherRun`` (a
+    ``ValueError``) when ``url`` holds another run and not ``replace``, ``ValueError`` for
     a bad URL and ``OSError`` when the store fails."""
     from .manifest import load_manifest
 
     load_manifest(run_dir)
-    mirror = Mirror(run_dir, url)
+    mirror = Mirror(run_dir, url, replace=replace)
     mirror.sync(final=True)
     return mirror
 
@@ -282,6 +332,8 @@ class Uploader:
     def __init__(self, run_dir: Path, url: str, interval_s: float,
                  on_error: Callable[[BaseException], None]) -> None:
         self.mirror = Mirror(run_dir, url)
+        #: Set when the URL holds another run: nothing is uploaded, and no round is tried again.
+        self.refused: OtherRun | None = None
         self._interval_s = interval_s
         self._on_error = on_error
         self._wake = threading.Event()
@@ -297,6 +349,11 @@ class Uploader:
             final = self._closing
             try:
                 self.mirror.sync(final=final)
+            except OtherRun as exc:  # never written to: retrying cannot help
+                self.refused = exc
+                self._on_error(exc)
+                self._done.set()
+                return
             except Exception as exc:  # noqa: BLE001 - the store failing must not stop training
                 self._on_error(exc)
                 if final:
@@ -311,4 +368,4 @@ class Uploader:
         """Upload what is left, waiting at most ``timeout`` seconds; True when it all went up."""
         self._closing = True
         self._wake.set()
-        return self._done.wait(max(0.0, timeout))
+        return self._done.wait(max(0.0, timeout)) and self.refused is None
