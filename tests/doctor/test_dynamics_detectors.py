@@ -377,6 +377,8 @@ def test_entropy_collapse_while_the_reward_keeps_climbing_is_info_and_critical_w
     flat = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy, reward=0.4 + noise(1, 0.03)))
     assert (learning.severity, stalled.severity, flat.severity) == ("info", "warn", "critical")
     assert "still climbing" in learning.explanation and "exploration ceiling" in stalled.explanation
+    assert learning.suggested_actions[0].startswith("Nothing to do")
+    assert not stalled.suggested_actions[0].startswith("Nothing to do")
     assert [e.metric for e in learning.evidence] == ["entropy_mean", "reward_mean"]
     assert learning.first_step == stalled.first_step == flat.first_step
 
@@ -403,6 +405,7 @@ def grad_burst(reward: np.ndarray, every: int | None = None) -> object:
 def test_a_burst_of_grad_spikes_that_set_the_run_back_in_nothing_is_info():
     harmless = grad_burst(climbing_reward())
     assert harmless.severity == "info" and harmless.first_step == ONSET and "reward held" in harmless.explanation
+    assert harmless.suggested_actions[0].startswith("Nothing to do")
     falling = 0.7 - 0.4 * np.clip(after() / 100, 0, 1) + noise(2, 0.03)
     assert grad_burst(falling).severity == "warn"  # the reward fell after it
     assert grad_burst(climbing_reward(), every=6).severity == "warn"  # the spikes went on

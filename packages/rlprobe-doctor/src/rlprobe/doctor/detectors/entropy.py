@@ -114,6 +114,10 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         evidence=[shift.evidence(name, first, last, rising=False)]
         + ([progress.evidence(first, last)] if progress is not None else []),
         suggested_actions=[
+            "Nothing to do while it holds: a policy sure of what pays has low entropy by design.",
+            "If the reward stalls with entropy this low, raise `temperature` or use clip-higher (GRPOConfig "
+            "`epsilon_high`, e.g. 0.28) to explore again.",
+        ] if severity == "info" else [
             "Raise `temperature` or use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) to keep exploring.",
             "Lower `learning_rate`; a KL anchor (`beta` > 0) also slows the collapse.",
             "Check the linked lowest-entropy samples: identical completions within a group mean no learning signal.",

@@ -306,6 +306,10 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                                 f"the previous {window} steps")]
         + ([held.evidence(first, last)] if held is not None else []),
         suggested_actions=[
+            "Nothing to do: the run set them behind it. Keep gradient clipping (`max_grad_norm`) on.",
+            "If spikes come back in bursts with a falling reward or a rising KL, lower `max_grad_norm` and "
+            "`learning_rate`, and read the linked samples at the spike steps.",
+        ] if held is not None else [
             "Lower `max_grad_norm` (clip harder) and `learning_rate`.",
             "Inspect the linked samples at the spike steps: extreme advantages or degenerate text drive the spikes.",
             "Check for bf16/fp16 overflow and, with `num_iterations` > 1 or vLLM, the importance-sampling ratio.",
