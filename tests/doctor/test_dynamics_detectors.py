@@ -429,3 +429,14 @@ def test_truncation_with_noise_level_entropy_says_the_completions_are_noise():
     fluent = detect("TRUNCATION_HIGH", view_of(truncated_frac=cut, entropy=0.4 + noise(0, 0.05)))
     assert noisy.severity == fluent.severity == "critical"
     assert "noise" in noisy.explanation and "noise" not in fluent.explanation
+
+
+def test_length_growth_that_buys_reward_is_a_warning_that_says_so():
+    """R1-style training: reasoning lengthens as accuracy climbs. ×5 within 60 steps is worth a
+    look (compute, the budget), not a critical 'rambling' verdict while the reward climbs with it."""
+    grown = length_curve() * rise_to(5.0)
+    paying = detect("LENGTH_EXPLOSION", view_of(completion_length=grown, reward=climbing_reward()))
+    alone = detect("LENGTH_EXPLOSION", view_of(completion_length=grown, reward=0.4 + noise(1, 0.03)))
+    assert (paying.severity, alone.severity) == ("warn", "critical")
+    assert "buying reward" in paying.explanation and "buying reward" not in alone.explanation
+    assert [e.metric for e in paying.evidence] == ["length_mean", "reward_mean"]

@@ -63,7 +63,9 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     rise from a collapsed length (half or less of one it held before) is measured against
     that earlier length. The onset is where the centred median last sat at the reference.
     Critical at `critical_ratio` × the reference or when the mean reaches 90 % of the token
-    budget.
+    budget — but only at the budget when the reward clearly rose since the onset (by 3× its
+    step noise) and no non-correctness component rose in step with the length: longer
+    reasoning that buys reward is the R1-style growth, here fast, and is said to be.
 
     Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
@@ -104,19 +106,25 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[shift.onset]), int(steps[-1])
     tail = f" — {shift.observed / budget:.0%} of the {budget}-token budget" if budget else ""
     payer = _paying_component(view, curve, int(steps[max(0, shift.onset - w.baseline)]), last)
+    progress = reward_progress(view, first) if payer is None and not at_budget else None
+    paid = progress is not None and progress.rose
     if payer is not None:
         tail += (f". Reward component '{payer[0]}' rose with it ({payer[1]:.3g} → {payer[2]:.3g}, correlation "
                  f"{payer[3]:.2f}): it may be paying for length")
+    elif paid:
+        tail += (f". The reward rose with it ({progress.start:.3g} at the onset, {progress.end:.3g} now) and no "
+                 "component pays for length: longer reasoning is buying reward, as in R1-style training, only "
+                 "faster. Read the longest samples to be sure, and watch the budget")
     return Finding(
         signature_id="LENGTH_EXPLOSION",
-        severity="critical" if ratio >= cfg["critical_ratio"] or at_budget else "warn",
+        severity="critical" if (ratio >= cfg["critical_ratio"] and not paid) or at_budget else "warn",
         # Running into the budget is evidence in itself: the ratio is capped there.
         confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + (0.5 if at_budget else 0.0), 0.5,
                                    floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"(×{ratio:.1f}) starting at step {first}{tail}."),
-        evidence=[shift.evidence(name, first, last, rising=True)],
+        evidence=[shift.evidence(name, first, last, rising=True)] + ([progress.evidence(first, last)] if paid else []),
         suggested_actions=[
             *([f"Check the '{payer[0]}' reward function: if it pays for length, cap it or lower its "
                "`reward_weights`."] if payer is not None else []),
