@@ -458,6 +458,10 @@ def test_a_url_holding_another_run_is_refused_unless_replaced(bucket, tmp_path):
     before = objects(url)
     with pytest.raises(OtherRun, match="holds another run"):
         push(b, url)
+    mirror = Mirror(b, url)
+    for _ in range(2):  # a second round learns the remote again: it never writes on a half-learnt one
+        with pytest.raises(OtherRun):
+            mirror.sync()
     assert objects(url) == before
     refused = cli("push", str(b), url)
     assert refused.exit_code == 2 and "--replace" in refused.output and refused.output.count("\n") == 1

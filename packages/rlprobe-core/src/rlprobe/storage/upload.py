@@ -98,7 +98,11 @@ class Mirror:
         ``ValueError`` for a bad URL) when the store fails; the next call carries on."""
         if self._fs is None:
             self._fs, self._base = filesystem(self.url)
-            self._learn_remote()
+            try:
+                self._learn_remote()
+            except BaseException:
+                self._fs = None  # learnt again at the next call: never upload on a half-learnt remote
+                raise
         sources = [("", self.run_dir)] if (self.run_dir / MANIFEST).exists() or not rank_dirs(self.run_dir) \
             else [(f"{path.name}/", path) for _, path in rank_dirs(self.run_dir)]
         # The manifest as it was before the data files are looked at: the one uploaded last
