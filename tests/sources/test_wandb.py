@@ -1,21 +1,25 @@
 """W&B run logs (``wandb/<offline-run-…>/run-<ID>.wandb``) written by the real wandb package,
 offline, read by the doctor without it: steps by ``train/global_step``, NaN and infinities
 kept, the config as the trainer config, ``rlprobe ls`` of a ``wandb/`` folder, a pathology
-found at the step it is found on the rlprobe recording, and damaged files."""
+found at the step it is found on the rlprobe recording, damaged files, and the completions
+tables a real TRL GRPO run logs with ``log_completions=True`` read as samples."""
 from __future__ import annotations
 
 import json
 import math
 import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from rlprobe.doctor import RunView
+from rlprobe.doctor.cli import main
 from rlprobe.doctor.sources import list_source_runs, resolve
 from rlprobe.doctor.sources.wandb_log import records
 
@@ -52,6 +56,20 @@ trainer = make_trainer(build_tiny_model(root / "model"), root / "out", report_to
 attach(trainer, root / "recording")
 trainer.train()
 """
+
+_TRL_COMPLETIONS_RUN = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from tiny_trl import build_tiny_model, make_trainer
+root = Path(sys.argv[2])
+trainer = make_trainer(build_tiny_model(root / "model"), root / "out", report_to=["wandb"], run_name="tiny-tables",
+                       max_steps=6, log_completions=True, eval_prompts=sys.argv[3].split(","), eval_strategy="steps",
+                       eval_steps=3, per_device_eval_batch_size=4)
+trainer.train()
+"""
+#: Prompts of the evaluation only (not in tiny_trl.PROMPTS): its tables are told apart by them.
+EVAL_PROMPTS = ["quiz", "jump"]
 
 
 def _needs_wandb() -> None:
@@ -259,3 +277,87 @@ def test_a_real_trl_grpo_run_reported_to_wandb_gets_the_recordings_findings(tmp_
     assert view.manifest["algorithm"] == "grpo" and view.manifest["run_id"] == "tiny-grpo"
     assert "train_runtime" in view.events_of("train_summary")[0]["data"]
     assert _findings(str(log)) == _findings(str(tmp_path / "recording"))
+
+
+def _run_trl(script: str, root: Path, *args: str) -> Path:
+    """Run a tiny TRL GRPO ``script`` reporting to W&B offline under ``root``; its ``.wandb`` log."""
+    trl_tests = Path(__file__).resolve().parents[1] / "trl"
+    env = {**_wandb_env(root), "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    done = subprocess.run([sys.executable, "-c", script, str(trl_tests), str(root), *args], capture_output=True,
+                          text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (log,) = _run_logs(root)
+    return log
+
+
+@pytest.fixture(scope="module")
+def trl_tables(tmp_path_factory):
+    """A real TRL GRPO run (6 steps, an eval every 3) logging its completions to W&B offline."""
+    _needs_wandb()
+    pytest.importorskip("trl")
+    root = tmp_path_factory.mktemp("wandb-tables")
+    return _run_trl(_TRL_COMPLETIONS_RUN, root, ",".join(EVAL_PROMPTS)).parent
+
+
+def _train_table_rows(run_dir: Path) -> list[dict]:
+    """The rows of the run's table files, read here from the JSON: each distinct file once
+    (TRL logs the last table again at the end), the eval's (its prompts) left out."""
+    contents = {p.read_bytes() for p in (run_dir / "files" / "media" / "table").glob("*.table.json")}
+    rows = []
+    for content in contents:
+        table = json.loads(content)
+        table_rows = [dict(zip(table["columns"], row)) for row in table["data"]]
+        if not any(row["prompt"] in EVAL_PROMPTS for row in table_rows):
+            rows += table_rows
+    return rows
+
+
+def test_trl_completions_tables_become_the_runs_samples(trl_tables):
+    tables = sorted((trl_tables / "files" / "media" / "table").glob("completions_*.table.json"))
+    first = json.loads(tables[0].read_text())
+    assert first["columns"] == ["step", "prompt", "completion", "reward_vowels", "reward_short", "advantage"]
+    expected = _train_table_rows(trl_tables)
+    assert len(tables) > len({p.read_bytes() for p in tables})  # the end-of-training repeat
+    assert sorted({row["step"] for row in expected}) == [1, 2, 3, 4, 5, 6] and len(expected) == 6 * 4
+    view = RunView.load(trl_tables)
+    samples = view.samples.to_dicts()
+    assert len(samples) == len(expected)
+    assert not {s["prompt"] for s in samples} & set(EVAL_PROMPTS)
+    by_key = {(s["step"], s["prompt"], s["completion"]): s for s in samples}
+    for row in expected[:: 5]:
+        sample = by_key[(row["step"], row["prompt"], row["completion"])]
+        assert sample["reward"] == pytest.approx(row["reward_vowels"] + row["reward_short"])
+        assert sample["advantage"] == pytest.approx(row["advantage"])
+    notes = [e["message"] for e in view.events_of("import_note")]
+    assert any("eval completions tables at steps 3, 6 left out" in n for n in notes), notes
+    assert not any(c.startswith("completions/") and c.endswith(("nrows", "ncols", "size"))
+                   for c in view.metric_names())  # the table's sizes are not metrics
+
+
+def test_rlprobe_samples_sorts_a_wandb_runs_completions_by_reward(trl_tables):
+    result = CliRunner().invoke(main, ["samples", str(trl_tables), "--sort", "reward", "-k", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    top = json.loads(result.stdout)
+    rewards = sorted((row["reward_vowels"] + row["reward_short"] for row in _train_table_rows(trl_tables)),
+                     reverse=True)
+    assert [s["reward"] for s in top] == pytest.approx(rewards[:3])
+    assert all(s["completion"] and s["prompt"] for s in top)
+    result = CliRunner().invoke(main, ["samples", str(trl_tables), "--sort", "reward", "-k", "3"])
+    assert result.exit_code == 0, result.output
+    assert top[0]["completion"].strip() in result.stdout
+
+
+def test_a_deleted_table_file_is_left_out_with_a_note(trl_tables, tmp_path):
+    run_dir = tmp_path / trl_tables.name
+    shutil.copytree(trl_tables, run_dir)
+    gone = min((run_dir / "files" / "media" / "table").glob("completions_*.table.json"),
+               key=lambda p: int(p.name.split("_")[1]))  # the first step's
+    gone_rows = json.loads(gone.read_text())["data"]
+    gone.unlink()
+    view = RunView.load(run_dir)
+    assert view.n_steps == 6
+    samples = view.samples.to_dicts()
+    assert len(samples) == len(_train_table_rows(run_dir)) == 6 * 4 - len(gone_rows)
+    assert 1 not in {s["step"] for s in samples}
+    notes = [e for e in view.events_of("import_note") if "missing or unreadable" in e["message"]]
+    assert len(notes) == 1 and gone.name in notes[0]["message"]

@@ -16,11 +16,26 @@ always accepted). Rows are read as the Trainer logs them through a tracker
 are not metrics. NaN and infinities (``NaN``, ``Infinity`` in the JSON) are kept. The config
 (TRL's args) is the trainer config; a run that exited non-zero is ``crashed``. A file cut
 short or damaged (a killed writer, a run still going) is read up to the damage, with a note.
-Lost: samples (W&B tables are files of their own).
+
+Samples: TRL's ``log_completions=True`` logs a ``completions`` table at each logging step.
+W&B writes it to ``files/media/table/completions_<_step>_<sha256[:20]>.table.json``
+(``{"columns": [...], "data": [[...], ...]}``, NaN as a literal; TRL's columns: ``step``,
+``prompt``, ``completion``, one per reward function, its extra columns, ``advantage``), and
+in the history row a media value, one item per field (``completions/_type`` =
+``table-file``, ``path`` relative to ``files/``, ``sha256``, ``size``, ``nrows``, ``ncols``,
+…), folded back into one dict so none of them is a metric. Each table's rows become samples
+as TRL's ``completions_*.parquet`` do (``add_completion_rows``), at the table's ``step``
+column, else the logging row's step. TRL logs the last table again with the end-of-training
+summary: a file whose content was read already is not read again. An eval's table (the row
+before it holds ``eval/`` keys) is left out, with a note. A table file missing or not a
+table is left out, with a note. Lost: images (W&B 0.31 writes a table cell holding
+``wandb.Image`` objects as the text ``"Image"`` and saves no image file).
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import struct
 import zlib
@@ -30,7 +45,8 @@ from typing import Any, Iterator
 
 from rlprobe.storage import RunStatus
 
-from .base import ImportedRun, SourceError
+from .base import ImportedRun, SourceError, number
+from .hf_trainer import add_completion_rows
 from .protobuf import fields
 from .trainer_logs import SUMMARY_KEYS, add_tracker_rows, guess_algorithm
 
@@ -57,6 +73,9 @@ _ITEM_BOOL, _ITEM_INT, _ITEM_DOUBLE, _ITEM_JSON = 4, 5, 6, 8
 _UPDATE, _REMOVE = 1, 2  # SummaryRecord, ConfigRecord
 _RUN_ID, _RUN_CONFIG, _RUN_DISPLAY_NAME, _RUN_START_TIME = 1, 4, 8, 17  # RunRecord
 _EXIT_CODE = 1  # RunExitRecord
+#: Where a run folder keeps the tables its history rows point at (``path`` is relative to
+#: ``files/``); TRL logs its completions table under this key.
+_FILES, _TABLES, _COMPLETIONS = "files", "files/media/table", "completions"
 #: W&B writes a summary update after every history row; only these keys of it are read.
 _SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
 
@@ -212,7 +231,7 @@ class _Log:
                 step = next((v for f, w, v in fields(raw) if f == 1 and w == 0), 0)
         if step is None and isinstance(row.get("_step"), int):
             step = row["_step"]
-        self.rows.append((step, {k: v for k, v in row.items() if not k.startswith("_")}))
+        self.rows.append((step, _media(row)))
 
     def _run(self, buf: bytes) -> None:
         for number, wire, raw in fields(buf):
@@ -225,6 +244,21 @@ class _Log:
             elif number == _RUN_START_TIME and wire == 2:  # google.protobuf.Timestamp
                 parts = {f: v for f, w, v in fields(raw) if w == 0}
                 self.start_time = parts.get(1, 0) + parts.get(2, 0) / 1e9
+
+
+def _media(row: dict[str, Any]) -> dict[str, Any]:
+    """A history row without W&B's ``_``-keys, each media value (W&B writes ``key/_type``,
+    ``key/path``, ``key/nrows``, … as items of their own) folded back into one dict at
+    ``key``, so its sizes and counts are not taken for metrics."""
+    prefixes = [k[:-len("/_type")] for k, v in row.items() if k.endswith("/_type") and isinstance(v, str)]
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        head = next((p for p in prefixes if key.startswith(p + "/")), None)
+        if head is not None:
+            out.setdefault(head, {})[key[len(head) + 1:]] = value
+        elif not key.startswith("_"):
+            out[key] = value
+    return out
 
 
 def _apply(target: dict[str, Any], buf: bytes, decode: bool = True) -> None:
@@ -285,7 +319,8 @@ def sniff(path: Path) -> bool:
 
 
 def files(path: Path) -> list[Path]:
-    return _log_files(path)
+    logs = _log_files(path)
+    return logs + [table for log in logs for table in sorted((log.parent / _TABLES).glob("*.table.json"))]
 
 
 def runs(path: Path) -> list[str]:
@@ -317,7 +352,8 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
         file, label = path, None
     log = _read_log(file)
     run = ImportedRun(source=str(path), format=NAME, name=label or log.display_name or log.run_id)
-    add_tracker_rows(run, log.rows, "W&B")
+    tables: list[tuple[dict[str, Any], int]] = []
+    add_tracker_rows(run, log.rows, "W&B", lambda table, step: tables.append((table, step)))
     if not run.steps:
         raise SourceError(f"{file}: the W&B run logged no metrics"
                           + (f" before the damage ({log.damage})" if log.damage else ""))
@@ -337,6 +373,73 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     if log.bad_records:
         run.problems.add(f"W&B: {log.bad_records} records whose CRC is right but whose content "
                          "is not a record; skipped", None)
+    _add_tables(run, file.parent, tables, _eval_tables(log.rows))
+    if not tables:
+        run.note("the W&B run logged no completions tables (GRPOConfig(log_completions=True)): no samples")
     run.algorithm = guess_algorithm(run.metric_names())
-    run.note("read from a W&B run log: no samples (W&B tables are files of their own)")
     return run
+
+
+# -- completions tables ----------------------------------------------------------------------
+
+def _eval_tables(rows: list[tuple[int | None, dict[str, Any]]]) -> set[int]:
+    """The ``completions`` tables (by ``id``) an evaluation logged: TRL logs the table in
+    the history row right after the metrics row it belongs to, which for an eval holds
+    ``eval/`` keys."""
+    out = set()
+    for (_, before), (_, row) in zip(rows, rows[1:]):
+        table = row.get(_COMPLETIONS)
+        if isinstance(table, dict) and any(key.startswith("eval/") for key in before):
+            out.add(id(table))
+    return out
+
+
+def _table_rows(data: bytes) -> list[dict[str, Any]]:
+    """A ``.table.json`` file's rows as dicts by column; ``ValueError`` when it is not one."""
+    table = json.loads(data)  # NaN literals, as W&B writes them
+    columns, cells = (table.get("columns"), table.get("data")) if isinstance(table, dict) else (None, None)
+    if not isinstance(columns, list) or not isinstance(cells, list):
+        raise ValueError("not a W&B table (columns and data)")
+    return [dict(zip(columns, row)) for row in cells if isinstance(row, list) and len(row) == len(columns)]
+
+
+def _add_tables(run: ImportedRun, run_dir: Path, tables: list[tuple[dict[str, Any], int]],
+                eval_ids: set[int]) -> None:
+    """TRL's completions tables as samples, each at its ``step`` column (else the step of
+    the history row that logged it). A table repeated (TRL logs the last one again with the
+    end-of-training summary) is read once; an eval's is left out, as are tables whose file
+    is missing or unreadable (with a note)."""
+    weights = run.trainer_config.get("reward_weights")
+    files_dir = (run_dir / _FILES).resolve()
+    seen: set[bytes] = set()
+    lost: list[str] = []
+    evals: list[int] = []
+    for table, step in tables:
+        name = table.get("path")
+        if table.get("_type") != "table-file" or not isinstance(name, str):
+            continue
+        file = (files_dir / name).resolve()
+        try:
+            if not file.is_relative_to(files_dir):
+                raise ValueError("outside the run folder")
+            data = file.read_bytes()
+            rows = _table_rows(data)
+        except (OSError, ValueError):
+            lost.append(name)
+            continue
+        digest = hashlib.sha256(data).digest()
+        if digest in seen:
+            continue
+        seen.add(digest)
+        first = number(rows[0].get("step")) if rows else None
+        step = int(first) if first is not None and math.isfinite(first) else step
+        if id(table) in eval_ids:
+            evals.append(step)
+        else:
+            add_completion_rows(run, rows, step, weights)
+    if lost:
+        run.note(f"{len(lost)} completions table file{'s' if len(lost) > 1 else ''} missing or unreadable, "
+                 f"their samples left out: {', '.join(lost[:5])}{' …' if len(lost) > 5 else ''}", files=lost[:100])
+    if evals:
+        run.note(f"eval completions tables at steps {', '.join(map(str, evals[:10]))}"
+                 f"{' …' if len(evals) > 10 else ''} left out (samples are the train completions)")
