@@ -116,3 +116,16 @@ def test_an_abfs_url_without_an_account_is_one_line_and_exit_2(monkeypatch):
     result = CliRunner().invoke(main, ["doctor", "abfs://container/run"])
     assert result.exit_code == 2 and "AZURE_STORAGE_ACCOUNT_NAME" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["ls", "doctor", "push"])
+def test_a_malformed_azure_key_is_one_line_and_exit_2(monkeypatch, synth_run, command):
+    """pyarrow raises a bare ArrowException ("Unknown error") for it, neither OSError nor ValueError."""
+    for name in location._AZURE_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AZURE_STORAGE_CONNECTION_STRING",
+                       "AccountName=a;AccountKey=not-base64!!;BlobEndpoint=http://127.0.0.1:9/a")
+    args = [command] + ([str(synth_run("healthy", 100, 0))] if command == "push" else []) + ["abfs://c/run"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "internal error" not in result.output, result.output
+    assert result.output.startswith("rlprobe: error: abfs://c/") and result.output.count("\n") == 1

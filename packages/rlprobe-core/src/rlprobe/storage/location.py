@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable
 from urllib.parse import urlsplit
 
+import pyarrow as pa
 import pyarrow.fs as pafs
 
 from .errors import RecordingError
 from .layout import EVENTS, MANIFEST, is_url
 from .manifest import parse_manifest
 
-__all__ = ["RUN_FILE_RE", "is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
+__all__ = ["RUN_FILE_RE", "STORE_ERRORS", "is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
            "list_remote_runs", "cache_root", "CACHE_ENV"]
 
 #: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
@@ -55,6 +56,9 @@ _AZURE_SCHEMES = ("abfs", "abfss", "az")
 #: ``UseDevelopmentStorage=true``: the Azurite emulator's published account, key and address.
 _AZURITE = {"AccountName": "devstoreaccount1", "BlobEndpoint": "http://127.0.0.1:10000/devstoreaccount1",
             "AccountKey": "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="}
+#: What a store's failure raises: OSError mostly, a bare ArrowException for some (Azure's
+#: "Unknown error" of a malformed key, among others).
+STORE_ERRORS = (OSError, pa.ArrowException)
 _filesystems: dict[tuple[Any, ...], pafs.FileSystem] = {}
 _fs_lock = threading.Lock()
 
@@ -79,7 +83,7 @@ def filesystem(url: str) -> tuple[pafs.FileSystem, str]:
             fs, path = pafs.FileSystem.from_uri(url)
             return fs, path.rstrip("/")
         fs = _shared((parts.netloc, *(os.environ.get(name) for name in _S3_ENV)), lambda: _s3(parts.netloc))
-    except (ValueError, OSError) as exc:  # ArrowInvalid is a ValueError
+    except (ValueError, *STORE_ERRORS) as exc:  # ArrowInvalid is a ValueError
         raise ValueError(f"{url}: cannot open ({' '.join(str(exc).split())})") from None
     return fs, (parts.netloc + parts.path).rstrip("/")
 
@@ -206,7 +210,7 @@ def pull(url: str, dest: Path) -> Path:
     fs, base = filesystem(url)
     try:
         listing = {rel: info for rel, info in remote_files(fs, base).items() if RUN_FILE_RE.match(rel)}
-    except OSError as exc:
+    except STORE_ERRORS as exc:
         raise _remote_error(url, exc) from None
     if not any(rel.endswith(MANIFEST) for rel in listing):
         raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
@@ -240,7 +244,7 @@ def pull(url: str, dest: Path) -> Path:
         for group in (compacted, events, manifests):
             for rel in group:
                 fetch(rel)
-    except OSError as exc:
+    except STORE_ERRORS as exc:
         raise _remote_error(url, exc) from None
     for rel in [rel for rel in state if rel not in listing]:
         try:
@@ -318,7 +322,7 @@ def load_remote_manifest(url: str) -> dict[str, Any]:
             try:
                 ranks = sorted((int(m.group(1)), key) for key in remote_files(fs, base)
                                if (m := re.match(r"^rank-(\d+)/manifest\.json$", key)))
-            except OSError as exc:
+            except STORE_ERRORS as exc:
                 raise _remote_error(url, exc) from None
             if not ranks:
                 raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
@@ -327,7 +331,7 @@ def load_remote_manifest(url: str) -> dict[str, Any]:
             data = _manifest_bytes(fs, f"{base}/{rel}")
         except FileNotFoundError:
             continue
-        except OSError as exc:
+        except STORE_ERRORS as exc:
             raise _remote_error(url, exc) from None
         return parse_manifest(url, f"{url.rstrip('/')}/{rel}", data)
     raise AssertionError("unreachable")
@@ -340,7 +344,7 @@ def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list
     root = url.rstrip("/")
     try:
         keys = sorted(remote_files(fs, base))
-    except OSError as exc:
+    except STORE_ERRORS as exc:
         raise _remote_error(url, exc) from None
     manifests: dict[str, str] = {}  # run, relative to root → its manifest's key
     for key in keys:
@@ -363,7 +367,7 @@ def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list
         path = f"{root}/{run}" if run else root
         try:
             manifest = parse_manifest(path, f"{root}/{key}", _manifest_bytes(fs, f"{base}/{key}"))
-        except (ValueError, OSError) as exc:
+        except (ValueError, *STORE_ERRORS) as exc:
             return {"path": path, "error": str(exc) if isinstance(exc, RecordingError)
                     else f"{root}/{key}: unreadable manifest: {exc}"}
         manifest["path"] = path

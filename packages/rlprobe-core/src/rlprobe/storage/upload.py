@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Callable
 
+import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
@@ -323,7 +324,10 @@ def push(run_dir: str | os.PathLike[str], url: str, replace: bool = False) -> Mi
 
     load_manifest(run_dir)
     mirror = Mirror(run_dir, url, replace=replace)
-    mirror.sync(final=True)
+    try:
+        mirror.sync(final=True)
+    except pa.ArrowException as exc:  # a bare one (not an OSError) from some stores: one line all the same
+        raise OSError(f"{mirror.url}: {' '.join(str(exc).split())}") from None
     return mirror
 
 
