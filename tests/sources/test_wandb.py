@@ -361,3 +361,21 @@ def test_a_deleted_table_file_is_left_out_with_a_note(trl_tables, tmp_path):
     assert 1 not in {s["step"] for s in samples}
     notes = [e for e in view.events_of("import_note") if "missing or unreadable" in e["message"]]
     assert len(notes) == 1 and gone.name in notes[0]["message"]
+
+
+def test_the_fast_reading_of_history_rows_equals_the_field_by_field_one():
+    """Most of a W&B log is history rows, read by a fast path for the shape wandb writes them
+    in; it must give what reading them field by field gives, and step aside for anything else."""
+    from rlprobe.doctor.sources import wandb_log
+    from rlprobe.doctor.sources.protobuf import fields
+
+    [log] = FIXTURE.rglob("*.wandb")
+    rows = [raw for record in records(log.read_bytes())[0] for number, wire, raw in fields(record)
+            if number == 2 and wire == 2]
+    fast = [wandb_log._fast_history(raw) for raw in rows]
+    assert len(rows) >= 200 and all(row is not None for row in fast)
+    assert json.dumps(fast, sort_keys=True) == json.dumps([wandb_log._history_fields(raw) for raw in rows],
+                                                          sort_keys=True)  # NaN included
+    typed = b"\x0a\x11\x12\x06reward" + b"\x31\x00\x00\x00\x00\x00\x00\xe0\x3f" + b"\x12\x02\x08\x07"
+    assert wandb_log._fast_history(typed) is None  # a typed double value: read field by field
+    assert wandb_log._history_fields(typed) == (7, {"reward": 0.5})
