@@ -88,8 +88,8 @@ KEY = "a2V5"  # base64 of "key": building a filesystem contacts nothing
     ({"AZURE_STORAGE_CONNECTION_STRING": f"AccountName=dev;AccountKey={KEY};BlobEndpoint=http://127.0.0.1:9/dev"},
      "abfs://c/r", {"account_name": "dev", "account_key": KEY, "blob_storage_authority": "127.0.0.1:9",
                     "dfs_storage_authority": "127.0.0.1:9", "blob_storage_scheme": "http", "dfs_storage_scheme": "http"}),
-    # Azurite's shorthand
-    ({"AZURE_STORAGE_CONNECTION_STRING": "UseDevelopmentStorage=true"}, "az://c/r",
+    # Azurite's shorthand (setting names in any case, as Azure's own parsers take them)
+    ({"AZURE_STORAGE_CONNECTION_STRING": "usedevelopmentstorage=true"}, "az://c/r",
      {"account_name": "devstoreaccount1", "account_key": AZURITE_KEY, "blob_storage_authority": "127.0.0.1:10000",
       "dfs_storage_authority": "127.0.0.1:10000", "blob_storage_scheme": "http", "dfs_storage_scheme": "http"}),
     # a connection string for another account does not apply to this one

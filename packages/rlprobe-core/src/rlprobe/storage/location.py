@@ -136,9 +136,16 @@ def _azure(host: str) -> pafs.FileSystem:
     return azure(account, **options)
 
 
+#: The connection-string settings read, by their names lower-cased (Azure's parsers ignore case).
+_SETTINGS = {name.lower(): name for name in ("AccountName", "AccountKey", "SharedAccessSignature", "BlobEndpoint",
+                                              "EndpointSuffix", "DefaultEndpointsProtocol", "UseDevelopmentStorage")}
+
+
 def _connection_string(text: str) -> dict[str, str]:
-    """``Name=value;...`` as a dict (values may hold ``=``); ``UseDevelopmentStorage=true`` is Azurite."""
-    settings = dict(item.split("=", 1) for item in text.split(";") if "=" in item)
+    """``Name=value;...`` as a dict of the settings read (values may hold ``=``; names in any
+    case); ``UseDevelopmentStorage=true`` is Azurite."""
+    pairs = (item.strip().split("=", 1) for item in text.split(";") if "=" in item)
+    settings = {_SETTINGS[name.lower()]: value for name, value in pairs if name.lower() in _SETTINGS}
     if settings.pop("UseDevelopmentStorage", "").lower() == "true":
         settings = {**_AZURITE, **settings}
     return settings
