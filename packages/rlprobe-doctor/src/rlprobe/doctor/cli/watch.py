@@ -5,13 +5,13 @@ import contextlib
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import click
 
 from ..config import load_config
 from ..findings import Finding
-from ..live import RunWatcher, WebhookSink, webhook_sink
+from ..live import ActionResult, CommandAction, RunWatcher, StopFile, WebhookSink, webhook_sink
 from . import EXIT_CRITICAL
 from .diagnosis import render_findings
 from .output import RUN, is_tty, severity, shorten, style, terminal_width
@@ -30,24 +30,42 @@ WEBHOOK_DRAIN_S = 10.0
               help="Stop after this many looks (default: until the run ends).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="doctor.toml with per-detector overrides.")
-def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None, config_path: Path | None) -> None:
+@click.option("--on-critical", "on_critical", metavar="CMD",
+              help="Run CMD (with sh -c) once, on the first critical finding at 70%+ confidence; the finding is "
+                   "in RLPROBE_* environment variables and as JSON on stdin.")
+@click.option("--on-critical-file", "on_critical_file", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="PATH", help="Write that first critical finding as JSON to PATH (a stop file for a "
+                                   "training loop to check).")
+def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None, config_path: Path | None,
+          on_critical: str | None, on_critical_file: Path | None) -> None:
     """Live-tail RUN (which may not exist yet) and print each finding as it first appears
-    or escalates, including live-only ones such as RUN_STALLED.
+    or escalates, including live-only ones such as RUN_STALLED. RUN is a recording or any
+    log the doctor reads (a console log, a TRL output_dir, a TensorBoard dir, ...) while
+    it is being written: each look reads only what is new.
 
-    Stops when the run's manifest says it ended, after --max-ticks looks, or on Ctrl-C,
-    with a summary. Exits 1 if a critical finding was seen, 0 otherwise.
+    Stops when the run ends (its manifest says so; a log's end-of-training line or record),
+    after --max-ticks looks, or on Ctrl-C, with a summary. Exits 1 if a critical finding
+    was seen, 0 otherwise. A failing --on-critical command is reported, never fatal.
 
     \b
-    Example:
+    Examples:
       rlprobe watch runs/my-run --poll 10 --webhook https://hooks.slack.com/services/...
+      rlprobe watch slurm-1234.out --on-critical 'scancel 1234'
     """
     sink = webhook_sink(webhook_url, label=str(run)) if webhook_url else None
-    watcher = RunWatcher(run, sinks=[sink] if sink else [], config=load_config(config_path) if config_path else None)
+    sinks: list[Any] = [sink] if sink else []
+    acted: list[str] = []  # printed after the findings that set the actions off
+    if on_critical is not None:
+        sinks.append(CommandAction(on_critical, str(run), report=_reporter(f"--on-critical {on_critical!r}", acted)))
+    if on_critical_file is not None:
+        sinks.append(StopFile(on_critical_file, str(run), report=_reporter(f"--on-critical-file {on_critical_file}",
+                                                                          acted)))
+    watcher = RunWatcher(run, sinks=sinks, config=load_config(config_path) if config_path else None)
     status = _StatusLine(enabled=is_tty())
     interrupted = False
     with _one_line_warnings():
         try:
-            _follow(watcher, run, poll, max_ticks, status)
+            _follow(watcher, run, poll, max_ticks, status, acted)
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -59,7 +77,8 @@ def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None
         raise click.exceptions.Exit(EXIT_CRITICAL)
 
 
-def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, status: "_StatusLine") -> None:
+def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, status: "_StatusLine",
+            acted: list[str]) -> None:
     waiting_said = False
     ended_seen = False
     while max_ticks is None or watcher.ticks < max_ticks:
@@ -67,9 +86,11 @@ def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, 
         if new:
             status.clear()
             click.echo(render_findings(new, str(run)) + "\n")
+        while acted:
+            click.echo(acted.pop(0) + "\n")
         view = watcher.view
         if view is None and not waiting_said and not status.enabled:
-            click.echo(f"rlprobe: waiting for a recording to appear in {run}", err=True)
+            click.echo(f"rlprobe: waiting for a recording or a log to appear at {run}", err=True)
             waiting_said = True
         ended = view is not None and view.manifest.get("status") not in (None, "running")
         if ended and ended_seen:
@@ -104,6 +125,18 @@ def _summary(watcher: RunWatcher, run: Path, interrupted: bool) -> str:
     for f in sorted(latest.values(), key=lambda f: ("critical", "warn", "info").index(f.severity)):
         lines.append(f"  {severity(f.severity)} {style(f.signature_id, bold=True)} from step {f.first_step}")
     return "\n".join(lines)
+
+
+def _reporter(what: str, out: list[str]) -> Callable[[ActionResult], None]:
+    """Say what acting on a finding did: for which finding, the exit code or error, the output."""
+    def report(result: ActionResult) -> None:
+        finding = result.finding
+        how = result.error or f"exit code {result.exit_code}"
+        lines = [f"rlprobe: {what} ran for {finding.severity.upper()} {finding.signature_id} "
+                 f"(from step {finding.first_step}): {how}"]
+        lines += [f"  | {line}" for line in result.output.rstrip("\n").splitlines()]
+        out.append("\n".join(lines))
+    return report
 
 
 def _drain(sink: WebhookSink) -> None:

@@ -17,6 +17,7 @@ from ..config import resolve_config
 from ..findings import SEVERITIES, Finding
 from ..sources import looks_foreign
 from ..view import RunView
+from .mirror import SourceMirror
 
 __all__ = ["RunWatcher", "Sink"]
 
@@ -60,6 +61,7 @@ class RunWatcher:
         self._idle_config = {sid: {**cfg, "enabled": cfg["enabled"] and det.live_only}
                              for sid, cfg in self._config.items() for det in [registry()[sid]]}
         self._view: RunView | None = None
+        self._mirror: SourceMirror | None = None
         self._window: RunView | None = None
         self._full_at = 0
         self._severity: dict[str, int] = {}
@@ -87,6 +89,8 @@ class RunWatcher:
         return new
 
     def _read(self) -> bool:
+        if self._mirror is not None:
+            self._mirror.update()
         if self._view is not None:
             return self._view.refresh()
         try:
@@ -94,6 +98,11 @@ class RunWatcher:
         except FileNotFoundError:
             if not looks_foreign(self.run_dir):
                 return False  # not started yet; a bad manifest is RunView.load's to report
+            # A log still being written: followed into a recording, only what it gains read each tick.
+            self._mirror = SourceMirror(self.run_dir)
+            self._mirror.update()
+            self._view = RunView.load(self._mirror.run_dir)
+            return True
         except ValueError:
             pass
         self._view = RunView.load(self.run_dir)

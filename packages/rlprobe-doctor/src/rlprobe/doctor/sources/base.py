@@ -10,7 +10,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.storage import RunStatus, RunWriter
@@ -19,7 +19,8 @@ from rlprobe.storage.schema import order_steps
 
 from ..errors import UnusableInput
 
-__all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording"]
+__all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording",
+           "recording_manifest", "clean_samples", "GrowingFile", "last_newline"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -144,6 +145,20 @@ def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
     return out
 
 
+def recording_manifest(run: ImportedRun) -> dict[str, Any]:
+    """The manifest fields of the recording ``run`` is written as (``RunWriter`` adds the rest)."""
+    return {
+        "run_id": run.name or Path(run.source.rstrip("/")).name or "imported",
+        "algorithm": run.algorithm,
+        "model_name": run.model_name,
+        "trainer_config": run.trainer_config,
+        "world_size": 1,
+        "rank": 0,
+        "recorded_ranks": [0],
+        "imported_from": {"source": run.source, "format": run.format, "name": run.name},
+    }
+
+
 def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
     """Write ``run`` as a format-v1 recording at ``out_dir``, replacing the recording (or
     import) there; a directory that holds anything else is refused (``UnusableInput``), never
@@ -157,22 +172,12 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
     tmp = out.with_name(f".{out.name}.{os.getpid()}.importing")
     shutil.rmtree(tmp, ignore_errors=True)
     problems = run.problems
-    manifest = {
-        "run_id": run.name or Path(run.source.rstrip("/")).name or "imported",
-        "algorithm": run.algorithm,
-        "model_name": run.model_name,
-        "trainer_config": run.trainer_config,
-        "world_size": 1,
-        "rank": 0,
-        "recorded_ranks": [0],
-        "imported_from": {"source": run.source, "format": run.format, "name": run.name},
-    }
     try:
-        writer = RunWriter(tmp, manifest)
+        writer = RunWriter(tmp, recording_manifest(run))
         if run.created_at is not None:
             writer.manifest["created_at"] = run.created_at
         steps = _sorted_steps(run.steps)
-        samples = _clean_samples(run.samples, problems)
+        samples = clean_samples(run.samples, problems)
         for start in range(0, max(len(steps), len(samples), 1), _ROWS_PER_PART):
             chunk_steps = steps[start:start + _ROWS_PER_PART]
             chunk_samples = samples[start:start + _ROWS_PER_PART]
@@ -210,9 +215,12 @@ def _sorted_steps(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return merged
 
 
-def _clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems) -> list[dict[str, Any]]:
+def clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems, first_serial: int = 0) -> list[dict[str, Any]]:
+    """Raw sample dicts (with ``step``) as the recording's sample rows; one without a
+    ``sample_id`` gets ``<step>-0-<serial>``, serials counted from ``first_serial`` (a
+    source read in looks carries the count on, so ids never repeat)."""
     out = []
-    for serial, raw in enumerate(rows):
+    for serial, raw in enumerate(rows, first_serial):
         step = int(raw.get("step", 0))
         row = clean_sample({k: v for k, v in raw.items() if k != "step"}, step, 0, problems)
         if row is None:
@@ -222,3 +230,79 @@ def _clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems) -> lis
         out.append(row)
     return out
 
+
+
+def last_newline(data: bytes) -> int:
+    """Bytes of ``data`` up to and including its last newline: the whole lines in it."""
+    return data.rfind(b"\n") + 1
+
+
+class GrowingFile:
+    """A file that a writer is still appending to, read from where the last read stopped.
+
+    ``read_new`` returns the bytes appended since, up to the end of the last whole record
+    (``whole(data)`` says how many bytes of ``data`` those are; whole lines by default), so
+    a record still being written waits for the next read. A file that shrank was replaced
+    (a job started again over its log): it is read again from its start and ``restarted``
+    is set. ``mtime`` is the file's modification time at the last read (None before one).
+    Not thread-safe."""
+
+    def __init__(self, path: Path, whole: Callable[[bytes], int] = last_newline, start: int = 0) -> None:
+        self.path, self.whole = path, whole
+        self.offset = start
+        self.start = start
+        self.mtime: float | None = None
+        self.restarted = False
+
+    def read_new(self) -> bytes:
+        """What was appended since the last call, in whole records; ``b""`` when nothing
+        (or the file is gone). Raises ``SourceError`` when the file cannot be read."""
+        try:
+            with open(self.path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                self.restarted = st.st_size < self.offset
+                if self.restarted:
+                    self.offset = self.start
+                self.mtime = st.st_mtime
+                if st.st_size == self.offset:
+                    return b""
+                fh.seek(self.offset)
+                data = fh.read()
+        except FileNotFoundError:
+            return b""
+        except OSError as exc:
+            raise SourceError(f"{self.path}: cannot read ({exc.strerror})") from None
+        done = self.whole(data)
+        self.offset += done
+        return data[:done]
+
+
+class SourceTail:
+    """Reads a foreign source while it is still being written: each ``look()`` returns an
+    ``ImportedRun`` holding only what was written since the last look (the first look
+    reads what is there), with ``status`` ``running`` until the source shows its end
+    (then ``finished``, or ``crashed`` where the source says so). ``last_write`` is when
+    the source was last written (its newest file's modification time), None before a look
+    saw it. Each format's ``follow(path, name)`` returns one. Not thread-safe."""
+
+    format = "source"
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        self.path, self.name = path, name
+        self.status = RunStatus.RUNNING
+        self.last_write: float | None = None
+
+    def look(self) -> ImportedRun:
+        """What is new (raises ``SourceError`` for a source that cannot be read)."""
+        run = ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
+        self.read_into(run)
+        run.status = self.status
+        return run
+
+    def read_into(self, run: ImportedRun) -> None:
+        raise NotImplementedError
+
+    def saw(self, *files: GrowingFile) -> None:
+        """Note the files' modification times as the source's last write."""
+        times = [f.mtime for f in files if f.mtime is not None] + ([self.last_write] if self.last_write else [])
+        self.last_write = max(times) if times else None

@@ -17,10 +17,12 @@ import ast
 import re
 from pathlib import Path
 
-from .base import ImportedRun, SourceError, number
-from .trainer_logs import add_trainer_logs, guess_algorithm, is_trainer_log
+from rlprobe.storage import RunStatus
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
+from .trainer_logs import TrainerLogTail, add_trainer_logs, guess_algorithm, is_trainer_log
+
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
 
 NAME = "console"
 DESCRIPTION = "a training job's console output (Trainer's printed log dicts, verl's step:N lines)"
@@ -34,6 +36,10 @@ _NUMBER_WRAP_RE = re.compile(r"^(?:np\.)?(?:float|int)\d*\((.*)\)$")
 _SNIFF_BYTES = 1 << 20
 _TRAINER_HINT = re.compile(rb"\{'(?:loss|learning_rate|grad_norm|reward|train_runtime|eval_loss|epoch)'")
 _VERL_HINT = re.compile(rb"step:\d+ - [\w/@().-]+:")
+#: verl's last words (``ray_trainer.fit``): printed once, after the last step.
+_VERL_END = re.compile(r"Final validation metrics:")
+_VERL_GRPO = re.compile(r"adv_estimator[=:]\s*'?grpo")
+_VERL_MODEL = re.compile(r"actor_rollout_ref\.model\.path[=:]\s*'?([^\s',]+)")
 
 
 def sniff(path: Path) -> bool:
@@ -72,6 +78,10 @@ def _text(path: Path) -> str:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
+    return _decoded(raw)
+
+
+def _decoded(raw: bytes) -> str:
     return _ANSI_RE.sub("", raw.decode("utf-8", errors="replace"))
 
 
@@ -120,8 +130,8 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
         run.format = "verl-console"
         for step, metrics in sorted(verl.items()):
             run.add_step(step, _verl_units(metrics))
-        config_class = "grpo" if re.search(r"adv_estimator[=:]\s*'?grpo", text) else None
-        model = re.search(r"actor_rollout_ref\.model\.path[=:]\s*'?([^\s',]+)", text)
+        config_class = "grpo" if _VERL_GRPO.search(text) else None
+        model = _VERL_MODEL.search(text)
         run.model_name = model.group(1) if model else None
     else:
         run.format = "trainer-console"
@@ -142,3 +152,50 @@ def _verl_units(metrics: dict[str, float]) -> dict[str, float]:
         else:
             out[key] = value
     return out
+
+
+class _Tail(SourceTail):
+    """A console log as it grows, by byte offset, in whole lines. Which kind of log it is
+    (Trainer dicts or verl lines) is settled by the first look that finds either. The run
+    ends on the Trainer's end-of-training summary dict, or on verl's ``Final validation
+    metrics:`` line."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name)
+        self._file = GrowingFile(path)
+        self._trainer = TrainerLogTail("printed dict")
+        self._kind: str | None = None
+        self._config_class: str | None = None
+        self._model: str | None = None
+
+    def read_into(self, run: ImportedRun) -> None:
+        text = _decoded(self._file.read_new())
+        self.saw(self._file)
+        if self._file.restarted:
+            run.note(f"{self.path} shrank: a new job is writing it; read again from its start")
+        dicts = trainer_dicts(text) if self._kind != "verl-console" else []
+        verl = verl_steps(text) if self._kind != "trainer-console" else {}
+        if self._kind is None and (dicts or verl):
+            self._kind = "verl-console" if len(verl) > len(dicts) else "trainer-console"
+        run.format = self._kind or NAME
+        if self._kind == "trainer-console":
+            self._trainer.add(run, dicts)
+            if self._trainer.ended:
+                self.status = RunStatus.FINISHED
+        elif self._kind == "verl-console":
+            for step, metrics in sorted(verl.items()):
+                run.add_step(step, _verl_units(metrics))
+            if _VERL_END.search(text):
+                self.status = RunStatus.FINISHED
+        # verl prints its config before the first step: remember it for the looks after.
+        self._config_class = self._config_class or ("grpo" if _VERL_GRPO.search(text) else None)
+        model = _VERL_MODEL.search(text)
+        self._model = self._model or (model.group(1) if model else None)
+        run.model_name = self._model if self._kind == "verl-console" else None
+        run.algorithm = guess_algorithm(run.metric_names(), self._config_class if self._kind == "verl-console" else None)
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)

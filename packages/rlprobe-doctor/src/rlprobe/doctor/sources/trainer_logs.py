@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .base import ImportedRun, number
 
-__all__ = ["is_trainer_log", "add_trainer_logs", "add_tracker_rows", "guess_algorithm", "kind_of",
+__all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "guess_algorithm", "kind_of",
            "TRAINER_KEYS", "SUMMARY_KEYS", "TRACKER_STEP_KEY"]
 
 #: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
@@ -64,10 +64,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
             continue
         step = number(entry.get("step"))
         epoch = number(entry.get("epoch"))
-        restart = (summary_seen and kind == "train") or (
-            kind == "train" and step is not None and last_step is not None and step < last_step) or (
-            kind == "train" and step is None and epoch is not None and last_epoch is not None
-            and epoch < last_epoch)
+        restart = _restarts(kind, step, epoch, last_step, last_epoch, summary_seen)
         if restart and any(k == "train" for _, k, _ in stages[-1]):
             stages.append([])
             summary_seen = False
@@ -115,6 +112,68 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
         run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
                  "logging_steps; multiply by the run's logging_steps for optimizer steps",
                  inferred=inferred)
+
+
+def _restarts(kind: str, step: float | None, epoch: float | None, last_step: float | None,
+              last_epoch: float | None, summary_seen: bool) -> bool:
+    """Whether a ``kind`` entry at ``step``/``epoch`` starts a new trainer run in the log: a
+    train row after a summary, or one whose step (else epoch) went back."""
+    return kind == "train" and (summary_seen or (step is not None and last_step is not None and step < last_step)
+                                or (step is None and epoch is not None and last_epoch is not None
+                                    and epoch < last_epoch))
+
+
+class TrainerLogTail:
+    """``add_trainer_logs`` for a log still being written: entries are added as they
+    arrive and get the steps the whole log would give them. Unlike a whole log's read, a
+    stage that logged no reward is kept (whether a later one will is not known yet), and
+    the end-of-training summary ends the run (``ended``). Not thread-safe."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.ended = False
+        self._offset = self._stage_last = self._count = 0
+        self._last_step: float | None = None
+        self._last_epoch: float | None = None
+        self._stages = 1
+        self._inferred_said = False
+
+    def add(self, run: ImportedRun, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Append the steps and events of ``entries`` (the next ones of the log) to ``run``."""
+        for entry in entries:
+            kind = kind_of(entry)
+            if kind == "summary":
+                run.events.append(("train_summary", self._offset + self._stage_last or None,
+                                   "end-of-training summary",
+                                   {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
+                self.ended = True
+                continue
+            step, epoch = number(entry.get("step")), number(entry.get("epoch"))
+            if _restarts(kind, step, epoch, self._last_step, self._last_epoch, False) and self._count:
+                self._offset += self._stage_last
+                self._stages += 1
+                self._stage_last = self._count = 0
+                self._last_step = None
+                run.events.append(("stage_start", self._offset + 1, f"stage {self._stages} of the log starts (its "
+                                   f"step counter restarted; its steps are offset by {self._offset})",
+                                   {"offset": self._offset}))
+            if kind == "train":
+                self._count += 1
+                self._last_step = step if step is not None else self._last_step
+                self._last_epoch = epoch if epoch is not None else self._last_epoch
+            raw_step = step
+            if raw_step is None or raw_step != int(raw_step):
+                raw_step = float(self._stage_last if kind == "eval" else self._count)
+                if kind == "train" and not self._inferred_said:
+                    self._inferred_said = True
+                    run.note(f"{self.where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
+                             "logging_steps; multiply by the run's logging_steps for optimizer steps")
+            metrics = {k: v for k, v in entry.items() if k != "step"}
+            if kind == "eval":
+                metrics = {k: v for k, v in metrics.items() if k.startswith("eval_")}
+            run.add_step(self._offset + int(raw_step), metrics)
+            if kind == "train":
+                self._stage_last = int(raw_step)
 
 
 def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]], tracker: str,

@@ -11,10 +11,10 @@ import json
 import re
 from pathlib import Path
 
-from .base import ImportedRun, SourceError, number
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
 from .trainer_logs import guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
 
 NAME = "verl-jsonl"
 DESCRIPTION = "a verl file-logger JSONL ({\"step\": N, \"data\": {...}} a line), with rollout dumps beside it"
@@ -90,10 +90,17 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     return run
 
 
-def _read_rollouts(run: ImportedRun, folder: Path) -> None:
+def _read_rollouts(run: ImportedRun, folder: Path, up_to: int | None = None, done: set[int] | None = None) -> None:
+    """The rollout dumps in ``folder`` as samples: all of them, or (reading a live log) those
+    up to step ``up_to`` not in ``done`` (verl dumps a step's rollouts before it logs the
+    step, so a dump whose step is logged is whole); ``done`` gains the steps read."""
     for file in sorted((p for p in folder.iterdir() if _ROLLOUT_RE.match(p.name)),
                        key=lambda p: int(_ROLLOUT_RE.match(p.name).group(1))):
         step = int(_ROLLOUT_RE.match(file.name).group(1))
+        if done is not None:
+            if step in done or up_to is None or step > up_to:
+                continue
+            done.add(step)
         group, previous = -1, object()
         for line in file.read_bytes().splitlines():
             try:
@@ -109,4 +116,50 @@ def _read_rollouts(run: ImportedRun, folder: Path) -> None:
             run.samples.append({"step": int(number(row.get("step")) or step), "prompt": prompt,
                                 "completion": row.get("output"), "reward": number(row.get("score")),
                                 "group_id": f"{step}-{group}", "extra": extra or None})
-    run.note(f"samples from the rollout dumps in {folder}")
+    if done is None:
+        run.note(f"samples from the rollout dumps in {folder}")
+
+
+class _Tail(SourceTail):
+    """A verl JSONL log as it grows, by byte offset, in whole lines (a line still being
+    written waits for the next look; a whole line that is not a record is a bad record,
+    not an error). verl's file logger writes no end: the run goes on until it stalls."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, path.stem)
+        self._file = GrowingFile(path)
+        self._last_step: int | None = None
+        self._rollouts_read: set[int] = set()
+        self._lines = 0
+
+    def read_into(self, run: ImportedRun) -> None:
+        chunk = self._file.read_new()
+        self.saw(self._file)
+        if self._file.restarted:
+            run.note(f"{self.path} shrank: a new job is writing it; read again from its start")
+            self._lines = 0
+        for line in chunk.splitlines():
+            self._lines += 1
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                step = int(record["step"])
+                data = record["data"]
+                if not isinstance(data, dict):
+                    raise TypeError
+            except (ValueError, KeyError, TypeError):
+                run.problems.add(f"verl: line {self._lines} is not a log record ({{\"step\": N, \"data\": {{...}}}}); "
+                                 "skipped", None)
+                continue
+            run.add_step(step, data)
+            self._last_step = step if self._last_step is None else max(self._last_step, step)
+        for folder in _rollout_dirs(self.path):
+            _read_rollouts(run, folder, self._last_step, self._rollouts_read)
+        run.algorithm = guess_algorithm(run.metric_names())
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)

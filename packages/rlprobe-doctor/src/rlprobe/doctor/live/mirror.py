@@ -1,0 +1,122 @@
+"""SourceMirror: a foreign source followed, as it is written, into an rlprobe recording.
+
+A console log, a TensorBoard dir or any other source the doctor reads has no manifest, no
+status and often no clock. The mirror gives it all three: each ``update()`` reads only what
+the source gained (``sources.follow``) and appends it to a recording in a private temporary
+directory, marked ``running`` until the source shows its end. ``RunWatcher`` then tails
+that recording exactly as it tails one the Recorder writes, so a look costs what the
+source gained, not what it holds.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from rlprobe.storage import RunStatus, RunWriter
+from rlprobe.storage.manifest import write_manifest
+from rlprobe.storage.schema import order_steps
+
+from ..sources import follow
+from ..sources.base import ImportedRun, clean_samples, recording_manifest
+
+__all__ = ["SourceMirror"]
+
+#: Parts written before they are folded into the compacted files, so a watch of days does
+#: not leave the reader opening thousands of small files.
+COMPACT_EVERY = 64
+
+
+class SourceMirror:
+    """Follows the foreign source ``source`` (a path, or ``PATH#NAME``) into a recording at
+    ``run_dir`` (a private temporary directory, removed when the mirror is collected).
+
+    Each step row gets the ``time`` it was written: the source's own where its reader has
+    one, else the modification time of the source when the look found the row, so
+    ``RUN_STALLED`` measures the silence of the source itself. The manifest's
+    ``updated_at`` is the source's last write, and its ``status`` is ``running`` until the
+    source ends (then ``finished``, or ``crashed``). Raises ``UnusableInput`` for a source
+    no reader recognises; ``update`` raises ``SourceError`` for one it cannot read. Not
+    thread-safe."""
+
+    def __init__(self, source: str | os.PathLike[str]) -> None:
+        self.source = source
+        self._tail = follow(source)
+        self.run_dir = Path(tempfile.mkdtemp(prefix="rlprobe-watch-"))
+        self._cleanup = weakref.finalize(self, shutil.rmtree, str(self.run_dir), True)
+        self._writer: RunWriter | None = None
+        self._samples = 0
+        self._parts = 0
+
+    @property
+    def status(self) -> str:
+        return self._tail.status
+
+    def update(self) -> bool:
+        """Read what the source gained and append it; True when the recording changed."""
+        increment = self._tail.look()
+        when = self._tail.last_write or time.time()
+        writer = self._writer
+        if writer is None:
+            writer = self._writer = RunWriter(self.run_dir, recording_manifest(increment))
+            if increment.created_at is not None:
+                writer.manifest["created_at"] = increment.created_at
+        changed = self._append(writer, increment, when)
+        manifest = writer.manifest
+        known = {"algorithm": increment.algorithm, "model_name": increment.model_name}
+        for key, value in known.items():
+            if value and manifest.get(key) != value and not (key == "algorithm" and manifest.get(key)):
+                manifest[key] = value
+                changed = True
+        if increment.trainer_config and any(manifest["trainer_config"].get(k) != v
+                                            for k, v in increment.trainer_config.items()):
+            manifest["trainer_config"] = {**manifest["trainer_config"], **increment.trainer_config}
+            changed = True
+        if changed or manifest.get("status") != increment.status or manifest.get("updated_at") != when:
+            self._write_manifest(writer, increment.status, when)
+        return changed
+
+    def _append(self, writer: RunWriter, run: ImportedRun, when: float) -> bool:
+        steps: list[dict[str, Any]] = [row if "time" in row else {**row, "time": when} for row in run.steps]
+        samples = clean_samples(run.samples, run.problems, self._samples)
+        self._samples += len(run.samples)
+        table = run.step_table
+        if table is not None and "time" not in table.column_names:
+            table = table.append_column("time", pa.array([when] * table.num_rows, pa.float64()))
+        written = False
+        if steps or samples:
+            writer.write_part(steps, samples)
+            written = True
+        if table is not None and table.num_rows:
+            writer.write_part(order_steps(table))
+            written = True
+        if written:
+            self._parts += 1
+            if self._parts % COMPACT_EVERY == 0:
+                writer.compact()
+        events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
+        events += [("bad_record", step, message, data, None) for message, step, data in run.problems.events()]
+        writer.counts["bad_records"] += run.problems.total()
+        if events:
+            writer.append_events(events)
+        return written or bool(events)
+
+    def _write_manifest(self, writer: RunWriter, status: str, when: float) -> None:
+        """The manifest with ``updated_at`` the source's last write (``RunWriter`` would put
+        the clock there, and ``RUN_STALLED`` would take the mirror for a live writer)."""
+        writer.manifest.update(status=status, counts=dict(writer.counts), updated_at=when,
+                               closed_at=time.time() if status != RunStatus.RUNNING else None)
+        write_manifest(writer.run_dir, writer.manifest)
+
+    def close(self) -> None:
+        """Remove the recording now rather than when the mirror is collected."""
+        self._cleanup()
+
+    def __repr__(self) -> str:
+        return f"SourceMirror({os.fspath(self.source)!r}, status={self.status!r})"
