@@ -225,7 +225,7 @@ class _Reread(SourceTail):
         if identity == self._identity:
             return
         whole = self._source.read()
-        self._identity = identity
+        first, self._identity = self._identity is None, identity
         times = [os.stat(f).st_mtime for f in self._source.reader.files(self._source.path) if os.path.exists(f)]
         self.last_write = max(times, default=self.last_write)
         last = self._last_step
@@ -242,7 +242,9 @@ class _Reread(SourceTail):
                                                         if whole.step_table is not None else [])
         self._last_step = max(steps, default=last)
         run.algorithm, run.model_name, run.trainer_config = whole.algorithm, whole.model_name, whole.trainer_config
-        run.created_at, run.problems = whole.created_at, whole.problems
+        run.created_at = whole.created_at
+        if first:
+            run.problems = whole.problems  # said once: a later read of the whole source finds them again
         if whole.status != RunStatus.FINISHED:
             self.status = whole.status
         elif any(kind == "train_summary" for kind, *_ in whole.events):

@@ -1,0 +1,186 @@
+"""Following foreign sources while they are written (``rlprobe watch`` on a log): each look
+reads only what is new, a record still being written waits for the next look, nothing is
+lost or read twice, a log that stops growing is RUN_STALLED, and ``--on-critical`` acts
+once and never stops the watch."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from rlprobe.doctor import RunView
+from rlprobe.doctor.live import RunWatcher, SourceMirror
+from rlprobe.storage import RunReader
+
+from sourcekit import realworld_log
+
+RLPROBE = str(Path(sys.executable).with_name("rlprobe"))
+
+#: A verl file logger in its own process: each record written in two halves, flushed between,
+#: so looks land inside records; then a last record cut short (the writer killed mid-line).
+VERL_WRITER = textwrap.dedent("""
+    import json, sys, time
+    with open(sys.argv[1], "ab", buffering=0) as out:
+        for step in range(1, int(sys.argv[2]) + 1):
+            kl = 0.01 if step < 120 else 2.0
+            line = json.dumps({"step": step, "elapsed_seconds": step * 0.1,
+                               "data": {"actor/kl_loss": kl * (1 + 0.01 * (step % 7)), "critic/score/mean": 0.5,
+                                        "actor/entropy": 1.0 + 0.001 * step}}).encode() + b"\\n"
+            out.write(line[:len(line) // 2]); time.sleep(0.002)
+            out.write(line[len(line) // 2:]); time.sleep(0.002)
+        out.write(b'{"step": 999, "da')
+""")
+
+
+def _steps(view: RunView) -> pl.DataFrame:
+    """The metrics a view holds, without the read-time clock a followed source adds."""
+    return view.steps.drop([c for c in ("time",) if c in view.steps.columns]).select(sorted(
+        c for c in view.steps.columns if c != "time" and view.steps[c].null_count() < view.steps.height))
+
+
+def test_a_verl_log_appended_record_by_record_loses_nothing_and_reads_nothing_twice(tmp_path: Path) -> None:
+    log = tmp_path / "verl.jsonl"
+    log.touch()
+    watcher = RunWatcher(log)
+    writer = subprocess.Popen([sys.executable, "-c", VERL_WRITER, str(log), "200"])
+    looks = 0
+    while writer.poll() is None:
+        watcher.tick()
+        looks += 1
+    assert writer.returncode == 0
+    watcher.tick()
+    assert looks > 10, "the looks must have landed while the log grew"
+    view = watcher.view
+    assert view is not None
+    assert view.step.tolist() == list(range(1, 201))  # the torn step-999 record waits, it is no error
+    raw = RunReader(view.run_dir).steps()
+    assert raw.num_rows == 200, "each record is read exactly once"
+    assert not [e for e in view.events if e.get("kind") == "bad_record"]
+    whole = RunView.load(log)  # the log read whole, as `rlprobe doctor` reads it
+    assert _steps(view).equals(_steps(whole))
+    assert view.manifest["status"] == "running"  # verl's file logger writes no end
+    kl = [f for f in watcher.reported if f.signature_id == "KL_BLOWUP"]
+    assert kl and kl[0].severity == "critical"
+
+
+def test_a_record_cut_short_waits_for_its_end(tmp_path: Path) -> None:
+    log = tmp_path / "verl.jsonl"
+    records = [json.dumps({"step": s, "data": {"critic/score/mean": 0.1 * s}}) + "\n" for s in range(1, 4)]
+    log.write_text(records[0] + records[1][:10])
+    mirror = SourceMirror(log)
+    mirror.update()
+    assert RunReader(mirror.run_dir).steps().column("step").to_pylist() == [1]
+    with open(log, "a") as fh:
+        fh.write(records[1][10:] + records[2][:-1])  # step 2 ends; step 3 lacks only its newline
+    mirror.update()
+    assert RunReader(mirror.run_dir).steps().column("step").to_pylist() == [1, 2]
+    with open(log, "a") as fh:
+        fh.write("\n" + "not json\n")
+    mirror.update()
+    reader = RunReader(mirror.run_dir)
+    assert reader.steps().column("step").to_pylist() == [1, 2, 3]
+    bad = [e for e in reader.events() if e["kind"] == "bad_record"]
+    assert len(bad) == 1 and "line 4" in bad[0]["message"]  # a whole line that is no record: noted, not fatal
+
+
+@pytest.mark.parametrize("name", ["verl-ppo-qwen05b-gsm8k", "unlearning-grpo-8b"])
+def test_a_published_console_log_followed_in_torn_chunks_reads_as_the_whole_log(tmp_path: Path, name: str) -> None:
+    source = realworld_log(name)
+    data = source.read_bytes()
+    log = tmp_path / source.name
+    log.write_bytes(b"")
+    watcher = RunWatcher(log)  # waits while the log holds nothing it recognises yet
+    chunk = len(data) // 37 + 1  # chunk ends fall mid-line
+    for start in range(0, len(data), chunk):
+        with open(log, "ab") as fh:
+            fh.write(data[start:start + chunk])
+        watcher.tick()
+    followed = watcher.view
+    assert followed is not None
+    whole = RunView.load(source)
+    assert _steps(followed).equals(_steps(whole))
+    assert followed.manifest["status"] == "finished"  # the Trainer's summary / verl's final line
+
+
+STALL_WRITER = textwrap.dedent("""
+    import sys, time
+    with open(sys.argv[1], "a", buffering=1) as out:
+        for step in range(1, 21):
+            out.write(f"step:{step} - critic/score/mean:{0.5 + step * 0.001:.3f} - actor/entropy:1.000\\n")
+            time.sleep(0.15)
+""")
+
+
+def test_a_log_that_stops_growing_is_run_stalled_within_the_stall_window_plus_one_poll(tmp_path: Path) -> None:
+    log = tmp_path / "job.out"
+    config = tmp_path / "doctor.toml"
+    stall_s, poll = 3.0, 0.5
+    config.write_text(f"[run_stalled]\nmin_stall_s = {stall_s}\nfactor = 1.0\n")
+    watch = subprocess.Popen([RLPROBE, "watch", str(log), "--poll", str(poll), "--config", str(config)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(0.5)
+        writer = subprocess.run([sys.executable, "-c", STALL_WRITER, str(log)], timeout=60)
+        assert writer.returncode == 0
+        last_write = log.stat().st_mtime
+        assert watch.stdout is not None
+        seen_at = None
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = watch.stdout.readline()
+            if "RUN_STALLED" in line:
+                seen_at = time.time()
+                break
+        assert seen_at is not None, "RUN_STALLED never came"
+        # Reported once the silence passed the window, at the first look after it.
+        assert stall_s <= seen_at - last_write <= stall_s + poll + 1.5, seen_at - last_write
+        watch.send_signal(signal.SIGINT)  # Ctrl-C ends it as today, with a summary
+        out, _ = watch.communicate(timeout=30)
+    finally:
+        if watch.poll() is None:
+            watch.kill()
+    assert "stopped by Ctrl-C" in out and "RUN_STALLED" in out
+    assert watch.returncode == 0  # a first stall is a warning
+
+
+def _critical_jsonl(path: Path) -> None:
+    path.write_text("".join(json.dumps({"step": s, "data": {"actor/kl_loss": (0.01 if s < 150 else 2.0)
+                                                            * (1 + 0.01 * (s % 7)), "critic/score/mean": 0.5}})
+                            + "\n" for s in range(1, 201)))
+
+
+def test_a_failing_on_critical_command_is_reported_and_the_watch_goes_on(tmp_path: Path) -> None:
+    log = tmp_path / "verl.jsonl"
+    _critical_jsonl(log)
+    stop = tmp_path / "STOP"
+    done = subprocess.run([RLPROBE, "watch", str(log), "--poll", "0.05", "--max-ticks", "4",
+                           "--on-critical", "echo cannot cancel >&2; exit 7", "--on-critical-file", str(stop)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "ran for CRITICAL KL_BLOWUP (from step 150): exit code 7" in done.stdout
+    assert "  | cannot cancel" in done.stdout
+    assert "done after 4 look(s)" in done.stdout  # the watch went on to --max-ticks
+    finding = json.loads(stop.read_text())
+    assert finding["signature_id"] == "KL_BLOWUP" and finding["run"] == str(log)
+    assert done.stdout.count("--on-critical ") == 1 and done.stdout.count("--on-critical-file ") == 1
+
+
+def test_a_command_that_cannot_start_is_reported_not_fatal(tmp_path: Path) -> None:
+    log = tmp_path / "verl.jsonl"
+    _critical_jsonl(log)
+    done = subprocess.run([RLPROBE, "watch", str(log), "--poll", "0.05", "--max-ticks", "2",
+                           "--on-critical", "/nonexistent/scancel 1234",
+                           "--on-critical-file", str(tmp_path / "no" / "such" / "dir" / "STOP")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "exit code 127" in done.stdout  # sh: not found
+    assert "--on-critical-file" in done.stdout and "cannot write" in done.stdout
+    assert "Traceback" not in done.stderr
