@@ -25,6 +25,9 @@ Promises (the same as a telemetry SDK's batch processor):
   and the value is reported in a ``bad_record`` event and counted (``bad_records``).
 * A directory that already holds a recording is resumed: this session's first rows
   supersede the earlier session's from their step on (see ``storage.RunWriter``).
+  ``restore_steps`` fills in, from another record of them (a checkpoint's log history),
+  the steps an earlier session logged but never flushed (a SIGKILL loses at most
+  ``flush_interval_s`` of steps).
 * Thread-safe: any number of threads may log at once. After ``fork()`` the child's
   recorders are inert: they record nothing and touch no file.
 """
@@ -184,6 +187,9 @@ class Recorder:
         self._warned: set[str] = set()
         self._env: dict[str, Any] | None = None
         self._writer: RunWriter | None = None
+        #: Whether the directory's earlier rows are known (the writer opened), and their last step.
+        self._earlier_known = False
+        self._earlier_last_step: int | None = None
         self._parts_since_compaction = 0
         self._manifest = {
             "run_id": self.run_id,
@@ -198,6 +204,7 @@ class Recorder:
         }
         try:
             self._writer = RunWriter(self.run_dir, self._manifest)
+            self._earlier_known, self._earlier_last_step = True, self._writer.last_step
         except Exception as exc:  # noqa: BLE001 - an unwritable run dir must not stop training
             self._storage_failed(exc)
         self._emit([event_line(EventKind.RUN_START, None, f"recording {self.run_id}", None)])
@@ -274,6 +281,58 @@ class Recorder:
             with self._lock:
                 self.bad_records += len(refused)
         self._emit(lines)
+
+    def restore_steps(self, rows: Iterable[Any], /, source: str, timeout: float = 10.0, **data: Any) -> int:
+        """Record the steps an earlier session in this directory logged but never flushed (it
+        was SIGKILLed within ``flush_interval_s`` of them), taken from ``source``, another
+        record of them (a checkpoint's log history). ``rows`` are ``(step, metrics)`` pairs in
+        the order logged; those after the last step the directory held when this recorder
+        started are recorded, as ``log_step`` would (the others it holds already, or a later
+        session superseded them). Call it before this session logs a step: the first part
+        then supersedes nothing the earlier session kept.
+
+        The rows' ``time`` is null (when they were logged is not known), they pass the queue
+        bound (the steps of a run, never dropped), and are flushed at once (waiting at most
+        ``timeout`` seconds); then one ``steps_restored`` event names them: ``from_step``,
+        ``to_step``, ``count``, ``source`` and ``data``. Returns how many steps were restored:
+        0 on a rank that does not record, when none is missing, or when the directory could
+        not be read. Never raises: an item that is not a ``(step, mapping)`` pair with a
+        whole-number step is skipped, and reported in a ``bad_record`` event."""
+        if not self._active or self._closed or not self._earlier_known:
+            return 0
+        after = self._earlier_last_step
+        items: list[tuple[Any, ...]] = []
+        refused = 0
+        try:
+            for row in rows:
+                try:
+                    step, metrics = row
+                    step = to_step(step)
+                    if not isinstance(metrics, Mapping):
+                        raise TypeError("metrics are not a mapping")
+                except (TypeError, ValueError):
+                    refused += 1
+                    continue
+                if after is None or step > after:
+                    items.append((_STEP, step, None, dict(metrics)))
+        except Exception:  # noqa: BLE001 - rows that cannot be iterated: restore what came before
+            refused += 1
+        if refused:
+            self.log_event(EventKind.BAD_RECORD, message=f"restore_steps: {refused} item(s) not a (step, metrics) "
+                                                         "pair; skipped", count=refused)
+            with self._lock:
+                self.bad_records += refused
+        if not items:
+            return 0
+        self._queue.extend(items)
+        self.flush(timeout)
+        steps = [item[1] for item in items]
+        described = {key: value for key, value in data.items() if key not in ("step", "message")}
+        described.update(from_step=steps[0], to_step=steps[-1], count=len(steps), source=str(source))
+        self.log_event(EventKind.STEPS_RESTORED, step=steps[0],
+                       message=f"restored {len(steps)} step(s) from {steps[0]} to {steps[-1]} that the recording "
+                               f"lacked, from {source}", **described)
+        return len(items)
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Persist everything logged before this call. True once it is durable; False on

@@ -158,6 +158,7 @@ class EventKind:
     RUN_START = "run_start"
     RUN_END = "run_end"
     RUN_RESUMED = "run_resumed"
+    STEPS_RESTORED = "steps_restored"
     CRASH = "crash"
     TERMINATED = "terminated"
     BAD_RECORD = "bad_record"

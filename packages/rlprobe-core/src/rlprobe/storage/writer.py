@@ -299,6 +299,9 @@ class RunWriter:
         self._resume_from: int | None = None
         self._superseded: dict[str, int] = {}
         self._resumed_line: str | None = None
+        #: The highest step of the rows the directory held when this writer started (None:
+        #: none): a session restoring what an earlier one lost restores only after it.
+        self.last_step: int | None = _last_step_on_disk(self.run_dir) if top else None
         if earlier is not None or top:
             earlier = earlier or {}
             self._earlier = earlier if top else None
@@ -457,6 +460,29 @@ def _rows_on_disk(run_dir: Path, kind: str) -> int:
         except (OSError, pa.ArrowInvalid):
             pass  # damaged or compacted away meanwhile: no rows a reader could count on
     return rows
+
+
+def _last_step_on_disk(run_dir: Path) -> int | None:
+    """The highest step of the step rows a reader sees (None: none), from the files' row-group
+    statistics where they have them, else from their ``step`` column."""
+    target = compacted_path(run_dir, "steps")
+    watermark = read_watermark(target)
+    files = [p for seq, p in list_parts(run_dir, "steps") if seq > watermark] + [target] * target.exists()
+    top: int | None = None
+    for path in files:
+        try:
+            with pq.ParquetFile(path) as pf:
+                column = pf.schema_arrow.get_field_index("step")
+                highest = [pf.metadata.row_group(i).column(column).statistics for i in range(pf.num_row_groups)]
+                if all(stats is not None and stats.has_min_max for stats in highest):
+                    found = max((stats.max for stats in highest), default=None)
+                else:
+                    found = pc.max(pf.read(columns=["step"], use_threads=_THREADS).column("step")).as_py()
+        except (OSError, pa.ArrowInvalid):
+            continue  # damaged or compacted away meanwhile: no rows a reader could count on
+        if found is not None and (top is None or found > top):
+            top = int(found)
+    return top
 
 
 def _events_on_disk(run_dir: Path) -> int:

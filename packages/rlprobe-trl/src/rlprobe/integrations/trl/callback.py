@@ -113,6 +113,22 @@ class RlprobeCallback(TrainerCallback):
     # -- hooks ---------------------------------------------------------------------------
 
     @_never_raises
+    def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        # Resumed from a checkpoint: the steps up to it that a kill cost the recording (those
+        # logged in the last flush_interval_s before it) are in the checkpoint's log history.
+        step = state.global_step
+        if not step:
+            return
+        rows = [(entry["step"], {key: value for key, value in entry.items() if key != "step"})
+                for entry in state.log_history
+                if isinstance(entry, Mapping) and type(entry.get("step")) is int and entry["step"] <= step
+                and _log_kind(entry) == "step"]
+        checkpoint = os.path.join(args.output_dir, f"checkpoint-{step}")  # Trainer's name for it
+        state_file = os.path.join(checkpoint, "trainer_state.json")
+        self.recorder.restore_steps(rows, source=state_file if os.path.isfile(state_file) else "state.log_history",
+                                    resume_step=step)
+
+    @_never_raises
     def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         if self._shim is None:
             return
@@ -146,15 +162,13 @@ class RlprobeCallback(TrainerCallback):
     # -- internals -----------------------------------------------------------------------
 
     def _kind_of_log(self, step: int, logs: Mapping[str, Any]) -> str | None:
-        """``"step"``, ``"evaluation"``, ``"summary"`` or None (nothing to record), from the
-        keys alone, so that every rank classifies every log the same way."""
-        if not logs:
-            return None
-        if any(str(key).startswith("eval_") for key in logs):
-            return "evaluation"
-        if _SUMMARY_MARKERS.isdisjoint(logs):
+        """``"step"``, ``"evaluation"``, ``"summary"``, ``"summary+step"`` or None (nothing to
+        record), from the keys alone, so that every rank classifies every log the same way."""
+        kind = _log_kind(logs)
+        if kind == "step":
             self._last_step_logged = step
-            return "step"
+        if kind != "summary":
+            return kind
         # Trainer's end-of-training summary repeats the last logged step; it carries a step's
         # metrics only when the last logging window was cut short by max_steps.
         fresh = {key for key in logs if not _summary_key(key)} - _RUN_KEYS
@@ -211,6 +225,16 @@ class RlprobeCallback(TrainerCallback):
         if key not in self._warned:
             self._warned.add(key)
             warnings.warn(message, RlprobeWarning, stacklevel=3)
+
+
+def _log_kind(logs: Mapping[str, Any]) -> str | None:
+    """A Trainer log's kind by its keys: None (empty), ``"evaluation"``, ``"step"`` or
+    ``"summary"`` (the end-of-training summary, which may also carry a step's metrics)."""
+    if not logs:
+        return None
+    if any(str(key).startswith("eval_") for key in logs):
+        return "evaluation"
+    return "step" if _SUMMARY_MARKERS.isdisjoint(logs) else "summary"
 
 
 def _as_policy(halt: Any, default_policy: type) -> Any:
