@@ -95,6 +95,17 @@ def test_a_bad_url_is_one_line_and_exit_2(bucket, url, says):
         assert done.stderr.count("\n") == 1 and says in done.stderr and "Traceback" not in done.stderr
 
 
+def test_ls_of_a_bucket_that_does_not_exist_says_so_and_exits_2(bucket, s3_env):
+    missing = f"{bucket}-missing"
+    done = subprocess.run([RLPROBE, "ls", f"{missing}/runs"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr == f"rlprobe: error: {missing}/runs: the bucket '{missing[5:]}' does not exist\n"
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        location.local_copy(f"{missing}/runs/x")
+    empty = subprocess.run([RLPROBE, "ls", f"{bucket}/runs"], capture_output=True, text=True, timeout=120)
+    assert empty.returncode == 0 and "no runs under" in empty.stdout  # a bucket that exists, holding none
+
+
 def test_a_second_look_at_an_unchanged_run_fetches_only_its_manifest(synth_run, bucket, monkeypatch):
     url = f"{bucket}/runs/kl"
     push(synth_run("kl_blowup", 400, 1), url)

@@ -184,6 +184,17 @@ def _remote_error(url: str, exc: BaseException) -> OSError:
     return OSError(f"{url}: {' '.join(str(exc).split()) or type(exc).__name__}")
 
 
+def missing_bucket(fs: pafs.FileSystem, base: str, url: str) -> FileNotFoundError | None:
+    """The one-line error for a URL whose bucket (or container) does not exist, else None.
+    Asked only once a listing came back empty: stores list a missing bucket as empty."""
+    bucket = base.split("/", 1)[0]
+    try:
+        missing = fs.get_file_info(bucket).type == pafs.FileType.NotFound
+    except STORE_ERRORS:
+        return None  # cannot tell (no right to look at the bucket itself): as before, nothing found
+    return FileNotFoundError(f"{url}: the bucket {bucket!r} does not exist") if missing else None
+
+
 def remote_files(fs: pafs.FileSystem, base: str) -> dict[str, pafs.FileInfo]:
     """Every object under ``base`` by its path relative to ``base`` (one recursive listing;
     stores synthesise no directories reliably, so only files are kept). ``{}`` when none."""
@@ -220,7 +231,8 @@ def pull(url: str, dest: Path) -> Path:
     except STORE_ERRORS as exc:
         raise _remote_error(url, exc) from None
     if not any(rel.endswith(MANIFEST) for rel in listing):
-        raise FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
+        missing = None if listing else missing_bucket(fs, base, url)
+        raise missing or FileNotFoundError(f"no rlprobe recording at {url} (no {MANIFEST})")
     dest.mkdir(parents=True, exist_ok=True)
     state_path = dest / _STATE
     try:
@@ -351,8 +363,11 @@ def list_remote_runs(url: str, max_depth: int, include_unreadable: bool) -> list
     root = url.rstrip("/")
     try:
         keys = sorted(remote_files(fs, base))
+        missing = None if keys else missing_bucket(fs, base, url)
     except STORE_ERRORS as exc:
         raise _remote_error(url, exc) from None
+    if missing is not None:
+        raise missing
     manifests: dict[str, str] = {}  # run, relative to root → its manifest's key
     for key in keys:
         if not (key == MANIFEST or key.endswith("/" + MANIFEST)):

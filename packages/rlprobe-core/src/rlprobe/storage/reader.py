@@ -441,7 +441,8 @@ def list_runs(root: str | os.PathLike[str], max_depth: int = 4, *,
 
     ``root`` may be a URL (``s3://bucket/runs``): one recursive listing, the manifests
     fetched in parallel; ``path`` is then each run's URL. Raises ``ValueError`` for a URL
-    that cannot be opened and ``OSError`` when the store fails."""
+    that cannot be opened, ``FileNotFoundError`` when its bucket does not exist (an existing
+    one holding no run lists nothing) and ``OSError`` when the store fails."""
     if is_url(root):
         from .location import list_remote_runs
 
