@@ -15,6 +15,13 @@ footer) every tick, so that cost grows with the number of parts. The target (iss
 a tick's cost does not grow with the run's length — the ratio 100k/1k stays near 1 (a
 run shorter than the window is diagnosed whole, so 10k/100k compares like with like).
 
+Then a console log (the Trainer's printed dicts, as a TRL job without rlprobe writes them)
+of the same length, watched as it grows (``rlprobe watch job.out``): each timed tick finds 10
+new lines, against a tick on the recording that finds a new part of 10 steps, measured in the
+same run. Target (issue 19): the log's tick costs about what the recording's does.
+
+    python bench/watch_tick.py --log-only         # just that comparison, at 100k steps
+
 The figures depend on how many detectors are registered; the count is printed.
 This is a benchmark, not a test: it exits 0 whatever the figures.
 """
@@ -109,10 +116,61 @@ def measure_cadence(root: Path, n: int) -> dict[str, float]:
     return {"fresh": statistics.median(fresh), "idle": statistics.median(idle)}
 
 
+def _dict_lines(first: int, last: int, rng: np.random.Generator) -> bytes:
+    """Trainer log dicts as the Trainer prints them (values as 4-significant-digit strings)."""
+    values = rng.normal(1.0, 0.05, (last - first, METRICS))
+    lines = []
+    for s, v in zip(range(first, last), values, strict=True):
+        row = {"loss": v[0], "grad_norm": v[1], "learning_rate": 1e-6, "reward": 0.5 * v[2], "kl": 0.01 * v[3],
+               "entropy": v[4], **{f"extra/m{i}": v[i] for i in range(5, METRICS)}, "epoch": s / 1000}
+        lines.append(repr({k: f"{float(x):.4g}" for k, x in row.items()}))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def measure_log(root: Path, n: int, ticks: int = 10) -> dict[str, float]:
+    """Ticks on a console log of ``n`` printed dicts that each find 10 new lines, and ticks on
+    a recording of ``n`` steps that each find a new part of 10 steps."""
+    rng = np.random.default_rng(1)
+    log = root / f"job-{n}.out"
+    with open(log, "wb") as out:
+        for first in range(0, n, 10_000):
+            out.write(_dict_lines(first, min(n, first + 10_000), rng))
+    watcher = RunWatcher(log)
+    first_tick = _timed(watcher.tick)
+    fresh = []
+    for i in range(ticks):
+        with open(log, "ab") as out:
+            out.write(_dict_lines(n + 10 * i, n + 10 * (i + 1), rng))
+        fresh.append(_timed(watcher.tick))
+    assert watcher.view is not None and watcher.view.n_steps == n + 10 * ticks, "the watcher missed or doubled lines"
+    writer, rng = _recording(root / "log-baseline", n)
+    recorded = RunWatcher(writer.run_dir)
+    recorded.tick()
+    baseline = []
+    for i in range(ticks):
+        writer.write_part(_steps(n + 10 * i, n + 10 * (i + 1), time.time(), rng))
+        baseline.append(_timed(recorded.tick))
+    return {"first": first_tick, "log": statistics.median(fresh), "log_max": max(fresh),
+            "recording": statistics.median(baseline)}
+
+
+def report_log(n: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        r = measure_log(Path(tmp), n)
+    print(f"console log of {n} printed dicts: first tick (reads it whole) {r['first']:.2f}s; tick after 10 new lines "
+          f"{r['log'] * 1e3:.1f}ms (max {r['log_max'] * 1e3:.1f}ms), recording's tick after a part of 10 steps "
+          f"{r['recording'] * 1e3:.1f}ms: {r['log'] / r['recording']:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1k and 10k steps instead of 1k and 100k")
+    parser.add_argument("--log-only", action="store_true", help="only a growing console log against a recording")
     args = parser.parse_args()
+    if args.log_only:
+        print(f"{len(registry())} detectors registered; {METRICS} metrics/step")
+        report_log(10_000 if args.quick else 100_000)
+        return
     sizes = (1_000, 5_000, 10_000) if args.quick else (1_000, 10_000, 100_000)
     print(f"{len(registry())} detectors registered; ticks after one new part of {PART_STEPS} steps each; "
           f"{METRICS} metrics/step, 8 samples every 10 steps")
@@ -133,6 +191,7 @@ def main() -> None:
             print(f"{n:>8} steps: tick with a new step {r['fresh'] * 1e3:.1f}ms, idle tick {r['idle'] * 1e3:.1f}ms")
     print(f"cadence 4000/500 steps: tick with a new step {cadence[4000]['fresh'] / cadence[500]['fresh']:.2f}x, "
           f"idle tick {cadence[4000]['idle'] / cadence[500]['idle']:.2f}x")
+    report_log(sizes[-1])
     small, middle, large = sizes
     for window in (4096, None):
         for base in (small, middle):
