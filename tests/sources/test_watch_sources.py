@@ -184,3 +184,44 @@ def test_a_command_that_cannot_start_is_reported_not_fatal(tmp_path: Path) -> No
     assert "exit code 127" in done.stdout  # sh: not found
     assert "--on-critical-file" in done.stdout and "cannot write" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def _replay(original: Path, copy: Path, chunk: int) -> RunWatcher:
+    """Write ``original``'s bytes into ``copy`` ``chunk`` bytes at a time, a watcher ticking
+    after each write, so its looks land inside records."""
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    data = original.read_bytes()
+    copy.write_bytes(b"")
+    watcher = RunWatcher(copy.parent if copy.parent.name != "." else copy)
+    for start in range(0, len(data), chunk):
+        with open(copy, "ab") as fh:
+            fh.write(data[start:start + chunk])
+        watcher.tick()
+    return watcher
+
+
+def test_a_tensorboard_log_followed_through_torn_records_reads_as_the_whole_log(tmp_path: Path) -> None:
+    from tensorboardX import SummaryWriter
+
+    folder = tmp_path / "written" / "runs" / "Dec01_host"
+    writer = SummaryWriter(str(folder))
+    writer.add_text("args", json.dumps({"learning_rate": 0.05, "beta": 0.1, "num_generations": 4}))
+    for step in range(1, 61):
+        writer.add_scalar("train/kl", (0.01 if step < 40 else 2.0) * (1 + 0.01 * (step % 5)), step)
+        writer.add_scalar("train/reward", 0.5, step)
+        writer.add_scalar("train/entropy", 1.0 + 0.001 * step, step)
+        if step % 20 == 0:
+            writer.add_scalar("eval/loss", 0.3, step)
+    for key in ("train_runtime", "train_loss", "total_flos"):
+        writer.add_scalar(f"train/{key}", 1.0, 60)
+    writer.close()
+    original = next(folder.iterdir())
+    watcher = _replay(original, tmp_path / "live" / "runs" / "Dec01_host" / original.name, chunk=97)
+    followed = watcher.view
+    assert followed is not None
+    assert _steps(followed).equals(_steps(RunView.load(tmp_path / "written")))
+    assert followed.manifest["status"] == "finished"  # on the Trainer's summary scalars
+    assert followed.manifest["trainer_config"]["num_generations"] == 4
+    assert "time" in followed.steps.columns and followed.steps["time"].null_count() == 0  # wall times
+    assert [e["kind"] for e in followed.events].count("train_summary") == 1
+    assert any(f.signature_id == "KL_BLOWUP" for f in watcher.reported)

@@ -22,11 +22,13 @@ from typing import Any, Iterator
 import numpy as np
 import pyarrow as pa
 
-from .base import ImportedRun, SourceError, columns_of
+from rlprobe.storage import RunStatus
+
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of
 from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events", "follow"]
 
 NAME = "tensorboard"
 DESCRIPTION = "a TensorBoard log dir or event file"
@@ -364,3 +366,77 @@ def _text_summary(run: ImportedRun, tag: str, text: bytes) -> None:
         run.trainer_config.update(data)
     elif tag.startswith("model_config"):
         run.model_name = run.model_name or data.get("_name_or_path") or None
+
+
+# -- a log still being written ---------------------------------------------------------------
+
+def _whole_records(data: bytes) -> int:
+    """Bytes of ``data`` (starting at a record) that hold whole records: a writer's last
+    record may be cut short."""
+    pos = 0
+    while pos + 12 <= len(data):
+        end = pos + 16 + _HEADER.unpack_from(data, pos)[0]
+        if end > len(data):
+            break
+        pos = end
+    return pos
+
+
+class _Tail(SourceTail):
+    """A TensorBoard run folder (or one event file) as it grows: each event file by byte
+    offset, in whole records, and event files that appear later (a writer restarted) as
+    they come. A step's time is the latest ``wall_time`` its scalars were logged at. The
+    run ends with the Trainer's end-of-training summary (``train/train_loss``,
+    ``train/total_flos``); a TensorBoard log holds no other end."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name if name not in (None, ".") else None)
+        self._run_name = name
+        self._files: dict[Path, GrowingFile] = {}
+
+    def _event_files(self) -> list[Path]:
+        if self.path.is_file():
+            return [self.path]
+        folder = _names(self.path).get(self._run_name) if self._run_name is not None else next(
+            iter(_names(self.path).values()), None)
+        return _event_files(folder) if folder is not None else []
+
+    def read_into(self, run: ImportedRun) -> None:
+        scalars = _Scalars()
+        for file in self._event_files():
+            tail = self._files.setdefault(file, GrowingFile(file, _whole_records))
+            data = tail.read_new()
+            slow: list[tuple[int, float, str, float]] = []
+            for start, end in _fast_scalars(data, scalars) if data else []:
+                for step, wall, tag, scalar, text in _read_records(file, data, start, end):
+                    if text is not None:
+                        _text_summary(run, tag, text)
+                    elif scalar is not None:
+                        slow.append((step, wall, tag, scalar))
+            if slow:
+                steps, walls, tags, values = zip(*slow)
+                scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
+                            np.array(values, np.float64))
+        self.saw(*self._files.values())
+        steps, walls, codes, values = scalars.columns()
+        if not len(steps):
+            return
+        table, summary = _pivot(steps, codes, values, scalars.tags, run)
+        # The time of each row's step: the latest wall time among its scalars.
+        unique, where = np.unique(steps, return_inverse=True)
+        latest = np.full(len(unique), np.nan)
+        np.fmax.at(latest, where, walls)
+        at = np.searchsorted(unique, table.column("step").to_numpy())
+        run.step_table = table.append_column("time", pa.array(latest[at], pa.float64()))
+        if summary and self.status == RunStatus.RUNNING:  # said once, though its scalars may span two looks
+            run.events.append(("train_summary", int(steps.max()), "end-of-training summary", summary))
+            self.status = RunStatus.FINISHED
+        finite = walls[walls > 0]
+        run.created_at = float(finite.min()) if len(finite) else None
+        run.algorithm = guess_algorithm(run.metric_names(), run.trainer_config.get("config_class"))
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)
