@@ -225,3 +225,30 @@ def test_a_tensorboard_log_followed_through_torn_records_reads_as_the_whole_log(
     assert "time" in followed.steps.columns and followed.steps["time"].null_count() == 0  # wall times
     assert [e["kind"] for e in followed.events].count("train_summary") == 1
     assert any(f.signature_id == "KL_BLOWUP" for f in watcher.reported)
+
+
+def test_a_trainer_output_dir_is_followed_checkpoint_by_checkpoint(tmp_path: Path) -> None:
+    state = json.loads(realworld_log("minesweeper-grpo-aaipl").read_text())
+    history = state["log_history"]
+    out = tmp_path / "out"
+    out.mkdir()
+    watcher = RunWatcher(out)
+    assert watcher.tick() == [] and watcher.view is None  # no checkpoint yet: waiting
+    for n in range(5, len(history) + 1, 5):  # the Trainer rewrites the whole state at each checkpoint
+        checkpoint = out / f"checkpoint-{history[n - 1]['step']}"
+        checkpoint.mkdir()
+        text = json.dumps({**state, "log_history": history[:n]})
+        (checkpoint / "trainer_state.json").write_text(text[: len(text) // 2])  # caught half-written
+        watcher.tick()
+        (checkpoint / "trainer_state.json").write_text(text)
+        watcher.tick()
+        assert watcher.view is not None and watcher.view.n_steps == n
+        assert watcher.view.manifest["status"] == "running"
+    summary = {"train_runtime": 100.0, "train_loss": 0.1, "total_flos": 0.0, "step": history[-1]["step"]}
+    (out / "trainer_state.json").write_text(json.dumps({**state, "log_history": history + [summary]}))
+    watcher.tick()
+    followed = watcher.view
+    assert followed.manifest["status"] == "finished"  # trainer.save_state() wrote the summary
+    assert RunReader(followed.run_dir).steps().num_rows == len(history)  # no entry read twice
+    assert _steps(followed).equals(_steps(RunView.load(out)))
+    assert [e["kind"] for e in followed.events].count("train_summary") == 1

@@ -32,14 +32,14 @@ def _guard(tmp_path: Path, source: Path, evidence: Path) -> tuple[subprocess.Pop
     return watch, record
 
 
-def _train(tmp_path: Path, model_dir: Path, report_to: str) -> tuple[subprocess.CompletedProcess, Path]:
+def _train(tmp_path: Path, model_dir: Path, report_to: str, *extra: str) -> tuple[subprocess.CompletedProcess, Path]:
     console = tmp_path / "job.out"
     # Slurm-style: the job's stdout is the log file; unbuffered, as jobs whose logs are watched are run.
     env = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false",
            "PYTHONUNBUFFERED": "1"}
     with open(console, "w") as out:
         job = subprocess.run([sys.executable, str(HERE / "watch_train.py"), str(tmp_path / "out"), str(model_dir),
-                              report_to, str(MAX_STEPS)], stdout=out, stderr=subprocess.PIPE, text=True, env=env,
+                              report_to, str(MAX_STEPS), *extra], stdout=out, stderr=subprocess.PIPE, text=True, env=env,
                              timeout=600)
     assert job.returncode == 0, job.stderr[-3000:]
     return job, console
@@ -91,6 +91,20 @@ def test_watch_guards_a_trl_job_through_its_tensorboard_dir(tiny_model_dir: Path
         assert watch.poll() is None
         _, console = _train(tmp_path, tiny_model_dir, "tensorboard")
         out = _check_guarded(watch, record, runs, console)
+    finally:
+        if watch.poll() is None:
+            watch.kill()
+    assert "CRITICAL KL_BLOWUP" in out
+
+
+def test_watch_guards_a_trl_job_through_its_output_dir(tiny_model_dir: Path, tmp_path: Path) -> None:
+    output_dir = tmp_path / "out"
+    watch, record = _guard(tmp_path, output_dir, tmp_path / "job.out")
+    try:
+        time.sleep(1.0)
+        assert watch.poll() is None
+        _, console = _train(tmp_path, tiny_model_dir, "none", "--checkpoints")
+        out = _check_guarded(watch, record, output_dir, console)
     finally:
         if watch.poll() is None:
             watch.kill()

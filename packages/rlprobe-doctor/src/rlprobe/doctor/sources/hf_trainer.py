@@ -16,11 +16,13 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .base import ImportedRun, SourceError
-from .pickled_args import read_training_args
-from .trainer_logs import add_trainer_logs, guess_algorithm, is_trainer_log, kind_of
+from rlprobe.storage import RunStatus
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "add_completion_rows"]
+from .base import ImportedRun, SourceError, SourceTail
+from .pickled_args import read_training_args
+from .trainer_logs import TrainerLogTail, add_trainer_logs, guess_algorithm, is_trainer_log, kind_of
+
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "add_completion_rows", "follow"]
 
 NAME = "trainer"
 DESCRIPTION = "TRL / HF Trainer output_dir, checkpoint-N/, trainer_state.json or a JSON list of log dicts"
@@ -269,3 +271,89 @@ def _weighted(components: dict[str, Any], weights: Any) -> float | None:
         weights = [1.0] * len(values)
     finite = [(w, v) for w, v in zip(weights, values) if v is not None and not math.isnan(v)]
     return sum(float(w) * float(v) for w, v in finite) if finite else None
+
+
+class _Tail(SourceTail):
+    """A TRL / Trainer ``output_dir`` (or a ``trainer_state.json``) as the job writes it.
+
+    The Trainer rewrites a whole ``trainer_state.json`` at each checkpoint, so the read
+    position is a count: the log entries (of the merged history) already returned. A state
+    file caught half-written is read at the next look. ``training_args.bin`` gives the
+    config once the first checkpoint holds it; ``completions_<step>.parquet`` files are
+    read once the history has reached their step (an eval step's, overwritten with eval
+    samples, is left out). The run ends with the end-of-training summary, which lands in
+    the root ``trainer_state.json`` (``trainer.save_state()``); without that call, only
+    its stall can end the watch."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name)
+        self._trainer = TrainerLogTail("log entry")
+        self._seen = 0
+        self._stamps: dict[Path, tuple[int, int]] = {}
+        self._config_class: str | None = None
+        self._config_read = False
+        self._last_step = -1
+        self._eval_steps: set[int] = set()
+        self._completions: set[Path] = set()
+
+    def read_into(self, run: ImportedRun) -> None:
+        root, states = _layout(self.path)
+        stamps = {}
+        for state in states:
+            try:
+                st = state.stat()
+            except OSError:
+                return
+            stamps[state] = (st.st_size, st.st_mtime_ns)
+            self.last_write = max(self.last_write or 0.0, st.st_mtime)
+        if stamps != self._stamps:
+            try:
+                histories = [_log_history(state)[0] for state in states]
+            except SourceError:
+                return  # a state file being rewritten: whole at the next look
+            self._stamps = stamps
+            merged = _merge(histories) if histories else []
+            fresh, self._seen = merged[self._seen:], max(self._seen, len(merged))
+            self._trainer.add(run, fresh)
+            for row in run.steps:
+                self._last_step = max(self._last_step, row["step"])
+                if any(k.startswith("eval_") for k in row):
+                    self._eval_steps.add(row["step"])
+            if self._trainer.ended:
+                self.status = RunStatus.FINISHED
+        if root is not None:
+            if not self._config_read and any(c for c in [root / ARGS] + [c / ARGS for c in _checkpoints(root)]
+                                             if c.is_file()):
+                self._config_class = _read_config(run, root)
+                self._config_read = True
+            self._read_new_completions(run, root)
+        run.algorithm = guess_algorithm(run.metric_names(), self._config_class)
+
+    def _read_new_completions(self, run: ImportedRun, root: Path) -> None:
+        import pyarrow.parquet as pq
+
+        folders = [root / "completions"] + ([root.parent / "completions"] if _CHECKPOINT_RE.match(root.name) else [])
+        folder = next((f for f in folders if f.is_dir()), None)
+        if folder is None:
+            return
+        weights = run.trainer_config.get("reward_weights")
+        for file in sorted(folder.iterdir()):
+            match = _COMPLETIONS_RE.match(file.name)
+            if not match or file in self._completions or int(match.group(1)) > self._last_step:
+                continue
+            self._completions.add(file)
+            step = int(match.group(1))
+            if step in self._eval_steps:
+                continue
+            try:
+                table = pq.read_table(file)
+            except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a bad file
+                run.note(f"{file}: unreadable Parquet ({exc}); its samples left out")
+                continue
+            add_completion_rows(run, table.to_pylist(), step, weights)
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)
