@@ -95,8 +95,8 @@ def _corpus_cases() -> Iterator[tuple[str, tuple]]:
     from corpus import FIXTURES, SCENARIOS
 
     for scenario in SCENARIOS:
-        if (FIXTURES / scenario.name / "run").is_dir():
-            yield f"realruns/{scenario.name}", (_diagnose, str(FIXTURES / scenario.name / "run"))
+        if (FIXTURES / scenario.trained / "run").is_dir():
+            yield f"realruns/{scenario.name}", (_diagnose, str(scenario.judged()))
 
 
 def _realworld_cases() -> Iterator[tuple[str, tuple]]:
@@ -145,6 +145,12 @@ def moves(old: dict[str, Entry], new: dict[str, Entry]) -> list[str]:
     return out
 
 
+def write(findings: dict[str, Entry]) -> None:
+    """One case a line, so that a diff of the snapshot reads as the list of moves."""
+    lines = [f"{json.dumps(name)}: {json.dumps(findings[name])}" for name in sorted(findings)]
+    SNAPSHOT.write_text("{\n" + ",\n".join(lines) + "\n}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="accept today's findings as the snapshot")
@@ -156,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(changed) or "no moves", f"\n{len(changed)} of {len(new)} cases moved; "
           f"{len(set(new) - set(old))} new, {len(set(old) - set(new))} gone")
     if options.write:
-        SNAPSHOT.write_text(json.dumps(new, indent=0, sort_keys=True) + "\n")
+        write(new)
         print(f"wrote {SNAPSHOT}")
     return 0
 

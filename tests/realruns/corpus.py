@@ -10,9 +10,11 @@ read TRL's own completions buffer as recorded (``samples.parquet``), not any rlp
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import statistics
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -183,14 +185,22 @@ def hacked(honest: str, cheap: str, smooth: int = 10, run: int = 5) -> Onset:
 # -- the table ------------------------------------------------------------------------------------
 
 
+#: Seed of the tune/holdout split: fixed before any scenario's result was looked at.
+SPLIT_SEED = "rlprobe-corpus-split-1"
+#: Keys TRL added after 0.14 (entropy, clipped share, zero-variance groups, ...): a log in the old
+#: key set has none of them, and names the mean length and the components differently.
+_NEW_KEYS = ("entropy", "frac_reward_zero_std", "clip_ratio", "completions/", "num_tokens")
+_OLD_NAMES = {"completions/mean_length": "completion_length"}
+
+
 @dataclass(frozen=True)
 class Scenario:
     name: str
     mechanism: str
     """What was done to the run, and why that produces the pathology."""
     algorithm: str = "grpo"
-    lists: bool = False
-    """Train on the list questions (``some fruits?``) instead of the one-word ones."""
+    prompts: str = "single"
+    """Questions trained on: ``single`` (``a fruit?``), ``lists`` (``some fruits?``) or ``mixed``."""
     rewards: tuple[str, ...] = ("correct", "in_category")
     weights: tuple[float, ...] | None = None
     steps: int = 120
@@ -198,20 +208,66 @@ class Scenario:
     """GRPOConfig / RLOOConfig overrides over BASE_ARGS."""
     expect: dict[str, Onset] = field(default_factory=dict)
     """signature → the rule dating its onset: what the doctor must report at warn or above, from
-    about that step. Empty: a healthy run, on which nothing may be reported at warn or above."""
-    tolerance: int = 10
-    """How far (steps) a finding's first_step may be from the onset."""
+    about that step. Empty (and no ``mild``): a healthy run, on which nothing may be reported at
+    warn or above."""
+    mild: dict[str, Onset] = field(default_factory=dict)
+    """signature → onset of an episode that ended or never mattered (a recovered dip, one extreme
+    step): it must be reported at info or warn, never critical, near its onset."""
     accepted: tuple[str, ...] = ()
     """Other warn/critical signatures an expert accepts on this run (consequences of the mechanism)."""
+    swap: tuple[int, int, str] | None = None
+    """(first, last, reward): from the ``first`` to the ``last`` reward call (one a generation) every
+    reward function is replaced by ``reward`` — an outage of the reward service, say."""
+    spike: tuple[int, float] | None = None
+    """(call, factor): at that reward call every reward is multiplied by ``factor`` (a unit bug in one batch)."""
+    eval_steps: int | None = None
+    """Evaluate every so many steps (evaluation rows in the log)."""
+    source: str = "recording"
+    """What the doctor is given: the ``recording`` made by ``attach``; TRL's ``trainer_state`` (no
+    samples, no config); or ``old_keys``, that log in the key set of TRL 0.14 (no entropy, clipped
+    share or zero-variance share)."""
+    fixture: str | None = None
+    """Another scenario whose training run this one reads (a different ``source`` of the same run)."""
 
     @property
     def healthy(self) -> bool:
-        return not self.expect
+        return not self.expect and not self.mild
+
+    @property
+    def trained(self) -> str:
+        """The scenario whose fixture holds this run's training."""
+        return self.fixture or self.name
+
+    @property
+    def half(self) -> str:
+        """``tune`` or ``holdout``: a seeded hash of the name, fixed before any result was seen.
+        Rules and cut-offs are chosen on the tune half; the holdout half's score is the one quoted."""
+        digest = hashlib.sha256(f"{SPLIT_SEED}:{self.name}".encode()).digest()
+        return "tune" if digest[0] % 2 == 0 else "holdout"
+
+    @property
+    def tolerance(self) -> int:
+        """How far (steps) a finding's first_step may be from the onset: 25 steps or 15 % of the run."""
+        return max(25, math.ceil(0.15 * self.steps))
 
     def onsets(self, root: Path = FIXTURES) -> dict[str, int | None]:
-        """signature → onset step, established from the scenario's raw log."""
-        history = load_history(self.name, root)
-        return {signature: rule(history, root / self.name / "run") for signature, rule in self.expect.items()}
+        """signature → onset step, established from the scenario's raw log (``expect`` and ``mild``)."""
+        history = load_history(self.trained, root)
+        rules = {**self.expect, **self.mild}
+        return {signature: rule(history, root / self.trained / "run") for signature, rule in rules.items()}
+
+    def judged(self, root: Path = FIXTURES) -> Path:
+        """What the doctor reads for this scenario: the recording, or TRL's log as a
+        ``trainer_state.json`` written to a scratch folder (old key names for ``old_keys``)."""
+        if self.source == "recording":
+            return root / self.trained / "run"
+        entries = json.loads((root / self.trained / "log_history.json").read_text())
+        if self.source == "old_keys":
+            entries = [_old_keys(entry) for entry in entries]
+        folder = Path(tempfile.mkdtemp(prefix=f"rlprobe-corpus-{self.name}-"))
+        (folder / "trainer_state.json").write_text(json.dumps({"log_history": entries,
+                                                                 "global_step": self.steps}))
+        return folder / "trainer_state.json"
 
     def shape(self) -> str:
         """Groups per step, num_generations, logging_steps … as docs print them."""
@@ -220,10 +276,70 @@ class Scenario:
             // merged["num_generations"]
         bits = [self.algorithm, f"{groups}x{merged['num_generations']}", f"beta={merged['beta']:g}",
                 f"lr={merged['learning_rate']:g}", f"log={merged['logging_steps']}"]
-        for key in ("num_iterations", "loss_type", "scale_rewards", "lr_scheduler_type", "max_completion_length"):
+        for key in ("num_iterations", "loss_type", "scale_rewards", "lr_scheduler_type", "max_completion_length",
+                    "gradient_accumulation_steps", "importance_sampling_level", "temperature"):
             if key in self.args:
                 bits.append(f"{key}={merged[key]}")
+        if self.eval_steps:
+            bits.append(f"eval every {self.eval_steps}")
+        if self.source != "recording":
+            bits.append(f"read from {self.source}")
         return " ".join(bits)
+
+
+def _old_keys(entry: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, value in entry.items():
+        if key.startswith(_NEW_KEYS) or (key.startswith("rewards/") and key.endswith("/std")):
+            if key in _OLD_NAMES:
+                out[_OLD_NAMES[key]] = value
+            continue
+        if key.startswith("rewards/") and key.endswith("/mean"):
+            key = key[:-len("/mean")]
+        out[key] = value
+    return out
+
+
+def verdict(scenario: Scenario, onsets: dict[str, int | None], findings: list) -> tuple[bool, str]:
+    """(right, what is wrong) for one scenario's findings: every ``expect`` signature at warn or
+    above and every ``mild`` one at info or warn, each within the tolerance of its onset; nothing
+    else at warn or above but the ``accepted``; a healthy run silent at warn and above."""
+    loud = [f for f in findings if f.severity in ("warn", "critical")]
+    if scenario.healthy:
+        alarms = [f for f in loud if f.signature_id not in scenario.accepted]
+        if not alarms:
+            return True, "silent at warn+" if not loud else "only accepted at warn+"
+        return False, "false alarm: " + ", ".join(f"{f.signature_id} ({f.severity})" for f in alarms)
+    problems = []
+    for signature, onset in onsets.items():
+        mild = signature in scenario.mild
+        ours = [f for f in (findings if mild else loud) if f.signature_id == signature]
+        if not ours:
+            lower = [f for f in findings if f.signature_id == signature]
+            problems.append(f"{signature} only at {lower[0].severity}" if lower else f"{signature} missing")
+        elif mild and ours[0].severity == "critical":
+            problems.append(f"{signature} critical, the episode {'ended' if scenario.swap else 'was one step'}")
+        elif ours[0].first_step is None or onset is None or abs(ours[0].first_step - onset) > scenario.tolerance:
+            problems.append(f"{signature} dated {ours[0].first_step}, onset {onset} (±{scenario.tolerance})")
+    allowed = set(onsets) | set(scenario.accepted)
+    extra = sorted({f.signature_id for f in loud} - allowed)
+    if extra:
+        problems.append("unexpected: " + ", ".join(extra))
+    return not problems, "; ".join(problems) or "right"
+
+
+def below(key: str, level: float, run: int = 5) -> Onset:
+    def rule(history: History, _: Path) -> int | None:
+        return first_sustained(series(history, key), lambda v: v < level, run)
+    return Onset(f"first step where `{key}` < {level:g}, for {run} logs in a row", rule)
+
+
+def spike(key: str, factor: float) -> Onset:
+    def rule(history: History, _: Path) -> int | None:
+        points = series(history, key)
+        level = statistics.median(finite([v for _, v in points]))
+        return next((step for step, v in points if math.isfinite(v) and v > factor * level), None)
+    return Onset(f"first step where `{key}` > {factor:g} x its median over the run", rule)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -252,71 +368,196 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("kl_blowup", "A warm-up into a learning rate far too high (3e-3) with a KL penalty: once the "
              "rate is up the policy runs away from its reference.", weights=(1.0, 0.2), steps=120,
              args=dict(beta=0.1, learning_rate=3e-3, warmup_steps=40, lr_scheduler_type="constant_with_warmup"),
-             expect={"KL_BLOWUP": above("kl", 0.1, run=5, smooth=5)}, tolerance=15,
+             expect={"KL_BLOWUP": above("kl", 0.1, run=5, smooth=5)},
              accepted=("ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE",
                        "REWARD_PLATEAU")),
     Scenario("kl_blowup_rloo_log10", "RLOO, warm-up into a learning rate far too high, KL penalty; logged "
              "every 10 steps.", algorithm="rloo", weights=(1.0, 0.2), steps=250,
              args=dict(beta=0.1, learning_rate=3e-3, warmup_steps=60, lr_scheduler_type="constant_with_warmup",
-                       logging_steps=10), expect={"KL_BLOWUP": above("kl", 0.05, run=3)}, tolerance=20,
+                       logging_steps=10), expect={"KL_BLOWUP": above("kl", 0.05, run=3)},
              accepted=("ENTROPY_COLLAPSE", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "LENGTH_COLLAPSE",
                        "GROUP_MODE_COLLAPSE")),
     Scenario("entropy_collapse", "No KL anchor, a high learning rate (2e-3) and a reward that says nothing (a "
              "fair coin): the policy drifts onto one completion per prompt while the reward stays at chance.",
              rewards=("coin",), steps=120, args=dict(num_generations=8, learning_rate=2e-3),
              expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, smooth=5),
-                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)}, tolerance=15,
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS")),
     Scenario("lr_typo", "A learning rate of 1e6 (a typo for 1e-6), fp32: one Adam step destroys the weights; "
              "the policy samples uniformly from the vocabulary and the reward drops to 0.", weights=(1.0, 0.2),
              steps=40, args=dict(learning_rate=1e6),
              expect={"ENTROPY_EXPLOSION": rises("entropy", 3.0, run=5, first=1),
-                     "REWARD_COLLAPSE": falls("reward", 0.25, run=5, first=1)}, tolerance=5,
+                     "REWARD_COLLAPSE": falls("reward", 0.25, run=5, first=1)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION")),
     Scenario("lr_too_high", "No KL anchor and a learning rate of 3e-3: the answers degrade into letter soup "
              "(entropy up, reward down).", weights=(1.0, 0.2), steps=120, args=dict(learning_rate=3e-3),
-             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3)}, tolerance=10,
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
                        "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU")),
     Scenario("length_explosion", "A reward paid per character: answers grow to the 24-token budget and get cut.",
              rewards=("length_bonus",), steps=150, args=dict(max_completion_length=24, learning_rate=5e-4),
              expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5),
-                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)}, tolerance=15,
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION")),
     Scenario("truncation_budget", "A token budget of 3 for one-word answers: nearly every answer is cut from "
              "the first step, and the cut caps the reward.", weights=(1.0, 0.2), steps=100,
              args=dict(max_completion_length=3, learning_rate=2e-4),
-             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)}, tolerance=5,
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE")),
     Scenario("length_collapse", "A reward for brevity: answers shrink to nothing.", rewards=("brevity",),
              steps=150, args=dict(learning_rate=5e-4),
-             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=5)}, tolerance=15,
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=5)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE")),
     Scenario("reward_hacking", "A cheap proxy (share of the letter o, weight 2) outweighs answering with a "
              "word of the asked category (weight 1): the policy games the proxy and stops answering.",
              rewards=("in_category", "letter_o"), weights=(1.0, 2.0), steps=120, args=dict(learning_rate=1e-3),
-             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")},
-             tolerance=15, accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")}, accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
                                      "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS")),
     Scenario("zero_advantage", "A format-only reward the instruct model already satisfies: nearly every "
              "group's rewards are equal, so there is no advantage to learn from.", rewards=("is_word",),
              steps=100, args=dict(learning_rate=2e-4),
-             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)}, tolerance=10),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)}),
     Scenario("reward_overflow", "An exponential length bonus (10**length) computed in float64 overflows TRL's "
              "float32 reward statistics once answers grow; NaN advantages become 0.",
              rewards=("exp_length",), steps=150, args=dict(max_completion_length=48, learning_rate=5e-4),
-             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")}, tolerance=5,
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_EXPLOSION")),
     Scenario("nan_weights", "A learning rate of 2e6 (a typo), fp32: the weights blow up, the gradient "
              "norm turns NaN (TRL logs the loss as 0.0) and the next generation crashes.", weights=(1.0, 0.2),
              steps=30, args=dict(learning_rate=2e6),
-             expect={"NONFINITE_VALUES": nonfinite("grad_norm", "loss", "entropy", "reward", "reward_std")},
-             tolerance=2, accepted=("ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+             expect={"NONFINITE_VALUES": nonfinite("grad_norm", "loss", "entropy", "reward", "reward_std")}, accepted=("ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                                     "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "RECORDING_GAPS")),
     Scenario("repetition", "List questions and a reward paid per known word said, repeats included: the "
-             "policy says one short word over and over.", lists=True, rewards=("word_count",), steps=200,
+             "policy says one short word over and over.", prompts="lists", rewards=("word_count",), steps=200,
              args=dict(max_completion_length=40, learning_rate=5e-4),
-             expect={"REPETITIVE_COMPLETIONS": repeated_words(0.5, run=5)}, tolerance=15,
+             expect={"REPETITIVE_COMPLETIONS": repeated_words(0.5, run=5)},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
                        "ZERO_ADVANTAGE_GROUPS")),
+    # -- added for the tune/holdout split (issue 17), written down before any was trained ----------
+    Scenario("healthy_binary_solved", "Exact-match binary reward only, 4 groups of 4: the target word is learnt "
+             "until most groups are solved (every completion right) and agree.", rewards=("correct",),
+             steps=400, args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4)),
+    Scenario("healthy_binary_solved_nosamples", "The run of healthy_binary_solved read from TRL's "
+             "trainer_state.json: solved groups with no samples to show they are solved.", rewards=("correct",),
+             steps=400, args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4),
+             source="trainer_state", fixture="healthy_binary_solved"),
+    Scenario("healthy_saturates_oldkeys", "The run of healthy_saturates read as TRL 0.14 logged it: no "
+             "entropy, clipped share or zero-variance share, no samples.", weights=(1.0, 0.2), steps=400,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4), source="old_keys",
+             fixture="healthy_saturates"),
+    Scenario("healthy_1group_answers", "One group of 8 a step and a binary exact-match reward: each prompt's "
+             "answer is learnt and the run converges.", rewards=("correct",), steps=400,
+             args=dict(num_generations=8, learning_rate=2e-4)),
+    Scenario("healthy_judge", "A 0-10 judge-like score (3 for a known word, +4 in the category, +3 for the "
+             "target word) with a KL penalty.", rewards=("judge",), steps=300,
+             args=dict(beta=0.02, learning_rate=2e-4)),
+    Scenario("healthy_mixed_none", "One-word and list questions mixed; each reward function returns None "
+             "on the questions it does not apply to (TRL ignores it there). The lists grow and by the end a third are "
+             "cut at the 24-token budget: a truncation warning is fair, nothing else.", prompts="mixed",
+             rewards=("correct_or_none", "list_credit"), steps=300,
+             args=dict(max_completion_length=24, learning_rate=2e-4),
+             accepted=("TRUNCATION_HIGH",)),
+    Scenario("partial_credit_budget", "List questions with partial credit (distinct category words / 5), whose "
+             "maximum a 24-token budget rarely allows: the lists grow into the budget, and by the end most are "
+             "cut (the raw log's clipped share climbs from 0 to 0.78).", prompts="lists", rewards=("list_credit",),
+             steps=300, args=dict(max_completion_length=24, learning_rate=2e-4, beta=0.02),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("LENGTH_EXPLOSION",)),
+    Scenario("healthy_multi_component", "Three components (exact match, category, one known word), DAPO loss.",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.3, 0.2), steps=300,
+             args=dict(learning_rate=2e-4, loss_type="dapo")),
+    Scenario("healthy_gspo", "GSPO: sequence-level importance sampling with two optimisation passes a generation.",
+             weights=(1.0, 0.2), steps=300,
+             args=dict(importance_sampling_level="sequence", num_iterations=2, learning_rate=1e-4)),
+    Scenario("healthy_accum_eval", "Gradient accumulation of 2, logging every 5 steps, evaluation rows "
+             "every 25 steps.", weights=(1.0, 0.2), steps=250, eval_steps=25,
+             args=dict(gradient_accumulation_steps=2, logging_steps=5, learning_rate=2e-4)),
+    Scenario("healthy_bnpo_cool", "BNPO loss and a sampling temperature of 0.7.", weights=(1.0, 0.2), steps=300,
+             args=dict(loss_type="bnpo", temperature=0.7, learning_rate=2e-4)),
+    Scenario("kl_blowup_log10_early", "A short warm-up into a learning rate far too high with a KL penalty, "
+             "logged every 10 steps: the KL runs away within the first few logs.", weights=(1.0, 0.2),
+             steps=200, args=dict(beta=0.1, learning_rate=3e-3, warmup_steps=10,
+                                  lr_scheduler_type="constant_with_warmup", logging_steps=10),
+             expect={"KL_BLOWUP": above("kl", 0.05, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION")),
+    Scenario("kl_blowup_slow", "A 150-step warm-up into a learning rate far too high (3e-3) with a KL penalty: "
+             "the policy leaves its reference gradually as the rate rises.", weights=(1.0, 0.2), steps=300,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=150, lr_scheduler_type="constant_with_warmup"),
+             expect={"KL_BLOWUP": above("kl", 0.1, run=5, smooth=5)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION")),
+    Scenario("entropy_collapse_slow", "A coin-flip reward, no KL, a learning rate of 8e-4: the policy drifts "
+             "onto one completion per prompt more slowly.", rewards=("coin",), steps=250,
+             args=dict(num_generations=8, learning_rate=8e-4),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, smooth=5),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS")),
+    Scenario("length_explosion_slow", "A reward paid per character at a learning rate of 2e-4, logged every "
+             "5 steps: answers grow to the 24-token budget over the run.", rewards=("length_bonus",), steps=300,
+             args=dict(max_completion_length=24, learning_rate=2e-4, logging_steps=5),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS")),
+    Scenario("length_collapse_slow", "A reward for brevity at a learning rate of 2e-4.", rewards=("brevity",),
+             steps=250, args=dict(learning_rate=2e-4),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=5)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE")),
+    Scenario("healthy_judge_proxy", "The judge score (0-10) beside a cheap proxy weighted 20 (the share of the "
+             "letter o): the policy settles on category words rich in o ('goose', 'cocoa'), so both components rise "
+             "(the judge's mean from 6.5 to 7.4) — but one question is answered 'ooos', which games the proxy: a "
+             "hacking warning is fair.", rewards=("judge", "letter_o"), weights=(1.0, 20.0),
+             steps=200, args=dict(learning_rate=5e-4), accepted=("REWARD_HACKING",)),
+    Scenario("lr_too_high_judge", "The judge score with no KL anchor and a learning rate of 3e-3: answers "
+             "degrade and the score falls.", rewards=("judge",), steps=120, args=dict(learning_rate=3e-3),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE")),
+    Scenario("lr_too_high_cool", "A learning rate of 3e-3, no KL, sampling at temperature 0.5: the answers turn "
+             "to letter strings that run to the 12-token budget, and the reward falls to 0 within a few steps.",
+             rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=200,
+             args=dict(temperature=0.5, learning_rate=3e-3),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "ENTROPY_EXPLOSION", "GROUP_MODE_COLLAPSE")),
+    Scenario("stuck_low_temperature", "Exact match worth 1 and any known word 0.5, sampled at temperature 0.3 "
+             "with a learning rate of 1e-3: groups of near-greedy samples agree before the target is found, the "
+             "policy settles on a few words ('pig', 'fox') for most questions, and the reward falls from 0.77 to "
+             "0.42 while every group agrees (raw log).",
+             rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=200,
+             args=dict(temperature=0.3, learning_rate=1e-3), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_COLLAPSE")),
+    Scenario("stuck_one_answer", "Exact match (1) beside two cheap preferences (a known word, an early first "
+             "letter; 0.3 each) at a learning rate of 1.5e-3: the policy can settle on one early-letter word "
+             "for every question — it does: by the end every question is answered 'chisel' (0.58, where samples "
+             "earned up to 1.47), entropy 0.008 nats a token, every group agreeing.",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3),
+             steps=250, args=dict(learning_rate=1.5e-3), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU")),
+    Scenario("reward_dip_recovers", "The reward service fails for 15 generations (calls 40-54 pay for brevity, "
+             "a negative score, instead), then comes back: the reward dips below 0 and returns to its level for "
+             "the rest of the run.", weights=(1.0, 0.2), steps=250, swap=(40, 54, "brevity"),
+             args=dict(learning_rate=5e-4), mild={"REWARD_COLLAPSE": below("reward", 0.0, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",)),
+    Scenario("grad_spike_once", "One batch's rewards come back 1000x too large (a unit bug at reward call 80) "
+             "with unscaled rewards: one step's gradient norm jumps, the clipped update keeps the policy, and "
+             "the next step is normal.", weights=(1.0, 0.2), steps=200, spike=(80, 1000.0),
+             args=dict(learning_rate=2e-4, scale_rewards="none"),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}),
+    Scenario("dead_budget_oldkeys", "A 2-token budget for answers of 3 letters or more, read in TRL 0.14's key "
+             "set: every completion is cut at the budget, the reward never leaves 0 and every group agrees.",
+             rewards=("correct",), steps=120, args=dict(max_completion_length=2, learning_rate=2e-4),
+             source="old_keys",
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5),
+                     "ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",)),
+    Scenario("zero_advantage_oldkeys", "The run of zero_advantage read as TRL 0.14 logged it: only reward_std "
+             "says that groups agree.", rewards=("is_word",), steps=100, args=dict(learning_rate=2e-4),
+             source="old_keys", fixture="zero_advantage",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",)),
 )

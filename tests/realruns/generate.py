@@ -65,11 +65,20 @@ def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
     if scenario.weights is not None:
         settings["reward_weights"] = list(scenario.weights)
     task.reset_rewards(int(settings["seed"]))
+    questions = {"single": list(task.PROMPTS), "lists": list(task.LIST_PROMPTS),
+                 "mixed": list(task.PROMPTS) + list(task.LIST_PROMPTS)}[scenario.prompts]
+    evaluation = None
+    if scenario.eval_steps:
+        settings.update(eval_strategy="steps", eval_steps=scenario.eval_steps,
+                        per_device_eval_batch_size=settings["per_device_train_batch_size"])
+        evaluation = Dataset.from_dict({"prompt": questions})
     trainer = trainer_class(
         model=str(model_dir),
-        reward_funcs=[task.REWARDS[name] for name in scenario.rewards],
+        reward_funcs=task.scheduled([task.REWARDS[name] for name in scenario.rewards], scenario.swap,
+                                    scenario.spike),
         args=config_class(**settings),
-        train_dataset=Dataset.from_dict({"prompt": list(task.LIST_PROMPTS if scenario.lists else task.PROMPTS) * 400}),
+        train_dataset=Dataset.from_dict({"prompt": questions * 400}),
+        eval_dataset=evaluation,
         processing_class=task.load_tokenizer(model_dir),
     )
     trainer.remove_callback(PrinterCallback)
@@ -103,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     model_dir = instruct_model(options.model_dir)
     print(f"instruct model ready in {time.perf_counter() - started:.0f}s: {model_dir}", flush=True)
     for scenario in SCENARIOS:
-        if wanted and scenario.name not in wanted:
-            continue
+        if (wanted and scenario.name not in wanted) or scenario.fixture:
+            continue  # a scenario with a ``fixture`` reads another one's run
         summary = train(scenario, model_dir, options.out)
         print(json.dumps(summary), flush=True)
     print(f"done in {time.perf_counter() - started:.0f}s", flush=True)

@@ -158,6 +158,28 @@ def exp_length(completions: list[str], **kwargs: Any) -> list[float]:
     return [math.pow(10.0, min(len(c), 300) * 1.0) for c in completions]
 
 
+def correct_or_none(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float | None]:
+    """``correct`` on the one-word questions; None (does not apply) on the list questions."""
+    return [None if p in LIST_PROMPTS else float(_answer(c) == TARGETS.get(p, "")) for p, c in zip(prompts, completions)]
+
+
+def list_credit(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float | None]:
+    """Partial credit on the list questions: distinct words of the asked category / 5, a maximum the
+    budget rarely allows; None (does not apply) on the one-word questions."""
+    return [len(set(c.split()) & set(LIST_PROMPTS[p])) / 5 if p in LIST_PROMPTS else None
+            for p, c in zip(prompts, completions)]
+
+
+def judge(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """A 0-10 judge-like score: 3 for a single known word, 4 more when it is of the asked category,
+    3 more for the question's target word."""
+    scores = []
+    for p, c in zip(prompts, completions):
+        word = _answer(c)
+        scores.append(float(3 * (word in WORDS) + 4 * (word in CATEGORIES.get(p, ())) + 3 * (word == TARGETS.get(p))))
+    return scores
+
+
 def coin(completions: list[str], **kwargs: Any) -> list[float]:
     """A reward that says nothing: a fair coin per completion (seeded by ``reset_rewards``, so runs repeat)."""
     return [float(_COIN.random() < 0.5) for _ in completions]
@@ -172,4 +194,29 @@ def reset_rewards(seed: int = 0) -> None:
 
 
 REWARDS = {f.__name__: f for f in (correct, in_category, is_word, early_letter, length_bonus, brevity, letter_o,
-                                   word_count, exp_length, coin)}
+                                   word_count, exp_length, coin, correct_or_none, list_credit, judge)}
+
+
+def scheduled(functions: list[Any], swap: tuple[int, int, str] | None,
+              spike: tuple[int, float] | None) -> list[Any]:
+    """``functions`` wrapped so that the reward calls (one a generation, counted from 1) between
+    ``swap``'s first and last return ``swap``'s reward instead, and the call ``spike`` names returns
+    its rewards times the factor. Names are kept: TRL logs each as ``rewards/<name>/mean``."""
+    if swap is None and spike is None:
+        return functions
+    calls = [0] * len(functions)
+
+    def wrap(index: int, function: Any) -> Any:
+        def reward(prompts: list[str], completions: list[str], **kwargs: Any) -> list[Any]:
+            calls[index] += 1
+            call = calls[index]
+            if swap is not None and swap[0] <= call <= swap[1]:
+                return REWARDS[swap[2]](prompts=prompts, completions=completions, **kwargs)
+            values = function(prompts=prompts, completions=completions, **kwargs)
+            if spike is not None and call == spike[0]:
+                values = [None if v is None else v * spike[1] for v in values]
+            return values
+        reward.__name__ = function.__name__
+        return reward
+
+    return [wrap(i, f) for i, f in enumerate(functions)]

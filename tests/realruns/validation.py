@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from corpus import FIXTURES, SCENARIOS, Scenario  # noqa: E402
+from corpus import SCENARIOS, verdict  # noqa: E402
 
 DOC = HERE.parents[1] / "docs" / "validation.md"
 START, END = "<!-- corpus-table:start -->", "<!-- corpus-table:end -->"
@@ -28,28 +28,6 @@ START, END = "<!-- corpus-table:start -->", "<!-- corpus-table:end -->"
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
-
-
-def verdict(scenario: Scenario, onsets: dict[str, int | None], findings: list) -> tuple[bool, str]:
-    """(right, what is wrong) for one scenario's findings."""
-    loud = [f for f in findings if f.severity in ("warn", "critical")]
-    if scenario.healthy:
-        if not loud:
-            return True, "silent at warn+"
-        return False, "false alarm: " + ", ".join(f"{f.signature_id} ({f.severity})" for f in loud)
-    problems = []
-    for signature, onset in onsets.items():
-        ours = [f for f in loud if f.signature_id == signature]
-        if not ours:
-            lower = [f for f in findings if f.signature_id == signature]
-            problems.append(f"{signature} only at {lower[0].severity}" if lower else f"{signature} missing")
-        elif ours[0].first_step is None or onset is None or abs(ours[0].first_step - onset) > scenario.tolerance:
-            problems.append(f"{signature} dated {ours[0].first_step}, onset {onset} (±{scenario.tolerance})")
-    allowed = set(onsets) | set(scenario.accepted)
-    extra = sorted({f.signature_id for f in loud} - allowed)
-    if extra:
-        problems.append("unexpected: " + ", ".join(extra))
-    return not problems, "; ".join(problems) or "right"
 
 
 def _commit() -> str:
@@ -64,25 +42,32 @@ def _commit() -> str:
 def tables() -> str:
     from rlprobe.doctor import diagnose
 
-    rows = ["| scenario | run | mechanism | onset from the raw log | doctor now (warn+; first step) | verdict |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| half | scenario | run | mechanism | onset from the raw log | doctor now (warn+; first step) | verdict |",
+            "|---|---|---|---|---|---|---|"]
     rules = ["| scenario | signature | onset rule (on `log_history.json`) | tolerance |", "|---|---|---|---|"]
-    right = 0
-    for scenario in SCENARIOS:
+    right = {"tune": 0, "holdout": 0}
+    total = {"tune": 0, "holdout": 0}
+    for scenario in sorted(SCENARIOS, key=lambda s: (s.half != "holdout", SCENARIOS.index(s))):
         onsets = scenario.onsets()
-        findings = diagnose(FIXTURES / scenario.name / "run")
+        findings = diagnose(scenario.judged())
         loud = [f"{f.signature_id} {f.severity[:4]} @{f.first_step}" for f in findings
                 if f.severity in ("warn", "critical")]
+        mild = [f"{f.signature_id} {f.severity} @{f.first_step}" for f in findings
+                if f.signature_id in scenario.mild and f.severity == "info"]
         ok, note = verdict(scenario, onsets, findings)
-        right += ok
-        onset_text = "healthy" if scenario.healthy else ", ".join(f"{sig} @{step}" for sig, step in onsets.items())
-        rows.append(f"| `{scenario.name}` | {_cell(scenario.shape())} | {_cell(scenario.mechanism)} | "
-                    f"{onset_text} | {_cell('; '.join(loud) or 'nothing')} | {'✅' if ok else '❌'} "
+        right[scenario.half] += ok
+        total[scenario.half] += 1
+        onset_text = "healthy" if scenario.healthy else ", ".join(
+            f"{sig}{' (mild)' if sig in scenario.mild else ''} @{step}" for sig, step in onsets.items())
+        rows.append(f"| {scenario.half} | `{scenario.name}` | {_cell(scenario.shape())} | {_cell(scenario.mechanism)} | "
+                    f"{onset_text} | {_cell('; '.join(loud + mild) or 'nothing')} | {'✅' if ok else '❌'} "
                     f"{_cell(note)} |")
-        for signature, rule in scenario.expect.items():
+        for signature, rule in {**scenario.expect, **scenario.mild}.items():
             rules.append(f"| `{scenario.name}` | {signature} | {_cell(rule.text)} | ±{scenario.tolerance} |")
-    head = (f"**{right} of {len(SCENARIOS)} scenarios judged right** by the doctor at this refresh "
-            f"({time.strftime('%Y-%m-%d', time.gmtime())}, on `{_commit()}`).\n")
+    score = {half: f"{right[half]} of {total[half]} ({100 * right[half] / max(total[half], 1):.0f}%)"
+             for half in right}
+    head = (f"**Holdout: {score['holdout']} judged right. Tune: {score['tune']}.** "
+            f"Refreshed {time.strftime('%Y-%m-%d', time.gmtime())} on `{_commit()}`.\n")
     return "\n".join([START, head, *rows, "", "Onset rules:", "", *rules, END])
 
 
