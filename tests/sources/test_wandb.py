@@ -12,6 +12,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -249,6 +250,72 @@ def test_random_bytes_or_a_bare_header_are_one_line_and_exit_2(wandb_runs, tmp_p
     header_only.write_bytes(wandb_runs["trl"].read_bytes()[:7] + b"\x00" * 3)
     done = _cli("doctor", str(header_only))
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and str(header_only) in done.stderr
+
+
+_KILLED_WRITER = """
+import sys, time, wandb
+run = wandb.init(mode="offline", dir=sys.argv[1], project="rlprobe-test", name="killed")
+started = time.time() - 3600  # its rows stamped as if it ran an hour ago (W&B keeps a logged _timestamp)
+for step in range(1, 10**6):
+    run.log({"train/reward": 0.01 * step, "train/loss": 1.0, "train/global_step": step, "_timestamp": started + step})
+    print(step, flush=True)
+"""
+
+
+def _status_of(root: Path) -> dict:
+    done = _cli("ls", str(root), "--json")
+    assert done.returncode == 0, done.stderr
+    [run] = json.loads(done.stdout)["runs"]
+    return run
+
+
+def test_a_run_whose_writer_was_killed_is_not_running_forever(tmp_path):
+    """No exit record: running while the file or its last record is fresh, ``killed?`` in ls
+    once both are older than a writer's heartbeat, and RUN_STALLED fires on it."""
+    from rlprobe.doctor.catalog import diagnose_view, registry
+
+    _needs_wandb()
+    proc = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(tmp_path)], stdout=subprocess.PIPE,
+                            text=True, env=_wandb_env(tmp_path))
+    try:
+        for _ in proc.stdout:  # wandb-core writes 32 KiB blocks: kill once two are on disk
+            logs = _run_logs(tmp_path)
+            if logs and logs[0].stat().st_size >= 2 * 32 * 1024:
+                proc.kill()
+                break
+        assert proc.wait(60) == -9
+    finally:
+        proc.kill()
+        proc.stdout.close()
+    [log] = _run_logs(tmp_path)
+    assert records(log.read_bytes())[0] and b"train/global_step" in log.read_bytes()
+    root = tmp_path / "wandb"
+
+    live = _status_of(root)  # its records are an hour old, but the file was just written
+    assert live["status"] == "running" and live["killed"] is False
+    an_hour_ago = time.time() - 3600
+    os.utime(log, (an_hour_ago, an_hour_ago))
+    killed = _status_of(root)
+    assert killed["status"] == "running" and killed["killed"] is True
+    listed = _cli("ls", str(root))
+    assert "killed?" in listed.stdout and "STATUS" in listed.stdout, listed.stdout
+
+    view = RunView.load(log)
+    assert view.manifest["status"] == "running" and view.manifest["closed_at"] is None
+    assert view.manifest["updated_at"] == pytest.approx(max(an_hour_ago, float(view.steps["time"].max())))
+    only_stalled = {sid: {"enabled": False} for sid in registry() if sid != "RUN_STALLED"}
+    [stalled] = diagnose_view(view, only_stalled, live=True)
+    assert stalled.signature_id == "RUN_STALLED" and stalled.first_step == int(view.step[-1])
+    assert "killed" in stalled.explanation
+    assert diagnose_view(RunView.load(_run_logs_finished(tmp_path)), only_stalled, live=True) == []
+
+
+def _run_logs_finished(tmp: Path) -> Path:
+    """A run that ended (an exit record), its rows as old as the killed one's: never stalled."""
+    rows = [{"train/reward": 0.01 * step, "train/global_step": step, "_timestamp": time.time() - 3600 + step}
+            for step in range(1, 40)]
+    (log,) = write_wandb_runs(tmp / "finished", [{"name": "done", "config": {}, "rows": rows}])
+    return log
 
 
 def test_the_documented_fixture_was_written_by_wandb_and_reads_without_it():

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..errors import UnusableInput
-from ..sources import import_source, list_source_runs, resolve
-from .output import table
+from ..sources import SourceError, import_source, list_source_runs, resolve
+from .output import looks_killed, table
 
 
 @click.command("import")
@@ -50,10 +50,19 @@ def ls_source(root: Path, as_json: bool) -> bool:
         return False
     rows = [{"name": name, "address": f"{root}#{name}"} for name in names] or \
         [{"name": None, "address": str(root)}]
+    status = getattr(source.reader, "status", None)  # a reader that can tell a live run from a killed one
+    for row in rows if status is not None else []:
+        try:
+            row["status"], heartbeat = status(root, row["name"])
+        except SourceError:  # the run's log cannot be read: one run's damage hides no other
+            row["status"], heartbeat = "unreadable", None
+        row["killed"] = looks_killed(row["status"], heartbeat)
     if as_json:
         click.echo(json.dumps({"format": source.format, "runs": rows}, indent=2))
     else:
-        click.echo(table([(r["name"] or "(single run)", r["address"]) for r in rows], ["RUN", "ADDRESS"]))
+        shown = [(r["name"] or "(single run)",) + (("killed?" if r["killed"] else r["status"],) if status else ())
+                 + (r["address"],) for r in rows]
+        click.echo(table(shown, ["RUN"] + ["STATUS"] * bool(status) + ["ADDRESS"]))
         click.echo(f"({source.format}: {len(rows)} run{'s' if len(rows) != 1 else ''})")
     return True
 

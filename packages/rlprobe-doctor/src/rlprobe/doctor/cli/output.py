@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import sys
+import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -71,6 +72,18 @@ def when(timestamp: Any) -> str:
         return dt.datetime.fromtimestamp(float(timestamp)).strftime("%Y-%m-%d %H:%M")
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
+
+
+def looks_killed(status: Any, heartbeat: Any) -> bool:
+    """A run still marked running whose last sign of life (a recording manifest's
+    ``updated_at``, a foreign log's last write or record) is older than RUN_STALLED takes a
+    live writer's heartbeat to be: its writer was most likely killed."""
+    from ..detectors.liveness import _HEARTBEAT_STALE_S  # one threshold for both
+
+    try:
+        return status == "running" and time.time() - float(heartbeat) > _HEARTBEAT_STALE_S
+    except (TypeError, ValueError):
+        return False
 
 
 def number(value: Any, digits: int = 4) -> str:

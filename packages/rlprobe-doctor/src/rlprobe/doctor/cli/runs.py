@@ -11,7 +11,7 @@ from rlprobe.storage.layout import is_url
 
 from ..errors import UnusableInput
 from .importing import ls_source
-from .output import RUN, severity, table, when
+from .output import RUN, looks_killed, severity, table, when
 
 
 @click.command("ls")
@@ -25,7 +25,9 @@ def ls(root: Path, as_json: bool, health: bool) -> None:
     TensorBoard root, ...) as SOURCE#NAME.
 
     A recording whose manifest cannot be read is listed with status "unreadable" (and an
-    "error" key in --json) and its reason goes to stderr; the exit code stays 0.
+    "error" key in --json) and its reason goes to stderr; the exit code stays 0. A run
+    still marked running whose manifest has not been rewritten for 2 minutes (the writer's
+    heartbeat) is listed as "killed?" ("killed": true in --json, "status" as written).
 
     \b
     Examples:
@@ -53,6 +55,7 @@ def ls(root: Path, as_json: bool, health: bool) -> None:
             "path": m["path"], "run_id": m.get("run_id"), "algorithm": m.get("algorithm"),
             "model": m.get("model_name"), "steps": counts.get("steps"), "status": m.get("status"),
             "started": m.get("created_at"), "last_activity": m.get("closed_at") or m.get("updated_at"),
+            "killed": looks_killed(m.get("status"), m.get("updated_at")),
         })
     if health:
         from ..health import run_health
@@ -73,14 +76,18 @@ def ls(root: Path, as_json: bool, health: bool) -> None:
         return
     if health:
         click.echo(table(
-            [(r["run_id"] or "?", r["status"] or "", r["last_step"] if r.get("last_step") is not None else "",
+            [(r["run_id"] or "?", _status(r), r["last_step"] if r.get("last_step") is not None else "",
               _worst(r), when(r["last_activity"]), r["path"]) for r in rows],
             ["RUN", "STATUS", "LAST STEP", "WORST FINDING", "LAST ACTIVITY", "PATH"], "llrlll"))
         return
     click.echo(table(
         [(r["run_id"] or "?", r["algorithm"] or "", r["model"] or "", r["steps"] if r["steps"] is not None else "",
-          r["status"] or "", when(r["started"]), when(r["last_activity"]), r["path"]) for r in rows],
+          _status(r), when(r["started"]), when(r["last_activity"]), r["path"]) for r in rows],
         ["RUN", "ALGO", "MODEL", "STEPS", "STATUS", "STARTED", "LAST ACTIVITY", "PATH"], "lllrllll"))
+
+
+def _status(row: dict) -> str:
+    return "killed?" if row.get("killed") else row["status"] or ""
 
 
 def _worst(row: dict) -> str:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.storage import RunStatus, RunWriter
+from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.layout import MANIFEST
 from rlprobe.storage.schema import order_steps
 
@@ -49,6 +50,9 @@ class ImportedRun:
     model_name: str | None = None
     trainer_config: dict[str, Any] = field(default_factory=dict)
     created_at: float | None = None
+    #: For a run the source still marks running: its last sign of life (Unix seconds),
+    #: written as the manifest's ``updated_at``, the heartbeat a recording's manifest carries.
+    updated_at: float | None = None
     status: str = RunStatus.FINISHED
     problems: Problems = field(default_factory=Problems)
     #: Steps already as a table (``step`` and metric columns named as the recording names
@@ -193,6 +197,8 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
             writer.append_events(events)
         writer.counts["bad_records"] = problems.total()
         writer.close(status=run.status)
+        if run.status == RunStatus.RUNNING:  # not closed; alive when the source last was, not at the import
+            write_manifest(tmp, {**writer.manifest, "closed_at": None, "updated_at": run.updated_at})
         if out.is_dir() and not out.is_symlink():
             shutil.rmtree(out)
         os.replace(tmp, out)

@@ -26,6 +26,8 @@ SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_se
 #: The trainer's step in each row a Trainer logs through a tracker (trackio, W&B), whose
 #: own step counter also counts rows logged by others (TRL's profiling timings).
 TRACKER_STEP_KEY = "train/global_step"
+#: A row's time where the tracker stamps one (W&B's ``_timestamp``, Unix seconds): the step's time.
+TIME_KEY = "_timestamp"
 _REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
 
 
@@ -185,7 +187,7 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     fills in the last step, as the Trainer's ``define_metric(step_sync=True)`` asks, which
     would date them to the step before). ``train/<key>`` becomes ``<key>``, ``eval/<key>``
     stays apart, dict values are not metrics, and the end-of-training summary keys become a
-    ``train_summary`` event. A ``completions`` dict goes to ``on_table`` with the step it
+    ``train_summary`` event. A row's ``TIME_KEY`` is the step's time, not a metric. A ``completions`` dict goes to ``on_table`` with the step it
     belongs to (the row's, or the last one's)."""
     by_trainer_step = any(TRACKER_STEP_KEY in m for _, m in rows)
     summary: dict[str, Any] = {}
@@ -203,16 +205,21 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         if isinstance(table, dict) and on_table is not None:
             on_table(table, current)
         values = {}
+        when = number(metrics.get(TIME_KEY))
         for key, value in metrics.items():
             short = key[len("train/"):] if key.startswith("train/") else key
             if key.startswith("profiling/"):
                 profiling += 1
             elif short in SUMMARY_KEYS:
                 summary[short] = number(value)
+            elif key == TIME_KEY:
+                continue
             elif key != TRACKER_STEP_KEY and not isinstance(value, (dict, list)):
                 values[short] = value
         if values:
             run.add_step(current, values)
+            if when is not None:
+                run.steps[-1]["time"] = when
     if left_out:
         run.note(f"{left_out} {tracker} rows without {TRACKER_STEP_KEY} (TRL's profiling timings) left out")
     if profiling:

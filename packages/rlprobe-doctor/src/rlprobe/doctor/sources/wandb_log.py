@@ -48,7 +48,7 @@ from rlprobe.storage import RunStatus
 from .base import ImportedRun, SourceError, number
 from .hf_trainer import add_completion_rows
 from .protobuf import fields
-from .trainer_logs import SUMMARY_KEYS, add_tracker_rows, guess_algorithm
+from .trainer_logs import SUMMARY_KEYS, TIME_KEY, add_tracker_rows, guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "read", "records"]
 
@@ -66,6 +66,9 @@ _HEAD_BYTES = 4 * _BLOCK
 
 # Field numbers, from wandb 0.31's wandb_internal.proto.
 _RECORD_HISTORY, _RECORD_SUMMARY, _RECORD_CONFIG, _RECORD_RUN, _RECORD_EXIT = 2, 3, 5, 17, 18
+#: StatsRecord (system metrics, sampled every few seconds while the run lives: its heartbeat)
+#: and its ``timestamp`` field.
+_RECORD_STATS, _STATS_TIMESTAMP = 7, 2
 _HISTORY_ITEM, _HISTORY_STEP = 1, 2  # HistoryRecord; HistoryStep.num is 1
 _ITEM_KEY, _ITEM_NESTED_KEY, _ITEM_VALUE_JSON = 1, 2, 16  # HistoryItem, SummaryItem, ConfigItem
 #: HistoryItem's typed ``value`` oneof (newer writers may set one instead of value_json).
@@ -199,6 +202,8 @@ class _Log:
     #: The summary's JSON texts, undecoded: W&B writes it again at every step.
     summary: dict[str, Any] = field(default_factory=dict)
     exit_code: int | None = None
+    #: The latest stats record's time (Unix seconds): the writer was alive then.
+    heartbeat: float | None = None
     damage: str | None = None
     bad_records: int = 0
 
@@ -215,7 +220,10 @@ class _Log:
                 _apply(self.config, raw)
             elif number == _RECORD_RUN:
                 self._run(raw)
+            elif number == _RECORD_STATS:
+                self.heartbeat = _stats_time(raw) or self.heartbeat
             elif number == _RECORD_EXIT:
+                self.exit_code = 0  # proto3 leaves a 0 out: the record alone says the run ended
                 for f, w, v in fields(raw):
                     if f == _EXIT_CODE and w == 0:
                         self.exit_code = v if v < 1 << 63 else v - (1 << 64)
@@ -238,9 +246,20 @@ class _Log:
                 self.display_name = _text(raw) or None
             elif number == _RUN_CONFIG and wire == 2:
                 _apply(self.config, raw)
-            elif number == _RUN_START_TIME and wire == 2:  # google.protobuf.Timestamp
-                parts = {f: v for f, w, v in fields(raw) if w == 0}
-                self.start_time = parts.get(1, 0) + parts.get(2, 0) / 1e9
+            elif number == _RUN_START_TIME and wire == 2:
+                self.start_time = _seconds(raw)
+
+
+def _seconds(timestamp: bytes) -> float:
+    """A google.protobuf.Timestamp as Unix seconds."""
+    parts = {f: v for f, w, v in fields(timestamp) if w == 0}
+    return parts.get(1, 0) + parts.get(2, 0) / 1e9
+
+
+def _stats_time(stats: bytes) -> float | None:
+    """When a StatsRecord was sampled (Unix seconds), or None."""
+    raw = next((v for f, w, v in fields(stats) if f == _STATS_TIMESTAMP and w == 2), None)
+    return None if raw is None else _seconds(raw)
 
 
 def _history_fields(buf: bytes) -> tuple[int | None, dict[str, Any]]:
@@ -309,18 +328,18 @@ def _fast_history(buf: bytes) -> tuple[int | None, dict[str, Any]] | None:
 
 
 def _media(row: dict[str, Any]) -> dict[str, Any]:
-    """A history row without W&B's ``_``-keys, each media value (W&B writes ``key/_type``,
-    ``key/path``, ``key/nrows``, … as items of their own) folded back into one dict at
-    ``key``, so its sizes and counts are not taken for metrics."""
+    """A history row without W&B's ``_``-keys but ``_timestamp`` (the row's time), each media
+    value (W&B writes ``key/_type``, ``key/path``, ``key/nrows``, … as items of their own)
+    folded back into one dict at ``key``, so its sizes and counts are not taken for metrics."""
     prefixes = [k[:-len("/_type")] for k, v in row.items() if k.endswith("/_type") and isinstance(v, str)]
     if not prefixes:
-        return {key: value for key, value in row.items() if not key.startswith("_")}
+        return {key: value for key, value in row.items() if not key.startswith("_") or key == TIME_KEY}
     out: dict[str, Any] = {}
     for key, value in row.items():
         head = next((p for p in prefixes if key.startswith(p + "/")), None)
         if head is not None:
             out.setdefault(head, {})[key[len(head) + 1:]] = value
-        elif not key.startswith("_"):
+        elif not key.startswith("_") or key == TIME_KEY:
             out[key] = value
     return out
 
@@ -404,16 +423,63 @@ def address(path: Path, name: str) -> str:
     return _listed(_named(path), name) if path.is_dir() else name
 
 
+def _log_file(path: Path, name: str | None) -> tuple[Path, str | None]:
+    """The log of the run ``name`` addresses at ``path`` (the first where None), and the name
+    to give the run where ``path`` holds several."""
+    if not path.is_dir():
+        return path, None
+    named = _named(path)
+    if not named:
+        raise SourceError(f"{path}: no W&B run log (run-<id>.wandb) found")
+    label = _listed(named, name) if name is not None else next(iter(named))
+    file = named[label][0] if label in named else next(iter(named.values()))[0]
+    return file, label if len(named) > 1 else None
+
+
+def _status(file: Path, exit_code: int | None, last_seen: float | None) -> tuple[str, float | None]:
+    """The run's status and, for one still marked running, its last sign of life. W&B writes
+    an exit record when the run ends; without one it is running, or its writer was killed
+    (wandb-core writes the log a 32 KiB block at a time, so a kill leaves a prefix and no
+    exit record). Which of the two, the last sign of life says, as a recording's heartbeat
+    does: the later of the file's last write and ``last_seen``, the last record's own time (a
+    history row's ``_timestamp``, a stats record's)."""
+    if exit_code is not None:
+        return (RunStatus.FINISHED if exit_code == 0 else RunStatus.CRASHED), None
+    try:
+        seen = [file.stat().st_mtime]
+    except OSError:
+        seen = []
+    seen += [last_seen] if last_seen is not None else []
+    return RunStatus.RUNNING, max(seen, default=None)
+
+
+def status(path: Path, name: str | None = None) -> tuple[str, float | None]:
+    """``_status`` of the run at ``path`` (for ``rlprobe ls``) without decoding its history:
+    from the exit record, the last stats record and the last history row's ``_timestamp``."""
+    file, _ = _log_file(path, name)
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise SourceError(f"{file}: cannot read ({exc.strerror})") from None
+    exit_code = last_history = heartbeat = None
+    for record in records(data)[0]:
+        try:
+            for field_number, wire, raw in fields(record):
+                if field_number == _RECORD_HISTORY and wire == 2:
+                    last_history = raw
+                elif field_number == _RECORD_STATS and wire == 2:
+                    heartbeat = _stats_time(raw) or heartbeat
+                elif field_number == _RECORD_EXIT and wire == 2:
+                    exit_code = next((v for f, w, v in fields(raw) if f == _EXIT_CODE and w == 0), 0)
+        except (ValueError, IndexError):
+            continue  # a record whose content is not one: read() reports it
+    stamp = number(_history_fields(last_history)[1].get(TIME_KEY)) if last_history is not None else None
+    seen = [t for t in (stamp, heartbeat) if t is not None]
+    return _status(file, exit_code, max(seen, default=None))
+
+
 def read(path: Path, name: str | None = None) -> ImportedRun:
-    if path.is_dir():
-        named = _named(path)
-        if not named:
-            raise SourceError(f"{path}: no W&B run log (run-<id>.wandb) found")
-        label: str | None = _listed(named, name) if name is not None else next(iter(named))
-        file = named[label][0] if label in named else next(iter(named.values()))[0]
-        label = label if len(named) > 1 else None
-    else:
-        file, label = path, None
+    file, label = _log_file(path, name)
     log = _read_log(file)
     run = ImportedRun(source=str(path), format=NAME, name=label or log.display_name or log.run_id)
     tables: list[tuple[dict[str, Any], int]] = []
@@ -429,8 +495,9 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
     run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
     run.created_at = log.start_time
-    if log.exit_code not in (None, 0):
-        run.status = RunStatus.CRASHED
+    seen = [row["time"] for row in run.steps if row.get("time") is not None]
+    seen += [log.heartbeat] if log.heartbeat is not None else []
+    run.status, run.updated_at = _status(file, log.exit_code, max(seen, default=None))
     if log.damage:
         run.note(f"{file.name}: {log.damage} (a writer killed, or a run still going); read the "
                  f"{len(log.rows)} history rows before it", damage=log.damage)
