@@ -13,11 +13,11 @@ from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, relative_change
 from ..trends import Windows, logged
 from ..view import RunView
-from .groups import copies
-from .reward import reward_progress
+from ..facts.groups import copies
+from ..facts.metrics import ENTROPY_METRICS
+from ..facts.progress import reward_progress
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
-ENTROPY_METRICS = ("entropy_mean", "policy/entropy_avg")
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 

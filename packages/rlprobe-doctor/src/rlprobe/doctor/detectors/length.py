@@ -15,9 +15,9 @@ from ..levels import MIN_POINTS, opening_reference, relative_change
 from ..trends import (Curve, Windows, episode_median, finite_median, first_sustained, held_extreme, hysteresis,
                       level_noise, logged, onset_before, rolling_min)
 from ..view import RunView
-from .groups import CORRECTNESS
-from .entropy import ENTROPY_METRICS
-from .reward import reward_progress
+from ..facts.groups import CORRECTNESS
+from ..facts.metrics import ENTROPY_METRICS, token_budget
+from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
 LENGTH_METRICS = ("length_mean",)
@@ -31,13 +31,6 @@ _AT_BUDGET = 0.9
 
 def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
     return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-
-
-def token_budget(view: RunView) -> int | None:
-    """The trainer config's completion budget in tokens (`max_completion_length`, PPO's `response_length`)."""
-    config = view.manifest.get("trainer_config") or {}
-    value = config.get("max_completion_length") or config.get("response_length")
-    return int(value) if isinstance(value, (int, float)) and value > 0 else None
 
 
 @detector("LENGTH_EXPLOSION", defaults={"growth_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 4.0, **_WINDOWS})

@@ -14,8 +14,8 @@ from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
                       onset_before)
 from ..view import RunView
-from .groups import copies, samples_with
-from .reward import reward_progress
+from ..facts.groups import copies, samples_with
+from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
 CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")

@@ -3,7 +3,6 @@ hacking (a cheap component rises while correctness falls). A rising reward is th
 case; every rule here compares the reward with its own recent past."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 import numpy as np
@@ -14,12 +13,11 @@ from ..findings import Evidence, Finding
 from ..levels import level_change, opening_reference
 from ..stats import confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
-                      level_noise, logged, onset_before, refine_onset, trend_t)
+                      level_noise, logged, onset_before, refine_onset)
 from ..view import RunView
-from .groups import CORRECTNESS, component, flat_groups, zero_std_share
+from ..facts.groups import CORRECTNESS, component, flat_groups, zero_std_share
+from ..facts.metrics import REWARD_METRICS
 
-#: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.
-REWARD_METRICS = ("reward_mean", "objective/scores", "objective/rlhf_reward")
 
 
 def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
@@ -61,66 +59,6 @@ def sudden_fall(x: np.ndarray, steps: np.ndarray, lo: int, hi: int, fall: float,
 def _smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
     """Noise of a ``window``-step median of ``x`` (≈ 1.25 σ/√window)."""
     return level_noise(x, lo, hi) * 1.25 / np.sqrt(window)
-
-
-#: A move of the reward since a step counts when it is this many of the reward's step noise.
-_PROGRESS_Z = 3.0
-#: The reward is still climbing when its trend over the latter half stands this many standard
-#: errors above flat.
-_CLIMB_T = 3.0
-#: Logged points after the step the progress is measured from.
-_PROGRESS_POINTS = 10
-
-
-@dataclass(frozen=True)
-class Progress:
-    """How the reward moved from a step to the run's end (``reward_progress``)."""
-
-    metric: str
-    start: float
-    """The reward's level at the step (median of the 9 logged values around it)."""
-    end: float
-    """Its level now (median of the last quarter since the step)."""
-    noise: float
-    """Its step-to-step noise since the step (robust standard deviation)."""
-    climbing: bool
-    """Whether it is rising over the latter half of the stretch (an OLS trend `_CLIMB_T`
-    standard errors above flat)."""
-
-    @property
-    def rose(self) -> bool:
-        """Clearly higher now (by `_PROGRESS_Z` of its noise)."""
-        return self.end - self.start >= max(_PROGRESS_Z * self.noise, _TINY)
-
-    @property
-    def held(self) -> bool:
-        """Not clearly lower now."""
-        return self.start - self.end < max(_PROGRESS_Z * self.noise, _TINY)
-
-    def evidence(self, first: int, last: int) -> Evidence:
-        return Evidence(metric=self.metric, window=(first, last), baseline=self.start, observed=self.end,
-                        note="baseline: median of the 9 logged values around the onset; observed: of the last "
-                             "quarter since; " + ("still rising over the latter half" if self.climbing
-                                                  else "not rising over the latter half"))
-
-
-def reward_progress(view: RunView, first: int) -> Progress | None:
-    """How the reward moved from step ``first`` to the run's end; None without a reward curve
-    or with fewer than `_PROGRESS_POINTS` logged since ``first``. A run learning its task
-    sharpens its policy: entropy and lengths may fall a long way while the reward rises, and
-    its gradient may spike without setting it back."""
-    curve = logged(view, *REWARD_METRICS)
-    if curve is None:
-        return None
-    at = int(np.searchsorted(curve.steps, first))
-    since, steps = curve.values[at:], curve.steps[at:]
-    if since.size < _PROGRESS_POINTS:
-        return None
-    half = since.size // 2
-    return Progress(curve.name, start=float(np.median(curve.values[max(0, at - 4):at + 5])),
-                    end=float(np.median(since[-max(3, since.size // 4):])),
-                    noise=level_noise(curve.values, at, curve.size),
-                    climbing=trend_t(steps[half:], since[half:]) >= _CLIMB_T)
 
 
 @detector("REWARD_COLLAPSE", defaults={"drop_fraction": 0.3, "critical_fraction": 0.6, "min_z": 5.0,

@@ -20,9 +20,8 @@ from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..trends import episode_median
 from ..view import RunView
-from .groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with, zero_std_share
-from .entropy import ENTROPY_METRICS
-from .length import token_budget
+from ..facts.groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with, zero_std_share
+from ..facts.metrics import ENTROPY_METRICS, token_budget
 
 
 def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:

@@ -1,7 +1,6 @@
 """What the captured groups of completions say about groups with identical rewards: were
 they all solved, all failed, or did they earn the top reward through a cheap component
-without the task's? Shared by the detectors that read zero-variance groups (no detector
-lives here)."""
+without the task's? Facts shared by the detectors that read groups (no detector lives here)."""
 from __future__ import annotations
 
 import math
