@@ -252,3 +252,71 @@ def test_a_trainer_output_dir_is_followed_checkpoint_by_checkpoint(tmp_path: Pat
     assert RunReader(followed.run_dir).steps().num_rows == len(history)  # no entry read twice
     assert _steps(followed).equals(_steps(RunView.load(out)))
     assert [e["kind"] for e in followed.events].count("train_summary") == 1
+
+
+def _follow_writer(source: str, code: str, env: dict[str, str]) -> RunWatcher:
+    """Tick a watcher on ``source`` while ``code`` (a real tracker client) writes it in another
+    process, then once more after it exits."""
+    watcher = RunWatcher(source)
+    writer = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, **env},
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    looks_with_data = 0
+    while writer.poll() is None:
+        watcher.tick()
+        looks_with_data += watcher.view is not None
+        time.sleep(0.05)
+    assert writer.returncode == 0, writer.stderr.read()[-2000:] if writer.stderr else ""
+    watcher.tick()
+    assert looks_with_data > 2, "the looks must have landed while the run was logged"
+    return watcher
+
+
+TRACKIO_WRITER = textwrap.dedent("""
+    import time, trackio
+    trackio.init(project="proj", name="live", config={"beta": 0.04, "model_name_or_path": "tiny/model"})
+    for s in range(1, 41):
+        trackio.log({"profiling/Time taken: x": 0.1})
+        trackio.log({"train/loss": 0.01 * s, "train/reward": 0.5, "train/kl": (0.01 if s < 25 else 2.0) * (1 + s % 3 / 50),
+                     "train/global_step": s})
+        time.sleep(0.1)
+    trackio.log({"train/train_runtime": 3.0, "train/train_loss": 0.2, "train/total_flos": 0.0,
+                 "train/global_step": 40})
+    trackio.finish()
+""")
+
+
+def test_a_trackio_run_is_followed_by_row_id_while_it_is_logged(tmp_path: Path) -> None:
+    db = tmp_path / "trackio" / "proj.db"
+    watcher = _follow_writer(str(db), TRACKIO_WRITER, {"TRACKIO_DIR": str(db.parent)})
+    followed = watcher.view
+    assert followed is not None and followed.manifest["status"] == "finished"  # on the Trainer's summary
+    assert RunReader(followed.run_dir).steps().num_rows == 40  # each row read once
+    assert _steps(followed).equals(_steps(RunView.load(db)))
+    assert followed.manifest["trainer_config"]["beta"] == 0.04 and followed.manifest["model_name"] == "tiny/model"
+    assert [e["kind"] for e in followed.events].count("train_summary") == 1
+
+
+@pytest.mark.parametrize("store", ["file", "sqlite"])
+def test_an_mlflow_run_is_followed_while_it_is_logged_and_ends_with_its_status(tmp_path: Path, store: str) -> None:
+    uri = (tmp_path / "mlruns").as_uri() if store == "file" else f"sqlite:///{tmp_path / 'mlflow.db'}"
+    code = textwrap.dedent(f"""
+        import time, mlflow
+        mlflow.set_tracking_uri({uri!r})
+        mlflow.set_experiment("exp")
+        with mlflow.start_run(run_name="live"):
+            mlflow.log_params({{"beta": 0.04}})
+            for s in range(1, 41):
+                mlflow.log_metrics({{"loss": 0.01 * s, "reward": 0.5, "profiling/Time taken: x": 0.1,
+                                    "kl": (0.01 if s < 25 else 2.0) * (1 + s % 3 / 50)}}, step=s)
+                time.sleep(0.03)
+    """)
+    source = tmp_path / ("mlruns" if store == "file" else "mlflow.db")
+    if store == "sqlite":  # the store's tables, before the watch looks (a watch waits for a store it can read)
+        subprocess.run([sys.executable, "-c", f"import mlflow; mlflow.set_tracking_uri({uri!r}); "
+                        "mlflow.set_experiment('exp')"], check=True, capture_output=True, timeout=300)
+    watcher = _follow_writer(str(source), code, {"MLFLOW_ALLOW_FILE_STORE": "true"})
+    followed = watcher.view
+    assert followed is not None and followed.manifest["status"] == "finished"  # the run's status left RUNNING
+    assert _steps(followed).equals(_steps(RunView.load(source)))
+    assert followed.manifest["trainer_config"]["beta"] == 0.04
+    assert any(f.signature_id == "KL_BLOWUP" for f in watcher.reported)

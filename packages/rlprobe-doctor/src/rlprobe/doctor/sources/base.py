@@ -297,11 +297,24 @@ class SourceTail:
         self.path, self.name = path, name
         self.status = RunStatus.RUNNING
         self.last_write: float | None = None
+        self._failed = 0
+
+    #: Looks in a row that may fail before the failure is an error: a database caught in the
+    #: middle of a change by its writer reads as damaged for a moment.
+    FAILED_LOOKS = 5
 
     def look(self) -> ImportedRun:
-        """What is new (raises ``SourceError`` for a source that cannot be read)."""
+        """What is new; nothing, for a look that could not read the source (``SourceError``
+        is raised once ``FAILED_LOOKS`` looks in a row failed)."""
         run = ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
-        self.read_into(run)
+        try:
+            self.read_into(run)
+        except SourceError:
+            self._failed += 1
+            if self._failed >= self.FAILED_LOOKS:
+                raise
+            return ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
+        self._failed = 0
         run.status = self.status
         return run
 

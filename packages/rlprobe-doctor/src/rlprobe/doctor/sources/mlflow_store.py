@@ -17,10 +17,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .base import ImportedRun, SourceError, number
+from rlprobe.storage import RunStatus
+
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
 
 NAME = "mlflow"
 DESCRIPTION = "an MLflow store (mlflow.db, or a file store: mlruns/, an experiment or a run folder)"
@@ -202,11 +204,124 @@ def _to_run(run: ImportedRun, series: Iterable[tuple[str, Any, Any]], params: di
         run.note(f"{len(profiling)} profiling/ timing metrics left out")
     if summary:
         run.events.append(("train_summary", max(by_step), "end-of-training summary", summary))
+    _params(run, params)
+    run.created_at = start_ms / 1000 if start_ms else None
+    run.algorithm = guess_algorithm(run.metric_names())
+    return run
+
+
+def _params(run: ImportedRun, params: dict[str, str]) -> None:
+    """The run's params as its trainer config (numbers as numbers), and the model they name."""
     for key, text in params.items():
         as_number = number(text)
         run.trainer_config[key] = as_number if as_number is not None and str(text).strip().lower() not in (
             "true", "false", "nan") else text
     run.model_name = run.trainer_config.get("_name_or_path") or run.trainer_config.get("model_name_or_path")
-    run.created_at = start_ms / 1000 if start_ms else None
-    run.algorithm = guess_algorithm(run.metric_names())
-    return run
+
+
+#: How a run ended, as the SQLite store's ``runs.status`` and a file store's ``meta.yaml``
+#: (``RunStatus`` enum values: RUNNING 1, SCHEDULED 2, FINISHED 3, FAILED 4, KILLED 5) say it.
+_ENDED = {"FINISHED": RunStatus.FINISHED, "FAILED": RunStatus.CRASHED, "KILLED": RunStatus.TERMINATED,
+          "3": RunStatus.FINISHED, "4": RunStatus.CRASHED, "5": RunStatus.TERMINATED}
+
+
+class _Tail(SourceTail):
+    """One run of an MLflow store as it is logged: in a SQLite store the position is the
+    ``metrics`` rowid already read, in a file store each ``metrics/<key>`` file's byte
+    offset (whole lines). The run ends when its status leaves RUNNING: finished, failed
+    (crashed) or killed (terminated)."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name)
+        self._run: str | Path | None = None  # the run id (SQLite) or the run folder
+        self._rowid = 0
+        self._files: dict[Path, GrowingFile] = {}
+        self._params: dict[str, str] = {}
+        self._summary_said = False
+
+    def read_into(self, run: ImportedRun) -> None:
+        for file in files(self.path):
+            self.last_write = max(self.last_write or 0.0, file.stat().st_mtime)
+        if self._run is None and not self._find(run):
+            return
+        series, params, status = self._read_db() if self.path.is_file() else self._read_folder(run)
+        if params and params != self._params:  # read each look: a param file may be caught half-written
+            self._params = params
+            _params(run, params)
+        by_step: dict[int, dict[str, float | None]] = {}
+        summary: dict[str, Any] = {}
+        for key, step, value in series:
+            as_number, at = number(value), number(step)
+            if key.startswith("profiling/") or as_number is None or at is None:
+                continue
+            if key in _SUMMARY_KEYS:
+                summary[key] = as_number
+            else:
+                by_step.setdefault(int(at), {})[key] = as_number
+        for step in sorted(by_step):
+            run.add_step(step, by_step[step])
+        if summary and not self._summary_said:
+            self._summary_said = True
+            run.events.append(("train_summary", max(by_step, default=None), "end-of-training summary", summary))
+        self.status = _ENDED.get(status, RunStatus.RUNNING)
+        run.algorithm = guess_algorithm(run.metric_names())
+
+    def _find(self, run: ImportedRun) -> bool:
+        """Settle which run is followed; False while the store holds none yet."""
+        if self.path.is_file():
+            listed = _db_runs(self.path)
+            chosen = next(((n, r) for n, r in listed if n == self.name), listed[0] if listed else None)
+            if chosen is None:
+                return False
+            self.name, self._run = chosen
+        else:
+            named = _named(self.path)
+            if not named:
+                return False
+            self.name = self.name if self.name in named else next(iter(named))
+            self._run = named[self.name]
+        run.name = self.name
+        return True
+
+    def _read_db(self) -> tuple[list[tuple[str, Any, Any]], dict[str, str] | None, str | None]:
+        try:
+            with _connect(self.path) as db:
+                rows = db.execute("SELECT rowid, key, step, value, is_nan FROM metrics WHERE run_uuid = ? "
+                                  "AND rowid > ? ORDER BY rowid", (self._run, self._rowid)).fetchall()
+                params = dict(db.execute("SELECT key, value FROM params WHERE run_uuid = ?", (self._run,)).fetchall())
+                status = db.execute("SELECT status FROM runs WHERE run_uuid = ?", (self._run,)).fetchone()
+        except sqlite3.Error as exc:
+            raise SourceError(f"{self.path}: not a readable MLflow database ({exc})") from None
+        if rows:
+            self._rowid = rows[-1][0]
+        series = [(key, step, float("nan") if is_nan else value) for _, key, step, value, is_nan in rows]
+        return series, params or None, status[0] if status else None
+
+    def _read_folder(self, run: ImportedRun) -> tuple[list[tuple[str, Any, Any]], dict[str, str] | None, str | None]:
+        run_dir = Path(self._run)
+        metrics_dir = run_dir / "metrics"
+        series = []
+        for folder, _, names in os.walk(metrics_dir):
+            for file_name in names:
+                path = Path(folder) / file_name
+                tail = self._files.setdefault(path, GrowingFile(path))
+                key = path.relative_to(metrics_dir).as_posix()
+                for line in tail.read_new().decode("utf-8", "replace").splitlines():
+                    parts = line.split()
+                    if len(parts) < 2 or number(parts[1]) is None:
+                        run.problems.add(f"mlflow: a line of metrics/{key} is not '<time> <value> <step>'; skipped",
+                                         None)
+                        continue
+                    series.append((key, parts[2] if len(parts) > 2 else 0, parts[1]))
+        params = {}
+        for folder, _, names in os.walk(run_dir / "params"):
+            for file_name in names:
+                key = (Path(folder) / file_name).relative_to(run_dir / "params").as_posix()
+                params[key] = (Path(folder) / file_name).read_text("utf-8", "replace")
+        return series, params or None, _meta(run_dir).get("status")
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)

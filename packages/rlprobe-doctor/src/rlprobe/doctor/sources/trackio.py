@@ -16,11 +16,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .base import ImportedRun, SourceError, number
-from .hf_trainer import add_completion_rows
-from .trainer_logs import add_tracker_rows, guess_algorithm
+from rlprobe.storage import RunStatus
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read"]
+from .base import ImportedRun, SourceError, SourceTail, number
+from .hf_trainer import add_completion_rows
+from .trainer_logs import TrackerRowsTail, add_tracker_rows, guess_algorithm
+
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
 
 NAME = "trackio"
 DESCRIPTION = "a trackio project database (<project>.db)"
@@ -94,17 +96,21 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
             parsed.append((column_step, metrics))
     add_tracker_rows(run, parsed, "trackio", lambda table, step: _samples(run, table, step))
     if config_row:
-        try:
-            config = json.loads(config_row[0])
-        except (ValueError, TypeError):
-            config = None
-        if isinstance(config, dict):
-            run.model_name = config.get("_name_or_path") or config.get("model_name_or_path")
-            run.trainer_config.update({k: v for k, v in config.items() if not k.startswith("_")})
+        _config(run, config_row[0])
     if not run.steps:
         raise SourceError(f"{path}: run {address!r} logged no metrics")
     run.algorithm = guess_algorithm(run.metric_names())
     return run
+
+
+def _config(run: ImportedRun, blob: Any) -> None:
+    try:
+        config = json.loads(blob)
+    except (ValueError, TypeError):
+        config = None
+    if isinstance(config, dict):
+        run.model_name = config.get("_name_or_path") or config.get("model_name_or_path")
+        run.trainer_config.update({k: v for k, v in config.items() if not k.startswith("_")})
 
 
 def _samples(run: ImportedRun, table: dict[str, Any], step: int) -> None:
@@ -120,3 +126,67 @@ def _samples(run: ImportedRun, table: dict[str, Any], step: int) -> None:
     if any(s.get("step") == step for s in run.samples[-len(rows):]):
         return  # TRL logs the last batch again with the end-of-training summary
     add_completion_rows(run, rows, step, run.trainer_config.get("reward_weights"))
+
+
+class _Tail(SourceTail):
+    """One run of a trackio project as it is logged: the position is the ``metrics`` row id
+    already read. The run ends with the Trainer's end-of-training summary (trackio keeps no
+    run status)."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name)
+        self._rows = TrackerRowsTail("trackio")
+        self._last_id = 0
+        self._run_id: str | None = None
+        self._config_read = False
+        self._table_steps: set[int] = set()
+
+    def read_into(self, run: ImportedRun) -> None:
+        for file in files(self.path):
+            self.last_write = max(self.last_write or 0.0, file.stat().st_mtime)
+        if self._run_id is None:
+            listed = _run_list(self.path)
+            chosen = next(((n, r) for n, r in listed if n == self.name), listed[0] if listed else None)
+            if chosen is None:
+                return  # nothing logged yet
+            self.name, self._run_id = chosen
+            run.name = self.name
+        try:
+            with _connect(self.path) as db:
+                rows = db.execute("SELECT id, step, metrics FROM metrics WHERE run_id = ? AND id > ? ORDER BY id",
+                                  (self._run_id, self._last_id)).fetchall()
+                config_row = None if self._config_read else db.execute(
+                    "SELECT config FROM configs WHERE run_id = ?", (self._run_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise SourceError(f"{self.path}: not a readable trackio database ({exc})") from None
+        if config_row:
+            _config(run, config_row[0])
+            self._config_read = True
+        parsed = []
+        for row_id, column_step, blob in rows:
+            self._last_id = row_id
+            try:
+                metrics = json.loads(blob)
+            except (ValueError, TypeError):
+                run.problems.add("trackio: a metrics row is not JSON; skipped", column_step)
+                continue
+            if isinstance(metrics, dict):
+                parsed.append((column_step, metrics))
+        self._rows.add(run, parsed, lambda table, step: self._table(run, table, step))
+        if self._rows.ended:
+            self.status = RunStatus.FINISHED
+        run.algorithm = guess_algorithm(run.metric_names())
+
+    def _table(self, run: ImportedRun, table: dict[str, Any], step: int) -> None:
+        before = len(run.samples)
+        _samples(run, table, step)
+        fresh = {s["step"] for s in run.samples[before:]}
+        if fresh & self._table_steps:  # TRL logs the last table again with the summary
+            del run.samples[before:]
+        self._table_steps |= fresh
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)

@@ -15,7 +15,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .base import ImportedRun, number
 
-__all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "guess_algorithm", "kind_of",
+__all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "TrackerRowsTail",
+           "guess_algorithm", "kind_of",
            "TRAINER_KEYS", "SUMMARY_KEYS", "TRACKER_STEP_KEY"]
 
 #: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
@@ -23,6 +24,8 @@ TRAINER_KEYS = frozenset({"loss", "learning_rate", "grad_norm", "reward", "train
                           "eval_loss", "epoch", "objective/scores", "objective/kl"})
 #: The Trainer's end-of-training summary: logged once, at the end; an event, never a step.
 SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
+#: Of those, the keys only the summary holds (``train_runtime`` may come with every row).
+_SUMMARY_ONLY = frozenset({"train_loss", "total_flos"})
 #: The trainer's step in each row a Trainer logs through a tracker (trackio, W&B), whose
 #: own step counter also counts rows logged by others (TRL's profiling timings).
 TRACKER_STEP_KEY = "train/global_step"
@@ -226,6 +229,73 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
     if summary:
         run.events.append(("train_summary", current, "end-of-training summary", summary))
+
+
+class TrackerRowsTail:
+    """``add_tracker_rows`` for a tracker's rows as they arrive (a row's ``TIME_KEY`` is its
+    step's time, as there). Whether the step is
+    ``train/global_step`` is settled by the first row that holds it, or by the first row of
+    metrics without it (the tracker's step then); rows before that (TRL's profiling
+    timings, which come before the first step's metrics) wait for it. The end-of-training
+    summary ends the run (``ended``). Not thread-safe."""
+
+    def __init__(self, tracker: str) -> None:
+        self.tracker = tracker
+        self.ended = False
+        self._by_trainer_step: bool | None = None
+        self._waiting: list[tuple[Any, dict[str, Any]]] = []
+        self._current: int | None = None
+        self._left_out = self._profiling = 0
+
+    def add(self, run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]],
+            on_table: Callable[[Any, int], None] | None = None) -> None:
+        """Append the steps, tables and summary of ``rows`` (the next ones logged) to ``run``."""
+        if self._by_trainer_step is None:
+            self._waiting += rows
+            for _, metrics in self._waiting:
+                if TRACKER_STEP_KEY in metrics:
+                    self._by_trainer_step = True
+                    break
+                if any(not k.startswith("profiling/") and not isinstance(v, (dict, list)) for k, v in metrics.items()):
+                    self._by_trainer_step = False
+                    break
+            if self._by_trainer_step is None:
+                return
+            rows, self._waiting = self._waiting, []
+        left_out, profiling = self._left_out, self._profiling
+        summary: dict[str, Any] = {}
+        for tracker_step, metrics in rows:
+            step_value = number(metrics.get(TRACKER_STEP_KEY)) if self._by_trainer_step else number(tracker_step)
+            table = metrics.get("completions")
+            if step_value is None:
+                if isinstance(table, dict) and on_table is not None and self._current is not None:
+                    on_table(table, self._current)
+                self._left_out += 1
+                continue
+            self._current = int(step_value)
+            if isinstance(table, dict) and on_table is not None:
+                on_table(table, self._current)
+            values = {}
+            for key, value in metrics.items():
+                short = key[len("train/"):] if key.startswith("train/") else key
+                if key.startswith("profiling/"):
+                    self._profiling += 1
+                elif short in SUMMARY_KEYS:
+                    summary[short] = number(value)
+                elif key not in (TRACKER_STEP_KEY, TIME_KEY) and not isinstance(value, (dict, list)):
+                    values[short] = value
+            if values:
+                run.add_step(self._current, values)
+                when = number(metrics.get(TIME_KEY))
+                if when is not None:
+                    run.steps[-1]["time"] = when
+        if self._left_out and not left_out:
+            run.note(f"{self.tracker} rows without {TRACKER_STEP_KEY} (TRL's profiling timings) left out")
+        if self._profiling and not profiling:
+            run.note("TRL profiling/ timings logged with a step left out")
+        if not self.ended and summary.keys() & _SUMMARY_ONLY:
+            run.events.append(("train_summary", self._current, "end-of-training summary", summary))
+            self.ended = True
 
 
 def guess_algorithm(names: set[str], config_class: str | None = None) -> str | None:
