@@ -13,7 +13,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .config import load_config, resolve_config
+from .config import load_config, resolve_config, split_metrics
 from .errors import UnusableInput
 from .findings import Finding, rank_findings
 from .view import RunView
@@ -72,8 +72,13 @@ def registry() -> dict[str, Detector]:
 
 def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, live: bool = False) -> list[Finding]:
     """Run the whole catalog over an in-memory view; findings ranked most urgent first.
-    ``config`` is shaped like ``doctor.toml``. Raises ``ConfigError`` for a bad config."""
+    ``config`` is shaped like ``doctor.toml``; its ``[metrics]`` table is applied to the view
+    (``RunView.map_metrics``). Raises ``ConfigError`` for a bad config and ``UnknownMetric``
+    for a mapped name the run does not have."""
     resolved = resolve_config(config)
+    _, metrics = split_metrics(config)
+    if metrics:
+        view.map_metrics(metrics)
     found: list[Finding] = []
     for sid, det in registry().items():
         cfg = resolved[sid]
@@ -106,13 +111,13 @@ def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str
             previous = merged.get(key, {})
             both_tables = isinstance(values, Mapping) and isinstance(previous, Mapping)
             merged[key] = {**previous, **values} if both_tables else values
-    return diagnose_view(load_steps(run_dir), merged)
+    return diagnose_view(load_steps(run_dir, split_metrics(merged)[1]), merged)
 
 
-def load_steps(run: str | os.PathLike[str]) -> RunView:
-    """``RunView.load(run)``, refusing a run with no steps recorded: a run that recorded
-    nothing is not a healthy run, and an empty list of findings would say it is."""
-    view = RunView.load(run)
+def load_steps(run: str | os.PathLike[str], metrics: Mapping[str, str] | None = None) -> RunView:
+    """``RunView.load(run, metrics)``, refusing a run with no steps recorded: a run that
+    recorded nothing is not a healthy run, and an empty list of findings would say it is."""
+    view = RunView.load(run, metrics)
     if view.n_steps == 0:
         raise UnusableInput(f"{run}: no steps recorded; nothing to diagnose")
     return view

@@ -33,7 +33,10 @@ critical_level = 0.5
 enabled = false
 ```
 
-Each signature has a synthetic counterpart: `rlprobe synth DIR --pathology <id in lower case>`.
+A `[metrics]` table in the same file maps a run's own metric names to the quantities the
+detectors read (`reward = "average_reward"`; see docs/sources.md).
+
+Each signature of the v1 catalog has a synthetic counterpart: `rlprobe synth DIR --pathology <id in lower case>`.
 
 Findings are ranked most severe first; at equal severity a cause ranks before its symptoms:
 the earliest onset first (onsets a few steps apart count as the same) and, at the same onset,

@@ -16,9 +16,12 @@ Two facts of real runs are built in:
 - **A change at the first update is a change.** When the curve leaves its first logged value
   at the second and holds the new level, far out of its noise, to the run's end, the first
   value alone is the opening level (the median of three would already hold the change).
-- **Returning is not rising.** A rise measured from a collapsed level (a curve at half or
-  less of a level it held before) is judged against that earlier level: entropy that recovers
-  after a collapse to where it started has not exploded.
+- **Returning is not a change.** A rise measured from a collapsed level (a curve at half or
+  less of a level it held before, or of its opening level) is judged against that earlier
+  level: entropy that recovers after a collapse to where it started has not exploded, and a
+  length that collapsed and wobbles back up a little has not exploded either. Likewise a fall
+  from an exploded level (twice or more one it held before, or its opening level) is judged
+  against that earlier level, so a finding's opposite does not fire on the way back.
 """
 from __future__ import annotations
 
@@ -56,7 +59,8 @@ class LevelChange:
     """The most extreme level held for ``sustain`` steps after the onset."""
     windows: Windows
     recovered_from: float | None = None
-    """For a rise judged against the higher level the curve held before a collapse: that level."""
+    """For a rise judged against the higher level the curve held before a collapse (a fall
+    against the lower level held before a rise): that level."""
 
     @property
     def ratio(self) -> float:
@@ -64,7 +68,8 @@ class LevelChange:
 
     def evidence(self, metric: str, first: int, last: int, rising: bool, extra: str = "") -> Evidence:
         w = self.windows
-        reference = (f"the level held before the collapse it rose from" if self.recovered_from is not None else
+        returned = "the collapse it rose from" if rising else "the rise it fell from"
+        reference = (f"the level held before {returned}" if self.recovered_from is not None else
                      f"median of {w.baseline} steps ending {w.gap} steps before (the run's opening level before "
                      "that exists)")
         return Evidence(metric=metric, window=(first, last), baseline=self.baseline, observed=self.observed,
@@ -78,13 +83,21 @@ def opening_reference(curve: Curve, windows: Windows) -> np.ndarray:
     When the run changed at its first update (``changed_at_first_update``), the opening level
     is the first logged value alone, from the second value on."""
     ref = np.array(curve.reference(windows), dtype=float)
-    if curve.size > OPENING_POINTS:
-        points = 1 if changed_at_first_update(curve) else OPENING_POINTS
-        opening = float(np.median(curve.values[:points]))
+    opening = _opening(curve)
+    if opening is not None:
         early = np.isnan(ref)
-        early[:points] = False
-        ref[early] = opening
+        early[:opening[1]] = False
+        ref[early] = opening[0]
     return ref
+
+
+def _opening(curve: Curve) -> tuple[float, int] | None:
+    """The run's opening level and the logged points it is the median of (the first value
+    alone when the run changed at its first update); None for a curve too short to have one."""
+    if curve.size <= OPENING_POINTS:
+        return None
+    points = 1 if changed_at_first_update(curve) else OPENING_POINTS
+    return float(np.median(curve.values[:points])), points
 
 
 #: A change at the first update must be this many times the noise of the level held after it.
@@ -154,25 +167,58 @@ def relative_change(curve: Curve, windows: Windows, enter: float | np.ndarray, s
     ``enter``× (falling, ``enter`` < 1), held until it crosses back past ``stay``×. ``enter``
     may vary by step. With ``floor``, a rise counts only once the level itself reaches it.
     ``reference`` replaces the default (``opening_reference``). A rise from a collapsed level
-    is judged against the higher level held before the collapse."""
+    is judged against the higher level held before the collapse (or the opening level); a fall
+    after an explosion (a rise to twice the reference, held) against the level before it."""
     ref = opening_reference(curve, windows) if reference is None else np.asarray(reference, dtype=float)
     with np.errstate(invalid="ignore"):
         ref = np.where(ref > 0, ref, np.nan)  # a ratio to a level of 0 means nothing
-    recovered = None
     if rising:
-        level = curve.smooth(windows.smooth)
-        held = rolling_min(level, windows.sustain)
-        before = np.full_like(held, np.nan)
-        if windows.gap < held.size:
-            before[windows.gap:] = np.fmax.accumulate(np.nan_to_num(held, nan=-np.inf))[:held.size - windows.gap]
-        before[~np.isfinite(before)] = np.nan
+        before = _held_before(curve, windows)
         with np.errstate(invalid="ignore"):
-            collapsed = ref <= COLLAPSED * before
-        recovered = np.where(collapsed, before, np.nan)
-        ref = np.where(collapsed, before, ref)
+            returning = ref <= COLLAPSED * before
+        recovered = np.where(returning, before, np.nan)
+        ref = np.where(returning, before, ref)
+    else:
+        recovered = _after_explosion(curve, windows, ref)
+        ref = np.where(np.isfinite(recovered), recovered, ref)
     enter_level = np.asarray(enter, dtype=float) * ref
     stay_level = stay * ref
     if rising and floor is not None:
         enter_level = np.maximum(enter_level, floor)  # NaN (no reference yet) stays NaN
         stay_level = np.maximum(stay_level, floor)
     return level_change(curve, windows, enter_level, stay_level, rising, ref, recovered_from=recovered)
+
+
+def _after_explosion(curve: Curve, windows: Windows, ref: np.ndarray) -> np.ndarray:
+    """Per step, the level an explosion (a rise to twice the reference, held above 1.5× for
+    ``sustain`` steps) left, from its onset until the trailing reference has forgotten it
+    (``gap`` + ``baseline`` steps after the level came back under 1.5× that level): a fall in
+    that stretch is the way back, judged against that level. NaN elsewhere."""
+    out = np.full(curve.size, np.nan)
+    stay = 0.5 * (1 + 1 / COLLAPSED)
+    explosion = level_change(curve, windows, ref / COLLAPSED, ref * stay, True, ref)
+    if explosion is None:
+        return out
+    level = curve.smooth(windows.smooth)[explosion.hit:]
+    with np.errstate(invalid="ignore"):
+        ended = np.flatnonzero(~(level >= stay * explosion.baseline))
+    end = explosion.hit + int(ended[0]) if ended.size else curve.size
+    out[explosion.onset:end + windows.gap + windows.baseline] = explosion.baseline
+    return out
+
+
+def _held_before(curve: Curve, windows: Windows) -> np.ndarray:
+    """Per step, the level a rise would return to: the highest level held for ``sustain``
+    steps up to ``gap`` steps earlier, or the opening level if higher; NaN where there is no
+    such history yet."""
+    level = curve.smooth(windows.smooth)
+    held = rolling_min(level, windows.sustain)
+    before = np.full_like(held, np.nan)
+    if windows.gap < held.size:
+        before[windows.gap:] = np.fmax.accumulate(np.nan_to_num(held, nan=-np.inf))[:held.size - windows.gap]
+    before[~np.isfinite(before)] = np.nan
+    opening = _opening(curve)
+    if opening is not None:
+        level, points = opening
+        before[points:] = np.fmax(before[points:], level)  # fmax: NaN yields to the opening level
+    return before

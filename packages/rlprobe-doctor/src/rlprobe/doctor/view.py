@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 import polars as pl
@@ -69,6 +69,15 @@ def _append_steps(steps: pl.DataFrame, fresh: pl.DataFrame, raw: pl.DataFrame) -
     return out.rechunk() if out.n_chunks() > _MAX_CHUNKS else out
 
 
+def _renamed(frame: pl.DataFrame, metrics: Mapping[str, str]) -> pl.DataFrame:
+    """``frame`` with each logged name of ``metrics`` (``{column: name logged}``) read as its
+    column: the user's mapping wins over a column of that name the run also has."""
+    present = {name: column for column, name in metrics.items() if name in frame.columns and name != column}
+    if not present:
+        return frame
+    return frame.drop([c for c in present.values() if c in frame.columns]).rename(present)
+
+
 def _event_time(event: dict[str, Any]) -> Any:
     return event.get("time") or 0.0
 
@@ -125,14 +134,18 @@ class RunView:
         self._events_tail: _EventTail | None = None
         self._cache: dict[str, np.ndarray] = {}
         self._read_from: Path | None = None
+        self.metric_map: dict[str, str] = {}
+        """``{column: name logged}``: the run's own names read as the quantities (``map_metrics``)."""
 
     @classmethod
-    def load(cls, run_dir: str | os.PathLike[str]) -> "RunView":
+    def load(cls, run_dir: str | os.PathLike[str], metrics: Mapping[str, str] | None = None) -> "RunView":
         """Read a run directory (compacted, mid-run, killed or merged ranks alike), a run in
         object storage (a URL: ``s3://bucket/runs/my-run``, ``gs://...``, ``abfs://...``) or a
         foreign source (``rlprobe.doctor.sources``: a TRL output_dir, a console log, ...).
-        Raises ``UnusableInput`` when there is no readable recording there and
-        ``rlprobe.storage.RecordingError`` (one line naming the file) for a damaged data file."""
+        ``metrics`` maps quantities to the names the run logged them under (``map_metrics``).
+        Raises ``UnusableInput`` when there is no readable recording there, or a mapped name
+        the run does not have, and ``rlprobe.storage.RecordingError`` (one line naming the
+        file) for a damaged data file."""
         reader = open_run(run_dir)
         steps, step_cursor = reader.read_new("steps")
         samples, sample_cursor = reader.read_new("samples")
@@ -141,7 +154,32 @@ class RunView:
         view._cursors = {"steps": step_cursor, "samples": sample_cursor}
         view._events_tail = tail
         view._read_from = reader.run_dir
+        if metrics:
+            view.map_metrics(metrics)
         return view
+
+    def map_metrics(self, metrics: Mapping[str, str]) -> None:
+        """Read the run's own metric names as the quantities the detectors know, in place and
+        for every later ``refresh``: ``{"reward_mean": "average_reward"}`` (keys are columns or
+        their spellings: ``reward``, ``kl``; ``config.metric_map`` checks a ``[metrics]``
+        table). Mapping again what is already mapped changes nothing. Raises ``UnknownMetric``
+        for a name the run does not have (a run with no steps yet is not checked)."""
+        mapping = {canonical_metric(column): name for column, name in metrics.items()}
+        have = set(self._raw_steps.columns)
+        for column, name in mapping.items():
+            if name not in have and self.metric_map.get(column) != name and self._raw_steps.height:
+                names = self.metric_names()
+                close = difflib.get_close_matches(name, names, n=5, cutoff=0.4)
+                raise UnknownMetric(f"run has no metric {name!r} to read as {column}; "
+                                    + (f"closest: {', '.join(close)}" if close else
+                                       f"it has: {', '.join(names[:12]) or 'none'}"))
+        fresh = {c: n for c, n in mapping.items() if self.metric_map.get(c) != n}
+        if not fresh:
+            return
+        self.metric_map.update(fresh)
+        self._raw_steps = _renamed(self._raw_steps, fresh)
+        self.steps = _renamed(self.steps, fresh)
+        self._cache.clear()
 
     def refresh(self) -> bool:
         """Append rows and events written since the last read; True when anything was new.
@@ -154,7 +192,8 @@ class RunView:
         except UnusableInput:
             return False
         if self._read_from is not None and reader.run_dir != self._read_from:
-            self.__dict__.update(RunView.load(self.run_dir).__dict__)  # a changed foreign source, imported again
+            # a changed foreign source, imported again
+            self.__dict__.update(RunView.load(self.run_dir, self.metric_map).__dict__)
             return True
         new_steps, self._cursors["steps"] = reader.read_new("steps", self._cursors.get("steps"))
         new_samples, self._cursors["samples"] = reader.read_new("samples", self._cursors.get("samples"))
@@ -164,11 +203,11 @@ class RunView:
         events = self._events_tail.read(reader)
         if any(event.get("kind") == EventKind.RUN_RESUMED for event in events):
             # A later session replaced rows this view already holds; appending cannot take them back.
-            self.__dict__.update(RunView.load(self.run_dir).__dict__)
+            self.__dict__.update(RunView.load(self.run_dir, self.metric_map).__dict__)
             return True
         changed = False
         if new_steps is not None and new_steps.num_rows:
-            fresh = _to_polars(new_steps)
+            fresh = _renamed(_to_polars(new_steps), self.metric_map)
             self._raw_steps = pl.concat([self._raw_steps, fresh], how="diagonal_relaxed")
             self.steps = _append_steps(self.steps, fresh, self._raw_steps)
             changed = True

@@ -8,18 +8,19 @@ from pathlib import Path
 import click
 
 from ..catalog import diagnose_view, load_steps
-from ..config import load_config
+from ..config import split_metrics
 from ..findings import Finding
 from . import EXIT_CRITICAL
-from .output import RUN, number, severity, style, terminal_width
+from .output import RUN, command_config, metric_option, number, severity, style, terminal_width
 
 
 @click.command("doctor")
 @click.argument("run", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Findings as a JSON list (stable, machine-readable).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="doctor.toml with per-detector overrides.")
-def doctor(run: Path, as_json: bool, config_path: Path | None) -> None:
+              help="doctor.toml with per-detector overrides and [metrics] names.")
+@metric_option
+def doctor(run: Path, as_json: bool, config_path: Path | None, metrics: tuple[str, ...]) -> None:
     """Diagnose RUN: ranked findings with evidence and what to do.
 
     Exits 1 when a critical finding exists, so it drops into CI gates; 2 when RUN cannot be
@@ -27,11 +28,12 @@ def doctor(run: Path, as_json: bool, config_path: Path | None) -> None:
     recorded nothing is not a healthy run).
 
     \b
-    Example:
+    Examples:
       rlprobe doctor runs/my-run --config doctor.toml
+      rlprobe doctor wandb/ --metric reward=average_reward --metric kl=kl_divergence
     """
-    config = load_config(config_path) if config_path else None
-    findings = diagnose_view(load_steps(run), config)
+    config = command_config(config_path, metrics)
+    findings = diagnose_view(load_steps(run, split_metrics(config)[1]), config)
     if as_json:
         click.echo(json.dumps([f.model_dump(mode="json") for f in findings], indent=2))
     else:

@@ -13,12 +13,13 @@ import click
 import polars as pl
 
 from ..catalog import diagnose_view
+from ..config import metric_map, metric_options
 from ..diff import RunDiff, diff_runs
 from ..errors import UnusableInput
 from ..findings import Finding
 from ..forensics import SORT_KEYS, CapturedSamples, metrics_around, sample_records
 from ..view import RunView
-from .output import RUN, number, severity, shorten, style, table, terminal_width
+from .output import RUN, metric_option, number, severity, shorten, style, table, terminal_width
 
 #: Below this many columns for prompt and completion together, each goes on a line of its own.
 MIN_TEXT_COLUMNS = 60
@@ -88,7 +89,8 @@ def _echo_json(payload: Any) -> None:
               help="Steps either side of --step that count as around it.")
 @click.option("--max-samples", default=10, show_default=True, type=int, help="Captured samples to show.")
 @click.option("--json", "as_json", is_flag=True, help="Everything as JSON, sample text in full.")
-def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bool) -> None:
+@metric_option
+def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bool, metrics: tuple[str, ...]) -> None:
     """Show RUN around one step: metrics against the window before, events and findings
     near it, and the captured samples that drove the update (by |advantage|).
 
@@ -100,7 +102,7 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
         raise UnusableInput("show needs the step to look at: rlprobe show RUN --step N")
     if window < 0 or max_samples < 1:
         raise UnusableInput("--window must be ≥ 0 and --max-samples ≥ 1")
-    view = RunView.load(run)
+    view = RunView.load(run, metric_map(metric_options(metrics)))
     metrics = metrics_around(view, step, window)
     start, end = int(view.step[0]), int(view.step[-1])
     first, last = step - window, step + window
@@ -259,7 +261,8 @@ def samples(run: Path, sort: str, around: int | None, window: int | None, step_f
 @click.option("--z-thresh", default=4.0, show_default=True, type=float,
               help="A metric diverges where the runs differ by this many times their step-to-step noise...")
 @click.option("--sustain", default=5, show_default=True, type=int, help="...for this many steps in a row.")
-def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int) -> None:
+@metric_option
+def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int, metrics: tuple[str, ...]) -> None:
     """Compare RUN_B with RUN_A: trainer-config delta, the step each metric starts to
     diverge, and the prompts whose mean reward differs most.
 
@@ -267,6 +270,8 @@ def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int)
     Example:
       rlprobe diff runs/baseline runs/lr-3e-6 --z-thresh 4 --sustain 5
     """
+    if metrics:
+        run_a, run_b = _mapped_pair(run_a, run_b, metric_map(metric_options(metrics)))
     result = diff_runs(run_a, run_b, z_thresh=z_thresh, sustain=sustain)
     if as_json:
         _echo_json(result.model_dump(mode="json"))
@@ -281,6 +286,19 @@ def _value(value: Any, width: int = 40) -> str:
 def _spans(spans: list[tuple[int, int]]) -> str:
     text = ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in spans[:6])
     return text + (f" (+{len(spans) - 6} more stretches)" if len(spans) > 6 else "")
+
+
+def _mapped_pair(run_a: Path, run_b: Path, mapping: dict[str, str]) -> tuple[RunView, RunView]:
+    """Both runs loaded, each reading the mapped names it logged (two loops may name a
+    quantity differently: ``--metric reward=average_reward`` for one, ``reward`` in the other);
+    a name neither run has is an error."""
+    views = RunView.load(run_a), RunView.load(run_b)
+    for column, name in mapping.items():
+        if not any(name in view.steps.columns for view in views):
+            raise UnusableInput(f"neither run has a metric {name!r} to read as {column}")
+    for view in views:
+        view.map_metrics({column: name for column, name in mapping.items() if name in view.steps.columns})
+    return views
 
 
 def render_diff(d: RunDiff, max_prompts: int = 10) -> str:

@@ -12,6 +12,8 @@ import click
 
 from rlprobe.storage.layout import is_url
 
+from ..config import METRICS_TABLE, load_config, metric_options
+
 class RunLocation(click.ParamType):
     """A run argument: a local path (a ``Path``), or a URL of a run in object storage kept
     as text (``s3://bucket/runs/x``; a ``Path`` would fold its ``//``)."""
@@ -24,6 +26,24 @@ class RunLocation(click.ParamType):
 
 #: The type of every argument naming a run (or a root of runs).
 RUN = RunLocation()
+
+
+def metric_option(command: Any) -> Any:
+    """``--metric QUANTITY=NAME`` (repeatable) on a command that reads a run's metrics."""
+    return click.option("--metric", "metrics", multiple=True, metavar="QUANTITY=NAME",
+                        help="Read the run's metric NAME as QUANTITY (reward, kl, entropy, loss, ...), e.g. "
+                             "--metric reward=average_reward; repeatable; wins over doctor.toml's [metrics].")(command)
+
+
+def command_config(config_path: Path | None, metrics: Sequence[str] = ()) -> dict[str, Any] | None:
+    """``--config doctor.toml`` with the ``--metric`` options laid over its ``[metrics]`` table;
+    None when neither is given. Raises ``ConfigError`` (one line)."""
+    config = load_config(config_path) if config_path else {}
+    if metrics:
+        section = next((k for k in config if str(k).lower() == METRICS_TABLE), METRICS_TABLE)
+        table = config.pop(section, None)
+        config[METRICS_TABLE] = {**(table if isinstance(table, dict) else {}), **metric_options(metrics)}
+    return config or None
 
 SEVERITY_COLOURS = {"critical": "red", "warn": "yellow", "info": "cyan"}
 

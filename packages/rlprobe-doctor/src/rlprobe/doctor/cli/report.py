@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..report import render_report
-from .output import RUN
+from .output import RUN, command_config, metric_option
 
 
 @click.command("report")
@@ -14,8 +14,9 @@ from .output import RUN
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the HTML (default: RUN/report.html).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="doctor.toml with per-detector overrides.")
-def report(run: Path, out_path: Path | None, config_path: Path | None) -> None:
+              help="doctor.toml with per-detector overrides and [metrics] names.")
+@metric_option
+def report(run: Path, out_path: Path | None, config_path: Path | None, metrics: tuple[str, ...]) -> None:
     """Write RUN's post-mortem — verdict, findings, every metric charted, events, samples,
     config — as one HTML file that opens offline; prints its path.
 
@@ -23,7 +24,7 @@ def report(run: Path, out_path: Path | None, config_path: Path | None) -> None:
     Example:
       rlprobe report runs/my-run --out my-run.html
     """
-    click.echo(render_report(run, out_path, config=config_path))
+    click.echo(render_report(run, out_path, config=command_config(config_path, metrics)))
 
 
 COMMANDS = [report]

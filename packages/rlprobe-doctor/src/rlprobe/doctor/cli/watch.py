@@ -9,12 +9,11 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from ..config import load_config
 from ..findings import Finding
 from ..live import ActionResult, CommandAction, RunWatcher, StopFile, WebhookSink, webhook_sink
 from . import EXIT_CRITICAL
 from .diagnosis import render_findings
-from .output import RUN, is_tty, severity, shorten, style, terminal_width
+from .output import RUN, command_config, is_tty, metric_option, severity, shorten, style, terminal_width
 
 #: Longest ``watch`` waits at exit for the webhook to deliver what is still queued.
 WEBHOOK_DRAIN_S = 10.0
@@ -29,7 +28,8 @@ WEBHOOK_DRAIN_S = 10.0
 @click.option("--max-ticks", type=click.IntRange(min=1),
               help="Stop after this many looks (default: until the run ends).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="doctor.toml with per-detector overrides.")
+              help="doctor.toml with per-detector overrides and [metrics] names.")
+@metric_option
 @click.option("--on-critical", "on_critical", metavar="CMD",
               help="Run CMD (with sh -c) once, on the first critical finding at 70%+ confidence; the finding is "
                    "in RLPROBE_* environment variables and as JSON on stdin.")
@@ -37,7 +37,7 @@ WEBHOOK_DRAIN_S = 10.0
               metavar="PATH", help="Write that first critical finding as JSON to PATH (a stop file for a "
                                    "training loop to check).")
 def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None, config_path: Path | None,
-          on_critical: str | None, on_critical_file: Path | None) -> None:
+          metrics: tuple[str, ...], on_critical: str | None, on_critical_file: Path | None) -> None:
     """Live-tail RUN (which may not exist yet) and print each finding as it first appears
     or escalates, including live-only ones such as RUN_STALLED. RUN is a recording or any
     log the doctor reads (a console log, a TRL output_dir, a TensorBoard dir, ...) while
@@ -60,7 +60,7 @@ def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None
     if on_critical_file is not None:
         sinks.append(StopFile(on_critical_file, str(run), report=_reporter(f"--on-critical-file {on_critical_file}",
                                                                           acted)))
-    watcher = RunWatcher(run, sinks=sinks, config=load_config(config_path) if config_path else None)
+    watcher = RunWatcher(run, sinks=sinks, config=command_config(config_path, metrics))
     status = _StatusLine(enabled=is_tty())
     interrupted = False
     with _one_line_warnings():

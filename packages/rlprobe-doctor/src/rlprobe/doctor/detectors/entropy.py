@@ -42,8 +42,10 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
     to `drop_ratio` or below and stays below `exit_ratio` (hysteresis) for `sustain` steps;
     until the run has that much history, its opening level (median of its first 3 logged
-    steps) is the reference. The onset is where the centred median last sat at the reference. Critical when the
-    level held afterwards is `critical_ratio` of the reference or less. A gradual decline
+    steps) is the reference; a fall from an exploded level (twice or more one the entropy held
+    before) is measured against that earlier level, so entropy settling back after an explosion
+    is not a collapse. The onset is where the centred median last sat at the reference. Critical
+    when the level held afterwards is `critical_ratio` of the reference or less. A gradual decline
     (a third over the run is normal) never comes close to the ratio. It is convergence,
     reported as info, when at least `converged_share` of the completions that repeat another of
     their group since the onset earned the run's top reward (the highest any captured sample
@@ -108,7 +110,8 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         severity=severity,
         confidence=confidence,
         first_step=first,
-        explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of its level) "
+        explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of "
+                     + ("the level it held before rising" if shift.recovered_from is not None else "its level") + ") "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
                      f"{w.sustain} steps." + verdict),
         evidence=[shift.evidence(name, first, last, rising=False)]

@@ -33,7 +33,8 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
     return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
 
 
-@detector("LENGTH_EXPLOSION", defaults={"growth_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 4.0, **_WINDOWS})
+@detector("LENGTH_EXPLOSION", defaults={"growth_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 4.0,
+                                        "min_budget_share": 0.05, "min_tokens": 32.0, **_WINDOWS})
 def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Mean completion length multiplies within a short window and stays up.
 
@@ -58,7 +59,10 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Critical at `critical_ratio` × the reference or when the mean reaches 90 % of the token
     budget — but only at the budget when the reward clearly rose since the onset (by 3× its
     step noise) and no non-correctness component rose in step with the length: longer
-    reasoning that buys reward is the R1-style growth, here fast, and is said to be.
+    reasoning that buys reward is the R1-style growth, here fast, and is said to be. The
+    length must also reach `min_budget_share` of the token budget (`min_tokens` when the
+    budget is unknown): a length that went from 2 to 5 tokens has grown ×2.5 and rambles
+    nowhere.
 
     Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
@@ -71,6 +75,8 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     growth_ratio: length at or above this multiple of its reference starts an explosion
     exit_ratio: the explosion lasts until length is back below this multiple
     critical_ratio: critical when the held length reaches this multiple
+    min_budget_share: ... and the length must reach this share of the token budget
+    min_tokens: ... or, with the budget unknown, this many tokens
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -91,7 +97,8 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         near = curve.smooth(w.smooth) >= _AT_BUDGET * budget
         enter = np.where(near, cfg["exit_ratio"], cfg["growth_ratio"])
         ref = np.where(near, np.fmin(ref, rolling_min(ref, w.baseline + w.gap)), ref)
-    shift = relative_change(curve, w, enter, cfg["exit_ratio"], rising=True, reference=ref)
+    floor = cfg["min_budget_share"] * budget if budget is not None else cfg["min_tokens"]
+    shift = relative_change(curve, w, enter, cfg["exit_ratio"], rising=True, floor=floor, reference=ref)
     if shift is None:
         return None
     ratio = shift.ratio
@@ -166,7 +173,9 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Rule: Smoothed length (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) falls
     to `drop_ratio` and stays below `exit_ratio` (hysteresis) for `sustain` steps (until the
-    run has that much history, its opening level is the reference). The onset is where the
+    run has that much history, its opening level is the reference); a fall from a length that
+    had exploded (twice or more one it held before) is measured against that earlier length,
+    so the way back from an explosion is not a collapse. The onset is where the
     centred median last sat at the reference. Critical when the held
     length is `critical_ratio` of the reference or less — unless the reward clearly rose since
     the onset (by 3× its step noise) and the held length is above `empty_length` tokens: then

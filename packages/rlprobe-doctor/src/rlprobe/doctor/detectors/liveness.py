@@ -1,14 +1,17 @@
-"""Liveness: a run that is still marked running but has stopped stepping."""
+"""Liveness: a run that is still marked running but has stopped stepping, and a run that
+steps but whose optimisation does not move at all."""
 from __future__ import annotations
 
 import time
 from typing import Any, Mapping
 
+import numpy as np
 import polars as pl
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
+from ..trends import level_noise, logged, trend_t
 from ..view import RunView
 
 #: The recorder rewrites the manifest at every flush (default every 5 s); one older than
@@ -109,3 +112,122 @@ def _duration(seconds: float) -> str:
     if seconds < 7200:
         return f"{seconds / 60:.0f} min"
     return f"{seconds / 3600:.1f} h"
+
+
+# -- RUN_FROZEN ------------------------------------------------------------------------------
+
+#: What the optimisation moves, as (column, how a reader calls it); the first logged loss is read.
+_LOSSES = (("loss", "loss"), ("policy_loss", "policy loss"))
+_POLICY = (("kl_mean", "KL"), ("entropy_mean", "entropy"))
+#: A trend this many standard errors from flat, beyond 3× the step noise, is a reward that moves.
+_MOVING_T = 3.0
+
+
+@detector("RUN_FROZEN", defaults={"min_steps": 5, "rounding": 1e-4})
+def run_frozen(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """The optimisation quantities do not move at all: nothing is being learned.
+
+    Meaning: A loss that is exactly 0 (or one constant) at every step, beside a KL to the
+    reference or an entropy that stays the same to rounding over different batches, is a run
+    whose policy is not changing: no gradient reaches the weights (a loss detached from them,
+    a learning rate of 0, frozen or unregistered parameters), or every batch is the same (a
+    generation that always fails and falls back to one placeholder output, rewards computed
+    on that). Whatever the reward does then, it is not learning. Real measurements over
+    fresh samples wobble in their later digits from step to step.
+
+    Metrics: `loss` (else `policy_loss`), `kl_mean` and `entropy_mean` (a KL that is exactly 0
+    everywhere is a KL nobody computed, `beta` = 0, and tells nothing), `grad_norm` when
+    logged, `reward_mean` when logged.
+
+    Rule: Over at least `min_steps` logged steps the loss spreads by no more than `rounding`
+    of its size (exactly, when it is 0), every logged KL and entropy does too, at least one of
+    them is logged and not identically 0, a logged gradient norm does not move either, and a
+    logged reward shows no trend (slope under 3 standard errors, or a change between its first
+    and last quarter under 3× its step noise). Warn, however short the run.
+
+    Actions: Check that the loss is computed from the policy's log-probs and reaches the
+    optimizer (no `.detach()`, no `torch.no_grad()`, the parameters passed to the optimizer are
+    the ones trained), that `learning_rate` is not 0, and read the completions: one placeholder
+    output at every step means generation failed and a fallback filled in.
+
+    Source: Training practice: optimised quantities measured on fresh samples are never
+    constant to six digits.
+
+    Keys:
+    min_steps: logged steps needed before a run is called frozen
+    rounding: largest spread, as a share of a metric's size, still read as constant
+    """
+    loss = next(((name, label, curve) for name, label in _LOSSES
+                 for curve in [logged(view, name)] if curve is not None), None)
+    if loss is None or loss[2].size < cfg["min_steps"] or not _constant(loss[2].values, cfg["rounding"]):
+        return None
+    frozen = [loss]
+    telling = False
+    for name, label in (*_POLICY, ("grad_norm", "gradient norm")):
+        curve = logged(view, name)
+        if curve is None:
+            continue
+        if curve.size < cfg["min_steps"] or not _constant(curve.values, cfg["rounding"]):
+            return None
+        frozen.append((name, label, curve))
+        telling |= name != "grad_norm" and bool(np.any(curve.values != 0))
+    if not telling:
+        return None
+    reward = logged(view, "reward_mean")
+    if reward is not None and _moves(reward.steps, reward.values):
+        return None
+    first, last = int(view.step[0]), int(view.step[-1])
+    said = [f"{label} {_value(curve.values)}" for _, label, curve in frozen]
+    flat = ""
+    if reward is not None:
+        flat = (f" The reward stayed flat ({np.median(reward.values[: max(1, reward.size // 4)]):.3g} at the start, "
+                f"{np.median(reward.values[-max(1, reward.size // 4):]):.3g} at the end): whatever it scores, the "
+                "policy did not earn it by changing.")
+    evidence = [Evidence(metric=name, window=(first, last), baseline=float(curve.values[0]),
+                         observed=float(curve.values[-1]),
+                         note=f"first and last of {curve.size} logged values; spread {np.ptp(curve.values):.3g}")
+                for name, _, curve in frozen]
+    if reward is not None:
+        evidence.append(Evidence(metric=reward.name, window=(first, last), baseline=float(reward.values[0]),
+                                 observed=float(reward.values[-1]), note="first and last logged values; no trend"))
+    steps = max(curve.size for _, _, curve in frozen)
+    return Finding(
+        signature_id="RUN_FROZEN",
+        severity="warn",
+        confidence=confidence_from(steps / cfg["min_steps"] + len(frozen) - 2, 2.0, floor=0.6, ceiling=0.95),
+        first_step=first,
+        explanation=(f"Nothing is being learned: over all {steps} logged steps ({first}–{last}), "
+                     + ", ".join(said[:-1]) + f" and {said[-1]}" + " were the same at every step, to rounding. "
+                     "Measured on fresh samples these wobble from step to step; this constant, the policy is not "
+                     "changing (no gradient reaches the weights) or every batch is the same (generation falling "
+                     "back to one placeholder output)." + flat),
+        evidence=evidence,
+        suggested_actions=[
+            "Check that the loss is computed from the policy's log-probs and reaches the optimizer: no `.detach()` "
+            "or `torch.no_grad()` on the way, the optimizer holds the parameters being trained, `learning_rate` > 0.",
+            "Read the completions of a few steps: one output repeated at every step means generation failed and a "
+            "fallback filled in (check the generation's errors and its stop conditions).",
+        ],
+        links_to_samples=[],
+    )
+
+
+def _constant(values: np.ndarray, rounding: float) -> bool:
+    """Whether ``values`` are one number to rounding: their spread is at most ``rounding`` of
+    their size (none at all for a metric that is 0)."""
+    return bool(np.ptp(values) <= rounding * float(np.max(np.abs(values))))
+
+
+def _moves(steps: np.ndarray, values: np.ndarray) -> bool:
+    """Whether a curve has a trend: a slope ``_MOVING_T`` standard errors from flat, and its
+    last quarter's median that far from its first quarter's beyond 3× its step noise."""
+    if values.size < 4 or _constant(values, 0.0):
+        return False
+    quarter = max(1, values.size // 4)
+    change = abs(float(np.median(values[-quarter:]) - np.median(values[:quarter])))
+    return abs(trend_t(steps.astype(float), values)) >= _MOVING_T and change > 3 * level_noise(values, 0, values.size)
+
+
+def _value(values: np.ndarray) -> str:
+    value = float(np.median(values))
+    return "exactly 0" if value == 0 and not np.ptp(values) else f"{value:.6g}"

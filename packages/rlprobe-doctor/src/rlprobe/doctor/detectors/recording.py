@@ -8,6 +8,8 @@ from typing import Any, Mapping
 import numpy as np
 import polars as pl
 
+from rlprobe.records import STEP_FIELDS
+
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
@@ -30,6 +32,20 @@ _COMPANIONS = {"reward_std": "reward_mean", "frac_reward_zero_std": "reward_mean
                "entropy_mean": "clip_ratio"}
 #: A crash this many logged steps after the first non-finite value is its consequence.
 _CRASH_WITHIN = 3
+#: The training quantities (the recording's typed columns: loss, grad norm, reward, KL,
+#: entropy, advantages, ...). Divergence is read in these, or in any metric that was finite
+#: and then stopped being; a side metric that never held a number is broken logging.
+_TRAINING = frozenset(STEP_FIELDS)
+
+
+def _training_quantity(name: str) -> bool:
+    return name in _TRAINING or name.startswith("rewards/")
+
+
+def _never_finite(name: str, info: Mapping[str, Any]) -> bool:
+    """A side metric (not a training quantity) non-finite at every step that logged it: the
+    diagnostic never worked (computed on something empty, a placeholder), nothing diverged."""
+    return not _training_quantity(name) and info["count"] == info["logged"]
 
 
 def _reward_side(name: str) -> bool:
@@ -82,7 +98,11 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     status, and the samples' `advantage`, `logprob`, `ref_logprob`, `kl`, `entropy`
     (`reward` is left out: TRL scores unscorable completions as NaN).
 
-    Rule: Critical when a metric is non-finite for `sustain` consecutive logged steps, or
+    Rule: Divergence is read in the training quantities (loss, gradient norm, reward, KL,
+    entropy, advantages and the other known fields, per-function rewards) and in any metric
+    that was finite and then stopped being: a side metric non-finite at every step that
+    logged it never worked, which is broken logging, info, naming those metrics. Otherwise:
+    critical when a metric is non-finite for `sustain` consecutive logged steps, or
     when a gradient, loss or other training metric went non-finite in bf16/fp32 and the run
     then crashed (within 3 logged steps) or the value was the run's last; warn for any
     other non-finite metric value, or non-finite sample fields in at least `min_samples`
@@ -112,8 +132,10 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     n_steps = max(view.n_steps, 1)
     precision = _precision(view)
-    routine = {name: info for name, info in metrics.items() if _routine(name, info, n_steps, cfg, precision)}
-    serious = {name: info for name, info in metrics.items() if name not in routine}
+    broken = {name: info for name, info in metrics.items() if _never_finite(name, info)}
+    routine = {name: info for name, info in metrics.items()
+               if name not in broken and _routine(name, info, n_steps, cfg, precision)}
+    serious = {name: info for name, info in metrics.items() if name not in routine and name not in broken}
     sustained = {name: info for name, info in serious.items() if info["longest"] >= cfg["sustain"]}
     training = {name: info for name, info in serious.items() if not _reward_side(name)}
     fatal = _fatal_aftermath(view, training) if precision in ("bf16", "fp32") or precision is None else None
@@ -133,7 +155,7 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     else:
         candidates = [info["first"] for info in metrics.values()] + ([samples["first"]] if samples else [])
     first = min(candidates)
-    shown = serious or routine
+    shown = serious or routine or broken
     total_bad = sum(info["count"] for info in shown.values())
     longest = max((info["longest"] for info in shown.values()), default=0)
     if severity == "critical":
@@ -143,11 +165,14 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     else:
         confidence = confidence_from(total_bad, 5.0, floor=0.4, ceiling=0.6)
     ordered = sorted(shown.items(), key=lambda kv: kv[1]["first"])
-    parts = [_describe(name, info) for name, info in ordered[:4]]
-    if samples is not None:
-        parts.append(f"{samples['count']} captured samples with non-finite fields ({samples['fields']}) from step "
-                     f"{samples['first']}")
-    explanation = f"Non-finite values from step {first}: " + "; ".join(parts) + "."
+    if shown is broken:
+        explanation = _broken_text(view, broken, samples)
+    else:
+        parts = [_describe(name, info) for name, info in ordered[:4]]
+        if samples is not None:
+            parts.append(f"{samples['count']} captured samples with non-finite fields ({samples['fields']}) from "
+                         f"step {samples['first']}")
+        explanation = f"Non-finite values from step {first}: " + "; ".join(parts) + "."
     rewards_only = bool(serious) and not training
     if fatal is not None:
         explanation += _fatal_text(fatal, precision)
@@ -155,12 +180,14 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation += _reward_text(view, serious)
     elif severity == "critical":
         explanation += " The run has diverged: every update since is meaningless."
-    elif severity == "info":
+    elif severity == "info" and routine:
         explanation += (" Isolated non-finite gradient norms are what fp16 loss scaling produces when it skips a step;"
                         " a per-function reward is NaN in steps where that function scored no completion.")
     elif training and precision in ("bf16", "fp32"):
         explanation += (f" This run trained in {precision}, which has no loss scaler to skip such a step: the "
                         "optimizer applied it.")
+    if broken and shown is not broken:
+        explanation += f" Apart from this, {_names(broken)} never held a number (broken logging, not divergence)."
     evidence = [Evidence(metric=name, window=(info["first"], info["last"]), baseline=0.0, observed=float(info["count"]),
                          note=f"count of non-finite logged values (baseline: none); longest run "
                               f"{info['longest']} steps" + (f"; {info['hidden']} of them logged as None (TRL drops "
@@ -176,7 +203,12 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         "Train in bf16 rather than fp16 (`bf16=True`), whose range rarely overflows.",
         "Guard reward functions and custom losses against NaN/inf (a log of 0, a division by a zero std).",
     ]
-    if rewards_only:
+    if shown is broken and samples is None:
+        actions = [
+            "Nothing is wrong with the training: fix or drop these diagnostics where they are computed (a mean over "
+            "an empty selection, a placeholder never filled in, a hook on a module that never runs).",
+        ]
+    elif rewards_only:
         culprit = _culprit(view, first)
         actions = [
             (f"Fix the reward function '{culprit[0]}': " if culprit else "Fix the reward functions: ")
@@ -342,6 +374,30 @@ def _nonfinite_samples(view: RunView) -> dict[str, Any] | None:
             "fields": named, "ids": ids}
 
 
+def _names(metrics: Mapping[str, Any], shown: int = 6) -> str:
+    names = sorted(metrics)
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return f"{len(names)} side metric{'s' if len(names) > 1 else ''} ({', '.join(names[:shown])}{more})"
+
+
+#: The training quantities named when saying they stayed finite, as a reader knows them.
+_VITALS = {"loss": "loss", "policy_loss": "policy loss", "grad_norm": "gradient norm", "reward_mean": "reward",
+           "kl_mean": "KL", "entropy_mean": "entropy"}
+
+
+def _broken_text(view: RunView, broken: Mapping[str, Mapping[str, Any]], samples: Mapping[str, Any] | None) -> str:
+    vitals = [label for column, label in _VITALS.items() if view.has(column)]
+    finite = (f": {', '.join(vitals[:-1])}{' and ' if len(vitals) > 1 else ''}{vitals[-1]} stayed finite throughout"
+              if vitals else "")
+    text = (f"{_names(broken)} never held a number: non-finite at every step that logged "
+            f"{'them' if len(broken) > 1 else 'it'}, from the first to the last. That is broken logging, not "
+            f"divergence{finite}.")
+    if samples is not None:
+        text += (f" Separately, {samples['count']} captured samples had non-finite fields ({samples['fields']}) "
+                 f"from step {samples['first']}.")
+    return text
+
+
 def _describe(name: str, info: Mapping[str, Any]) -> str:
     text = f"{name} non-finite at {info['count']} of {info['logged']} logged steps"
     if info["longest"] > 1:
@@ -373,9 +429,14 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     steps; info for smaller gaps and for a terminated (SIGTERM) run. Never critical: a hole
     in the recording does not hurt training.
 
-    Actions: Raise the Recorder's `queue_size` (or pass it through `attach(...)`), capture
-    fewer samples per step (`sampling=SamplingConfig(...)`), fix the values the `bad_record`
-    events name, and read the `crash` event's traceback.
+    An imported log is judged as the log it is: what its reader could not keep (a metric
+    name no column can hold; the source's own `step`) is not a gap, and the advice is about
+    the source, not the recorder.
+
+    Actions: For a recording, as its holes say: raise the Recorder's `queue_size` (or pass it
+    through `attach(...)`) and capture fewer samples per step (`sampling=SamplingConfig(...)`)
+    when records were dropped, fix the values the `bad_record` events name, read the `crash`
+    event's traceback. For an imported log, diagnose a fuller log of the run if one exists.
 
     Source: rlprobe's recorder promises (bounded queue, drop and count; `bad_record` events;
     crash and SIGTERM handlers).
@@ -389,8 +450,12 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     n_logged = max(view.n_steps, 1)
     overflow = view.events_of("queue_overflow")
     dropped = max([_int(counts.get("dropped"))] + [_int((e.get("data") or {}).get("dropped_total")) for e in overflow])
-    bad_events = view.events_of("bad_record")
-    bad = max(_int(counts.get("bad_records")), sum(max(1, _int((e.get("data") or {}).get("count"))) for e in bad_events))
+    imported = bool(view.manifest.get("imported_from"))
+    # An import's bad records are what its reader could not keep of the source (a name no
+    # column can hold, a value that is not a number); its notes say so. Not a hole in the run.
+    bad_events = [] if imported else view.events_of("bad_record")
+    bad = 0 if imported else max(_int(counts.get("bad_records")),
+                                 sum(max(1, _int((e.get("data") or {}).get("count"))) for e in bad_events))
     storage = view.events_of("storage_error")
     # A session that a later one resumed ended early, but its steps from the resume on were
     # recorded again: only the latest session's end can leave the recording short.
@@ -456,22 +521,33 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     first = min(starts) if starts else last
     confidence = confidence_from(score, 2.0, floor=0.6 if warn else 0.4, ceiling=0.99 if warn else 0.7)
+    provisional = ("Treat findings whose window overlaps a gap as provisional; after resuming a crashed or terminated "
+                   "run from its last checkpoint, compare the two with `rlprobe diff`.")
+    if imported:
+        actions = [
+            "The source itself has these holes (a log written with a stride that changed, a run stopped early, a file "
+            "cut short); if a fuller log of the run exists (a later checkpoint's trainer_state.json, the tracker's "
+            "copy), diagnose that instead.",
+            provisional,
+        ]
+    else:
+        actions = [
+            *(["Raise the recorder's `queue_size` (Recorder(...) or attach(trainer, run_dir, queue_size=...)) and "
+               "capture fewer samples per step (`sampling=SamplingConfig(top_k=..., bottom_k=..., random_k=...)`)."]
+              if dropped or overflow else []),
+            *(["Fix the values the `bad_record` events name (metrics must be numbers)."] if bad else []),
+            *(["Read the `crash` event's traceback in events.jsonl."] if crashed else []),
+            provisional,
+        ]
     return Finding(
         signature_id="RECORDING_GAPS",
         severity="warn" if warn else "info",
         confidence=confidence,
         first_step=first,
-        explanation="The recording is incomplete: " + "; ".join(parts) + ". Findings near these steps rest on "
-                    "less evidence than they seem.",
+        explanation=("The imported log is incomplete: " if imported else "The recording is incomplete: ")
+        + "; ".join(parts) + ". Findings near these steps rest on less evidence than they seem.",
         evidence=evidence,
-        suggested_actions=[
-            "Raise the recorder's `queue_size` (Recorder(...) or attach(trainer, run_dir, queue_size=...)) and capture "
-            "fewer samples per step (`sampling=SamplingConfig(top_k=..., bottom_k=..., random_k=...)`).",
-            "Fix the values the `bad_record` events name (metrics must be numbers), and read any `crash` event's "
-            "traceback in events.jsonl.",
-            "Treat findings whose window overlaps a gap as provisional; after resuming a crashed or terminated run "
-            "from its last checkpoint, compare the two recordings with `rlprobe diff`.",
-        ],
+        suggested_actions=actions,
         links_to_samples=[],
     )
 
@@ -508,3 +584,58 @@ def _missing_steps(steps: np.ndarray) -> dict[str, int] | None:
     return {"missing": int(missing_per.sum()), "expected": expected, "holes": int(holes.size),
             "first": int(steps[holes[0]] + stride), "longest": int(missing_per[longest] * stride),
             "longest_at": int(steps[holes[longest]] + stride), "stride": stride}
+
+
+# -- NO_REWARD_METRIC ----------------------------------------------------------------------
+
+#: Algorithms that train without a reward signal: no reward is expected of them.
+_REWARDLESS = frozenset({"sft", "dpo", "kto", "orpo", "reward", "gkd"})
+#: Metric names listed in the note, at most.
+_LISTED = 24
+
+
+@detector("NO_REWARD_METRIC", defaults={})
+def no_reward_metric(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """No reward metric was found: the reward detectors had nothing to read.
+
+    Meaning: A run logged under names of its own (a training loop of one's own logging
+    `average_reward`) looks to the doctor like a run without a reward, so every reward
+    signature (collapse, plateau, hacking, zero-advantage groups) stays silent whatever the
+    reward did. Mapping the name makes them read it.
+
+    Metrics: `reward_mean` (every known spelling: TRL's `reward`, verl's `critic/score/mean`,
+    ...), TRL's per-function `rewards/<fn>/mean`, the samples' `reward`; the numeric metrics
+    the run did log, listed.
+
+    Rule: Info when a run with steps has none of these (runs of algorithms trained without a
+    reward, such as SFT or DPO, are left alone).
+
+    Actions: Map the run's reward: `--metric reward=NAME` on any command, or a `[metrics]`
+    table in `doctor.toml` (`reward = "NAME"`); KL, entropy and loss map the same way.
+
+    Source: rlprobe's metric names (`rlprobe.records.METRIC_ALIASES`).
+    """
+    if not view.n_steps or view.algorithm in _REWARDLESS or view.has("reward_mean") or view.components():
+        return None
+    samples = view.samples
+    if "reward" in samples.columns and samples["reward"].is_not_nan().fill_null(False).any():
+        return None
+    numeric = sorted(name for name in view.metric_names() if view.steps.schema[name].is_numeric() and view.has(name))
+    first, last = int(view.step[0]), int(view.step[-1])
+    listed = ", ".join(numeric[:_LISTED]) + (f" and {len(numeric) - _LISTED} more" if len(numeric) > _LISTED else "")
+    seen = f"The numeric metrics it logged: {listed}." if numeric else "It logged no numeric metric."
+    return Finding(
+        signature_id="NO_REWARD_METRIC",
+        severity="info",
+        confidence=0.9,
+        first_step=first,
+        explanation=("No reward metric was found, so the reward detectors (collapse, plateau, hacking) had nothing to "
+                     f"read. {seen} If one of them is the reward, map it."),
+        evidence=[Evidence(metric="reward_mean", window=(first, last), note=f"not logged; numeric metrics seen: "
+                                                                          f"{len(numeric)}")],
+        suggested_actions=[
+            "Map the run's reward: `rlprobe doctor RUN --metric reward=NAME`, or in doctor.toml a `[metrics]` table "
+            "with `reward = \"NAME\"` (passed with `--config`); `kl`, `entropy` and `loss` map the same way.",
+        ],
+        links_to_samples=[],
+    )

@@ -13,7 +13,7 @@ from rlprobe.storage import load_manifest
 from rlprobe.storage.layout import is_url
 
 from ..catalog import diagnose_view, registry
-from ..config import resolve_config
+from ..config import resolve_config, split_metrics
 from ..findings import SEVERITIES, Finding
 from ..sources import looks_foreign
 from ..view import RunView
@@ -58,6 +58,7 @@ class RunWatcher:
         self.reported: list[Finding] = []
         """Every finding returned so far, in the order reported."""
         self._config = resolve_config(config)
+        self._metrics = split_metrics(config)[1]
         self._idle_config = {sid: {**cfg, "enabled": cfg["enabled"] and det.live_only}
                              for sid, cfg in self._config.items() for det in [registry()[sid]]}
         self._view: RunView | None = None
@@ -101,11 +102,11 @@ class RunWatcher:
             # A log still being written: followed into a recording, only what it gains read each tick.
             self._mirror = SourceMirror(self.run_dir)
             self._mirror.update()
-            self._view = RunView.load(self._mirror.run_dir)
+            self._view = RunView.load(self._mirror.run_dir, self._metrics)
             return True
         except ValueError:
             pass
-        self._view = RunView.load(self.run_dir)
+        self._view = RunView.load(self.run_dir, self._metrics)
         return True
 
     def _diagnose(self, changed: bool) -> list[Finding]:

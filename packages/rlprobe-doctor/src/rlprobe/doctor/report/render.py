@@ -24,7 +24,7 @@ import jinja2
 from rlprobe import __version__
 
 from ..catalog import diagnose_view
-from ..config import load_config
+from ..config import load_config, split_metrics
 from ..errors import UnusableInput
 from ..sources import default_report_path
 from ..view import RunView
@@ -49,10 +49,10 @@ def render_report(run_dir: str | os.PathLike[str], out_path: str | os.PathLike[s
     ``UnusableInput`` (one line) for a directory without a recording, a run with no steps,
     a bad config or an ``out_path`` under a file, and ``RecordingError`` for a damaged
     recording. The file is written whole or not at all (temp file + rename)."""
-    view = RunView.load(run_dir)
+    overrides = load_config(config) if isinstance(config, (str, os.PathLike)) else config
+    view = RunView.load(run_dir, split_metrics(overrides)[1])
     if view.n_steps == 0:
         raise UnusableInput(f"{run_dir}: the run has no steps recorded yet; nothing to report")
-    overrides = load_config(config) if isinstance(config, (str, os.PathLike)) else config
     findings = diagnose_view(view, overrides)
     charts = build_charts(view, findings)
     page = _environment().get_template("report.html.j2").render(

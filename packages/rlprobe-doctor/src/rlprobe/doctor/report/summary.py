@@ -21,12 +21,22 @@ _EVENT_SEVERITY = {
 
 
 def header(view: RunView) -> dict[str, Any]:
-    """Run identity, status, duration, step range and a one-line environment summary."""
+    """Run identity, status, duration, step range and a one-line environment summary. An
+    imported run's start and duration are the source's own (unknown where it keeps no clock)."""
     m = view.manifest
     steps = view.step
-    times = view.steps["time"].drop_nulls().to_numpy() if "time" in view.steps.columns else np.array([])
-    start = m.get("created_at") or (float(times.min()) if times.size else None)
-    end = m.get("closed_at") or m.get("updated_at") or (float(times.max()) if times.size else None)
+    imported = m.get("imported_from")
+    times = view.steps["time"].drop_nulls().drop_nans().to_numpy() if "time" in view.steps.columns else np.array([])
+    first, last = (float(times.min()), float(times.max())) if times.size else (None, None)
+    if isinstance(imported, Mapping):
+        # An import's own times are when it was read, not when the run ran: the source's clock
+        # (its start; its steps' times: TensorBoard's wall times, W&B's), or none.
+        start, end = imported.get("started_at") or first, imported.get("ended_at") or last
+    else:
+        start = m.get("created_at") or first
+        end = m.get("closed_at") or m.get("updated_at") or last
+    timed = isinstance(start, (int, float)) and isinstance(end, (int, float))
+    unknown = "unknown (the log keeps no clock)" if isinstance(imported, Mapping) and start is None else ""
     env = m.get("env") or {}
     return {
         "run_id": m.get("run_id") or (view.run_dir.name if view.run_dir else ""),
@@ -35,7 +45,7 @@ def header(view: RunView) -> dict[str, Any]:
         "model": m.get("model_name") or "unknown",
         "status": str(m.get("status") or "unknown"),
         "started": _when(start),
-        "duration": _duration(end - start) if isinstance(start, (int, float)) and isinstance(end, (int, float)) else "",
+        "duration": _duration(end - start) if timed else unknown,
         "n_steps": int(steps.size),
         "first_step": int(steps[0]),
         "last_step": int(steps[-1]),

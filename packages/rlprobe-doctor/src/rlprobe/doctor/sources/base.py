@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from rlprobe.cleaning import Problems, clean_sample, flatten_metric, metric_column
+from rlprobe.cleaning import RESERVED_METRICS, Problems, clean_sample, flatten_metric, metric_column
+from rlprobe.records import canonical_metric
 from rlprobe.storage import RunStatus, RunWriter
 from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.layout import MANIFEST
@@ -53,6 +54,9 @@ class ImportedRun:
     #: For a run the source still marks running: its last sign of life (Unix seconds),
     #: written as the manifest's ``updated_at``, the heartbeat a recording's manifest carries.
     updated_at: float | None = None
+    #: When the source says the run started and last logged (Unix seconds); None where it
+    #: keeps no clock (a console log, trainer_state.json).
+    ended_at: float | None = None
     status: str = RunStatus.FINISHED
     problems: Problems = field(default_factory=Problems)
     #: Steps already as a table (``step`` and metric columns named as the recording names
@@ -100,12 +104,18 @@ def _column(name: str) -> str | None:
         return None
 
 
+def _reserved(name: str) -> bool:
+    """A name the recording keeps for itself (``step``, ``time``, ...): in a foreign log it is
+    the source's own bookkeeping, left out quietly rather than counted as a rejected record."""
+    return canonical_metric(name) in RESERVED_METRICS
+
+
 def columns_of(keys: tuple[str, ...], run: ImportedRun) -> tuple[str | None, ...]:
     """The recording's column for each metric name (``None``: the name cannot be one, and
     ``run.problems`` says so), folded as ``metrics_row`` folds them."""
     columns = _columns(keys, "")
     for key, column in zip(keys, columns):
-        if column is None:
+        if column is None and not _reserved(key):
             run.problems.add(f"import: metric name {key[:60]!r} cannot be a column; dropped", None)
     return columns
 
@@ -142,7 +152,8 @@ def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
             if as_number is None:
                 continue  # null, or text that is not a number
         if column is None:
-            problems.add(f"import: metric name {str(key)[:60]!r} cannot be a column; dropped", step)
+            if not _reserved(prefix + str(key)):  # a source's own step or time: not a metric, not a loss
+                problems.add(f"import: metric name {str(key)[:60]!r} cannot be a column; dropped", step)
             continue
         out[column] = as_number
     out["step"] = step
@@ -159,7 +170,8 @@ def recording_manifest(run: ImportedRun) -> dict[str, Any]:
         "world_size": 1,
         "rank": 0,
         "recorded_ranks": [0],
-        "imported_from": {"source": run.source, "format": run.format, "name": run.name},
+        "imported_from": {"source": run.source, "format": run.format, "name": run.name,
+                          "started_at": run.created_at, "ended_at": run.ended_at},
     }
 
 

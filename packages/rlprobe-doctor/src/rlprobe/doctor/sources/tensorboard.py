@@ -316,6 +316,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
         run.events.append(("train_summary", int(steps.max()), "end-of-training summary", summary))
     finite = walls[walls > 0]
     run.created_at = float(finite.min()) if len(finite) else None
+    run.ended_at = float(finite.max()) if len(finite) else None
     run.algorithm = guess_algorithm(run.metric_names(), run.trainer_config.get("config_class"))
     run.note("read from TensorBoard: no samples (TensorBoard logs none)")
     return run

@@ -31,6 +31,8 @@ _SUMMARY_ONLY = frozenset({"train_loss", "total_flos"})
 TRACKER_STEP_KEY = "train/global_step"
 #: A row's time where the tracker stamps one (W&B's ``_timestamp``, Unix seconds): the step's time.
 TIME_KEY = "_timestamp"
+#: What a training loop of one's own logs its iteration as, read as the step without the Trainer's.
+LOOP_STEP_KEY = "step"
 _REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
 
 
@@ -184,20 +186,23 @@ class TrainerLogTail:
 def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]], tracker: str,
                      on_table: Callable[[Any, int], None] | None = None) -> None:
     """Append the rows a Trainer logged through a tracker, each ``(the tracker's step, {key:
-    value})`` in log order. The step is ``train/global_step`` in the row; rows without it
-    are left out, with a note, when the run logs it, else the tracker's step is the step.
+    value})`` in log order. The step is ``train/global_step`` in the row, else the row's own
+    ``step`` (a training loop of one's own); rows without it are left out, with a note, when
+    the run logs it, else the tracker's step is the step.
     TRL's ``profiling/...`` timings are left out (trackio logs them without the step; W&B
     fills in the last step, as the Trainer's ``define_metric(step_sync=True)`` asks, which
     would date them to the step before). ``train/<key>`` becomes ``<key>``, ``eval/<key>``
     stays apart, dict values are not metrics, and the end-of-training summary keys become a
     ``train_summary`` event. A row's ``TIME_KEY`` is the step's time, not a metric. A ``completions`` dict goes to ``on_table`` with the step it
     belongs to (the row's, or the last one's)."""
-    by_trainer_step = any(TRACKER_STEP_KEY in m for _, m in rows)
+    # A loop of one's own often logs its iteration as ``step`` (a name the recording keeps for
+    # its step axis): without the Trainer's step, that is the step, never a metric.
+    step_key = next((key for key in (TRACKER_STEP_KEY, LOOP_STEP_KEY) if any(key in m for _, m in rows)), None)
     summary: dict[str, Any] = {}
     left_out = profiling = 0
     current = None
     for tracker_step, metrics in rows:
-        step_value = number(metrics.get(TRACKER_STEP_KEY)) if by_trainer_step else number(tracker_step)
+        step_value = number(metrics.get(step_key)) if step_key else number(tracker_step)
         table = metrics.get("completions")
         if step_value is None:
             if isinstance(table, dict) and on_table is not None and current is not None:
@@ -217,14 +222,17 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
                 summary[short] = number(value)
             elif key == TIME_KEY:
                 continue
-            elif key != TRACKER_STEP_KEY and not isinstance(value, (dict, list)):
+            elif key not in (TRACKER_STEP_KEY, LOOP_STEP_KEY) and not isinstance(value, (dict, list)):
                 values[short] = value
         if values:
             run.add_step(current, values)
             if when is not None:
                 run.steps[-1]["time"] = when
+    if step_key == LOOP_STEP_KEY:
+        run.note(f"steps are the {tracker} rows' own '{LOOP_STEP_KEY}' values (no {TRACKER_STEP_KEY} logged)")
     if left_out:
-        run.note(f"{left_out} {tracker} rows without {TRACKER_STEP_KEY} (TRL's profiling timings) left out")
+        run.note(f"{left_out} {tracker} rows without {step_key or 'a step'}"
+                 + (" (TRL's profiling timings)" if step_key == TRACKER_STEP_KEY else "") + " left out")
     if profiling:
         run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
     if summary:

@@ -12,8 +12,8 @@ updates and removals, ``run`` (id, name, start time, first config) and ``exit``.
 Addressed as the file, its run folder, or a ``wandb/`` folder of runs (``rlprobe ls``;
 ``wandb/#NAME``: the run's name, or its id where it has none or the name repeats; the id is
 always accepted). Rows are read as the Trainer logs them through a tracker
-(``add_tracker_rows``): by ``train/global_step``, else W&B's ``_step``; W&B's own ``_``-keys
-are not metrics. NaN and infinities (``NaN``, ``Infinity`` in the JSON) are kept. The config
+(``add_tracker_rows``): by ``train/global_step``, else the row's own ``step`` (a training
+loop of one's own), else W&B's ``_step``; W&B's own ``_``-keys are not metrics. NaN and infinities (``NaN``, ``Infinity`` in the JSON) are kept. The config
 (TRL's args) is the trainer config; a run that exited non-zero is ``crashed``. A file cut
 short or damaged (a killed writer, a run still going) is read up to the damage, with a note.
 
