@@ -165,6 +165,24 @@ def test_a_frozen_run_is_nothing_learned_and_its_step_key_is_its_step(wandb_runs
     assert "RECORDING_GAPS" not in found
 
 
+def test_a_loops_own_step_is_its_step_read_whole_or_followed():
+    """A tracker's rows as they arrive (``rlprobe watch``) give the steps the whole read gives."""
+    from rlprobe.doctor.sources.base import ImportedRun
+    from rlprobe.doctor.sources.trainer_logs import TrackerRowsTail, add_tracker_rows
+
+    rows = [(i, {"_timestamp": 1_700_000_000.0 + i, **row}) for i, row in enumerate(_custom_rows(16))]
+    whole, followed = ImportedRun("log", "wandb"), ImportedRun("log", "wandb")
+    add_tracker_rows(whole, rows, "W&B")
+    tail = TrackerRowsTail("W&B")
+    for start in range(0, len(rows), 5):
+        tail.add(followed, rows[start:start + 5])
+    assert [r["step"] for r in whole.steps] == [r["step"] for r in followed.steps] == list(range(1, 17))
+    assert whole.steps == followed.steps
+    assert all(set(r) == {"step", "time", "average_reward", "kl_divergence", "policy_loss", "entropy_mean"}
+               for r in whole.steps)
+    assert not whole.problems.total() and not followed.problems.total()
+
+
 def test_a_frozen_runs_opposite_draws_nothing():
     """The same loop, learning: its loss, KL and entropy move, its reward rises."""
     rng = np.random.default_rng(0)

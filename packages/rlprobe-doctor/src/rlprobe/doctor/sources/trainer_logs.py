@@ -243,14 +243,16 @@ class TrackerRowsTail:
     """``add_tracker_rows`` for a tracker's rows as they arrive (a row's ``TIME_KEY`` is its
     step's time, as there). Whether the step is
     ``train/global_step`` is settled by the first row that holds it, or by the first row of
-    metrics without it (the tracker's step then); rows before that (TRL's profiling
-    timings, which come before the first step's metrics) wait for it. The end-of-training
+    metrics without it (that row's own ``step`` then, a training loop of one's own, else the
+    tracker's step); rows before that (TRL's profiling timings, which come before the first
+    step's metrics) wait for it. The end-of-training
     summary ends the run (``ended``). Not thread-safe."""
 
     def __init__(self, tracker: str) -> None:
         self.tracker = tracker
         self.ended = False
-        self._by_trainer_step: bool | None = None
+        self._settled = False
+        self._step_key: str | None = None  # None: the tracker's own step
         self._waiting: list[tuple[Any, dict[str, Any]]] = []
         self._current: int | None = None
         self._left_out = self._profiling = 0
@@ -258,22 +260,25 @@ class TrackerRowsTail:
     def add(self, run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]],
             on_table: Callable[[Any, int], None] | None = None) -> None:
         """Append the steps, tables and summary of ``rows`` (the next ones logged) to ``run``."""
-        if self._by_trainer_step is None:
+        if not self._settled:
             self._waiting += rows
             for _, metrics in self._waiting:
                 if TRACKER_STEP_KEY in metrics:
-                    self._by_trainer_step = True
+                    self._settled, self._step_key = True, TRACKER_STEP_KEY
                     break
                 if any(not k.startswith("profiling/") and not isinstance(v, (dict, list)) for k, v in metrics.items()):
-                    self._by_trainer_step = False
+                    self._settled, self._step_key = True, LOOP_STEP_KEY if LOOP_STEP_KEY in metrics else None
+                    if self._step_key:
+                        run.note(f"steps are the {self.tracker} rows' own '{LOOP_STEP_KEY}' values (no "
+                                 f"{TRACKER_STEP_KEY} logged)")
                     break
-            if self._by_trainer_step is None:
+            if not self._settled:
                 return
             rows, self._waiting = self._waiting, []
         left_out, profiling = self._left_out, self._profiling
         summary: dict[str, Any] = {}
         for tracker_step, metrics in rows:
-            step_value = number(metrics.get(TRACKER_STEP_KEY)) if self._by_trainer_step else number(tracker_step)
+            step_value = number(metrics.get(self._step_key)) if self._step_key else number(tracker_step)
             table = metrics.get("completions")
             if step_value is None:
                 if isinstance(table, dict) and on_table is not None and self._current is not None:
@@ -290,7 +295,7 @@ class TrackerRowsTail:
                     self._profiling += 1
                 elif short in SUMMARY_KEYS:
                     summary[short] = number(value)
-                elif key not in (TRACKER_STEP_KEY, TIME_KEY) and not isinstance(value, (dict, list)):
+                elif key not in (TRACKER_STEP_KEY, LOOP_STEP_KEY, TIME_KEY) and not isinstance(value, (dict, list)):
                     values[short] = value
             if values:
                 run.add_step(self._current, values)
@@ -298,7 +303,8 @@ class TrackerRowsTail:
                 if when is not None:
                     run.steps[-1]["time"] = when
         if self._left_out and not left_out:
-            run.note(f"{self.tracker} rows without {TRACKER_STEP_KEY} (TRL's profiling timings) left out")
+            run.note(f"{self.tracker} rows without {self._step_key or 'a step'}"
+                     + (" (TRL's profiling timings)" if self._step_key == TRACKER_STEP_KEY else "") + " left out")
         if self._profiling and not profiling:
             run.note("TRL profiling/ timings logged with a step left out")
         if not self.ended and summary.keys() & _SUMMARY_ONLY:
