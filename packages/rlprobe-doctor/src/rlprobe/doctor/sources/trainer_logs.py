@@ -193,8 +193,9 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     fills in the last step, as the Trainer's ``define_metric(step_sync=True)`` asks, which
     would date them to the step before). ``train/<key>`` becomes ``<key>``, ``eval/<key>``
     stays apart, dict values are not metrics, and the end-of-training summary keys become a
-    ``train_summary`` event. A row's ``TIME_KEY`` is the step's time, not a metric. A ``completions`` dict goes to ``on_table`` with the step it
-    belongs to (the row's, or the last one's)."""
+    ``train_summary`` event. A row's ``TIME_KEY`` is the step's time, not a metric. A
+    ``completions`` dict goes to ``on_table`` with the step it belongs to (the row's, or the
+    last one's)."""
     # A loop of one's own often logs its iteration as ``step`` (a name the recording keeps for
     # its step axis): without the Trainer's step, that is the step, never a metric.
     step_key = next((key for key in (TRACKER_STEP_KEY, LOOP_STEP_KEY) if any(key in m for _, m in rows)), None)
