@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -294,3 +297,20 @@ def test_a_log_without_a_clock_has_no_start_and_one_with_a_clock_keeps_its_own(t
     head = header(view)
     assert view.manifest["imported_from"]["started_at"] > 1_700_000_000
     assert head["started"].endswith("UTC") and "unknown" not in head["duration"] and head["duration"]
+
+
+def test_an_mlflow_runs_start_and_end_are_its_own(tmp_path):
+    pytest.importorskip("mlflow")
+    code = f"""
+from mlflow.tracking import MlflowClient
+client = MlflowClient({(tmp_path / "mlruns").as_uri()!r})
+run = client.create_run(client.create_experiment("exp"), start_time=1_700_000_000_000, run_name="grpo")
+for s in range(1, 21):
+    client.log_metric(run.info.run_id, "reward", 0.05 * s, timestamp=1_700_000_000_000 + 60_000 * s, step=s)
+client.set_terminated(run.info.run_id, end_time=1_700_001_140_000)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "MLFLOW_ALLOW_FILE_STORE": "true"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    head = header(RunView.load(tmp_path / "mlruns"))
+    assert head["started"] == "2023-11-14 22:13:20 UTC" and head["duration"] == "19m 00s"

@@ -7,7 +7,7 @@ several runs lists them with ``rlprobe ls`` and takes ``#RUN`` (the run name, or
 names repeat; deleted runs are left out). Read: each metric's ``(step, value)`` history
 (``metrics`` table with its ``is_nan`` flag, or ``metrics/<key>`` files of ``<ms> <value>
 <step>`` lines, keys with ``/`` as folders), the params as the trainer config, the run's
-name and start time. TRL's ``profiling/...`` timings are left out; the Trainer's
+name, start and end time. TRL's ``profiling/...`` timings are left out; the Trainer's
 end-of-training summary keys become an event.
 """
 from __future__ import annotations
@@ -141,11 +141,11 @@ def _read_db(path: Path, name: str | None) -> ImportedRun:
             rows = db.execute("SELECT key, step, value, is_nan FROM metrics WHERE run_uuid = ? "
                               "ORDER BY timestamp, step", (run_id,)).fetchall()
             params = dict(db.execute("SELECT key, value FROM params WHERE run_uuid = ?", (run_id,)).fetchall())
-            start = db.execute("SELECT start_time FROM runs WHERE run_uuid = ?", (run_id,)).fetchone()[0]
+            start, end = db.execute("SELECT start_time, end_time FROM runs WHERE run_uuid = ?", (run_id,)).fetchone()
     except sqlite3.Error as exc:
         raise SourceError(f"{path}: not a readable MLflow database ({exc})") from None
     series = ((key, step, float("nan") if is_nan else value) for key, step, value, is_nan in rows)
-    return _to_run(ImportedRun(source=str(path), format=NAME, name=address), series, params, start, path)
+    return _to_run(ImportedRun(source=str(path), format=NAME, name=address), series, params, start, path, end)
 
 
 def _read_folder(path: Path, name: str | None) -> ImportedRun:
@@ -177,11 +177,11 @@ def _read_folder(path: Path, name: str | None) -> ImportedRun:
             key = (Path(folder) / file_name).relative_to(run_dir / "params").as_posix()
             params[key] = (Path(folder) / file_name).read_text("utf-8", "replace")
     run = ImportedRun(source=str(path), format=NAME, name=meta.get("run_name") or address)
-    return _to_run(run, series(), params, number(meta.get("start_time")), run_dir)
+    return _to_run(run, series(), params, number(meta.get("start_time")), run_dir, number(meta.get("end_time")))
 
 
 def _to_run(run: ImportedRun, series: Iterable[tuple[str, Any, Any]], params: dict[str, str],
-            start_ms: float | None, where: Path) -> ImportedRun:
+            start_ms: float | None, where: Path, end_ms: float | None = None) -> ImportedRun:
     by_step: dict[int, dict[str, float | None]] = {}
     summary: dict[str, Any] = {}
     profiling: set[str] = set()
@@ -206,6 +206,7 @@ def _to_run(run: ImportedRun, series: Iterable[tuple[str, Any, Any]], params: di
         run.events.append(("train_summary", max(by_step), "end-of-training summary", summary))
     _params(run, params)
     run.created_at = start_ms / 1000 if start_ms else None
+    run.ended_at = end_ms / 1000 if end_ms else None  # none while the run goes on
     run.algorithm = guess_algorithm(run.metric_names())
     return run
 
