@@ -320,3 +320,18 @@ def test_an_mlflow_run_is_followed_while_it_is_logged_and_ends_with_its_status(t
     assert _steps(followed).equals(_steps(RunView.load(source)))
     assert followed.manifest["trainer_config"]["beta"] == 0.04
     assert any(f.signature_id == "KL_BLOWUP" for f in watcher.reported)
+
+
+def test_a_wandb_run_log_followed_through_torn_records_reads_as_the_whole_log(tmp_path: Path) -> None:
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "wandb"
+    original = next(fixture.glob("*/run-*.wandb"))
+    copy = tmp_path / "wandb" / original.parent.name / original.name
+    watcher = _replay(original, copy, chunk=777)
+    followed = watcher.view
+    assert followed is not None
+    whole = RunView.load(original)
+    assert _steps(followed).equals(_steps(whole))
+    assert followed.manifest["status"] == "finished"  # on the exit record
+    assert RunReader(followed.run_dir).steps().num_rows == whole.n_steps  # each history row read once
+    assert followed.manifest["trainer_config"] == whole.manifest["trainer_config"]
+    assert any(f.signature_id == "KL_BLOWUP" and f.severity == "critical" for f in watcher.reported)

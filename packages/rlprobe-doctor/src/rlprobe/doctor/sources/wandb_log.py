@@ -45,12 +45,12 @@ from typing import Any, Iterator
 
 from rlprobe.storage import RunStatus
 
-from .base import ImportedRun, SourceError, number
+from .base import ImportedRun, SourceError, SourceTail, number
 from .hf_trainer import add_completion_rows
 from .protobuf import fields
-from .trainer_logs import SUMMARY_KEYS, TIME_KEY, add_tracker_rows, guess_algorithm
+from .trainer_logs import SUMMARY_KEYS, TIME_KEY, TrackerRowsTail, add_tracker_rows, guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "read", "records"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "read", "records", "follow"]
 
 NAME = "wandb"
 DESCRIPTION = "a W&B run log (run-<id>.wandb, its run folder, or a wandb/ folder of runs)"
@@ -88,43 +88,59 @@ _SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
 def records(data: bytes) -> tuple[list[bytes], str | None]:
     """The whole records of a ``.wandb`` file's bytes, up to any damage, and what the
     damage is (``None`` for an intact file): a chunk cut short, a bad CRC or chunk type."""
+    found, _, damage = _framed(data, 0)
+    return found, damage
+
+
+#: The damage ``_framed`` names when the bytes end inside a record: a writer not done yet.
+_CUT_SHORT = "cut short"
+
+
+def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
+    """``records`` of the file's bytes from offset ``base`` (a record's start; the 32 KiB
+    blocks are counted from the file's start), with the offset after the last whole record:
+    where the next read of a file still being written starts."""
     out: list[bytes] = []
     pending: list[bytes] | None = None
-    pos = len(_FILE_HEADER)
-    end = len(data)
+    pos = max(base, len(_FILE_HEADER))
+    done = pos
+    end = base + len(data)
     while pos < end:
         room = _BLOCK - pos % _BLOCK
         if room < _CHUNK.size:
             pos += room  # a block's tail, too short for a chunk header
             continue
         if pos + _CHUNK.size > end:
-            return out, f"cut short at byte {pos}"
-        crc, length, kind = _CHUNK.unpack_from(data, pos)
-        if kind == 0 and length == 0 and crc == 0 and not any(data[pos:pos + room]):
+            return out, done, f"{_CUT_SHORT} at byte {pos}"
+        at = pos - base
+        crc, length, kind = _CHUNK.unpack_from(data, at)
+        if kind == 0 and length == 0 and crc == 0 and not any(data[at:at + room]):
             pos += room  # zeros to the block's end: space a writer kept and did not fill
             continue
         start = pos + _CHUNK.size
         if start + length > end:
-            return out, f"cut short at byte {pos}"
-        chunk = data[start:start + length]
+            return out, done, f"{_CUT_SHORT} at byte {pos}"
+        chunk = data[at + _CHUNK.size:at + _CHUNK.size + length]
         if length > room - _CHUNK.size or kind not in (_FULL, _FIRST, _MIDDLE, _LAST):
-            return out, f"damaged chunk header at byte {pos}"
+            return out, done, f"damaged chunk header at byte {pos}"
         if zlib.crc32(chunk, zlib.crc32(bytes((kind,)))) != crc:
-            return out, f"bad CRC at byte {pos}"
+            return out, done, f"bad CRC at byte {pos}"
         if kind == _FULL:
             out.append(chunk)
             pending = None
+            done = start + length
         elif kind == _FIRST:
             pending = [chunk]
         elif pending is None:
-            return out, f"a record's continuation without its start at byte {pos}"
+            return out, done, f"a record's continuation without its start at byte {pos}"
         else:
             pending.append(chunk)
             if kind == _LAST:
                 out.append(b"".join(pending))
                 pending = None
+                done = start + length
         pos = start + length
-    return out, ("cut short inside a record" if pending is not None else None)
+    return out, done, (f"{_CUT_SHORT} inside a record" if pending is not None else None)
 
 
 def _is_log(path: Path) -> bool:
@@ -535,14 +551,15 @@ def _table_rows(data: bytes) -> list[dict[str, Any]]:
 
 
 def _add_tables(run: ImportedRun, run_dir: Path, tables: list[tuple[dict[str, Any], int]],
-                eval_ids: set[int]) -> None:
+                eval_ids: set[int], seen: set[bytes] | None = None) -> None:
     """TRL's completions tables as samples, each at its ``step`` column (else the step of
     the history row that logged it). A table repeated (TRL logs the last one again with the
-    end-of-training summary) is read once; an eval's is left out, as are tables whose file
-    is missing or unreadable (with a note)."""
+    end-of-training summary) is read once (``seen``: the digests of the tables read, kept
+    across calls by a reader of a log still being written); an eval's is left out, as are
+    tables whose file is missing or unreadable (with a note)."""
     weights = run.trainer_config.get("reward_weights")
     files_dir = (run_dir / _FILES).resolve()
-    seen: set[bytes] = set()
+    seen = set() if seen is None else seen
     lost: list[str] = []
     evals: list[int] = []
     for table, step in tables:
@@ -574,3 +591,80 @@ def _add_tables(run: ImportedRun, run_dir: Path, tables: list[tuple[dict[str, An
     if evals:
         run.note(f"eval completions tables at steps {', '.join(map(str, evals[:10]))}"
                  f"{' …' if len(evals) > 10 else ''} left out (samples are the train completions)")
+
+
+# -- a log still being written ---------------------------------------------------------------
+
+class _Tail(SourceTail):
+    """A W&B run log as wandb writes it: by byte offset, in whole records (wandb-core writes
+    its 32 KiB blocks as they fill, so rows arrive a block at a time; a record cut short
+    waits). Damage other than a cut-short end stops the reading, with a note. The run ends
+    with its exit record: finished, or crashed for a non-zero exit code."""
+
+    format = NAME
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        super().__init__(path, name)
+        self._file: Path | None = None
+        self._offset = 0
+        self._log = _Log()
+        self._rows = TrackerRowsTail("W&B")
+        self._last_row: tuple[int | None, dict[str, Any]] | None = None
+        self._tables: set[bytes] = set()
+        self._config: dict[str, Any] = {}
+        self._damage: str | None = None
+        self._summary_said = False
+
+    def read_into(self, run: ImportedRun) -> None:
+        if self._file is None:
+            try:
+                self._file, label = _log_file(self.path, self.name)
+            except SourceError:
+                return  # no log in the folder yet
+            self.name = label
+        run.name = self.name or self._log.display_name or self._log.run_id
+        if self._damage is None:
+            try:
+                with open(self._file, "rb") as fh:
+                    fh.seek(self._offset)
+                    data = fh.read()
+                self.last_write = max(self.last_write or 0.0, os.stat(self._file).st_mtime)
+            except OSError as exc:
+                raise SourceError(f"{self._file}: cannot read ({exc.strerror})") from None
+            found, self._offset, damage = _framed(data, self._offset)
+            if damage and not damage.startswith(_CUT_SHORT):
+                self._damage = damage
+                run.note(f"{self._file.name}: {damage}; the records after it are not read", damage=damage)
+            for record in found:
+                try:
+                    self._log.add(record)
+                except (ValueError, IndexError, struct.error):
+                    run.problems.add("W&B: a record whose CRC is right but whose content is not a record; skipped",
+                                     None)
+        log = self._log
+        rows, log.rows = log.rows, []
+        tables: list[tuple[dict[str, Any], int]] = []
+        self._rows.add(run, rows, lambda table, step: tables.append((table, step)))
+        if tables:
+            _add_tables(run, self._file.parent, tables, _eval_tables(([self._last_row] if self._last_row else []) + rows),
+                        self._tables)
+        self._last_row = rows[-1] if rows else self._last_row
+        times = [row["time"] for row in run.steps if row.get("time") is not None]
+        self.last_write = max([self.last_write or 0.0, *times, log.heartbeat or 0.0])
+        if log.config != self._config:
+            self._config = dict(log.config)
+            run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
+            run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
+        run.created_at = log.start_time
+        if log.exit_code is not None:
+            decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
+            summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+            if summary and not self._rows.ended and not self._summary_said:
+                run.events.append(("train_summary", self._rows.last_step, "end-of-training summary", summary))
+            self._summary_said = True
+            self.status = RunStatus.FINISHED if log.exit_code == 0 else RunStatus.CRASHED
+        run.algorithm = guess_algorithm(run.metric_names())
+
+
+def follow(path: Path, name: str | None = None) -> SourceTail:
+    return _Tail(path, name)
