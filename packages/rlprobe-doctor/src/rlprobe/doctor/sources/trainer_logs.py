@@ -258,6 +258,11 @@ class TrackerRowsTail:
         self._current: int | None = None
         self._left_out = self._profiling = 0
 
+    @property
+    def last_step(self) -> int | None:
+        """The step of the last row read (None before one)."""
+        return self._current
+
     def add(self, run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]],
             on_table: Callable[[Any, int], None] | None = None) -> None:
         """Append the steps, tables and summary of ``rows`` (the next ones logged) to ``run``."""
