@@ -6,6 +6,7 @@ supersedes from its first step, as before."""
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -37,6 +38,27 @@ def _session(root: Path, model_dir: Path, *args: str, hang_at: int | None = None
         proc.stdout.close()
 
 
+def _listed(run: Path) -> dict:
+    done = subprocess.run([RLPROBE, "ls", str(run), "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    [row] = json.loads(done.stdout)
+    return row
+
+
+def _assert_listed_as_killed_once_silent(run: Path, copy: Path) -> None:
+    """``ls`` of a SIGKILLed run: ``running`` while its heartbeat (the manifest's
+    ``updated_at``, rewritten at every flush) is fresh, ``killed?`` once it is stale, as an
+    hour later (a copy, its heartbeat moved back an hour)."""
+    assert _listed(run)["status"] == "running" and _listed(run)["killed"] is False
+    shutil.copytree(run, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["updated_at"] -= 3600
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    assert _listed(copy)["status"] == "running" and _listed(copy)["killed"] is True
+    table = subprocess.run([RLPROBE, "ls", str(copy)], capture_output=True, text=True, timeout=120).stdout
+    assert "killed?" in table, table
+
+
 def _steps(run: Path) -> list[int]:
     return RunReader(run).steps().column("step").to_pylist()
 
@@ -47,6 +69,7 @@ def test_a_killed_run_resumed_from_its_checkpoint_has_every_step_once(tiny_model
     # Killed at step 25, with steps 1-10 on disk: 11-25 lost; its checkpoint is at step 20.
     _session(tmp_path, tiny_model_dir, "--flush-at", "10", hang_at=25)
     assert _steps(run) == list(range(1, 11))
+    _assert_listed_as_killed_once_silent(run, tmp_path / "killed-copy")
 
     # Resumed from step 20: 11-20 restored from the checkpoint's log history; killed at 30
     # with 1-25 on disk.
