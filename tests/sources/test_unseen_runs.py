@@ -145,6 +145,23 @@ def test_custom_names_are_listed_until_mapped_by_option_or_config(wandb_runs, tm
     assert code == 0 and "reward_mean" in {m["metric"] for m in json.loads(out)["metrics"]}
 
 
+def test_an_import_can_write_a_loops_names_as_the_quantities(wandb_runs, tmp_path):
+    code, out = _cli("import", str(wandb_runs["custom"]), str(tmp_path / "run"), "--metric", "reward=average_reward")
+    assert code == 0, out
+    view = RunView.load(tmp_path / "run")
+    assert "average_reward" not in view.metric_names() and view.has("reward_mean")
+    assert any("average_reward as reward_mean" in e["message"] for e in view.events_of("import_note"))
+    assert "NO_REWARD_METRIC" not in _doctor(str(tmp_path / "run"))
+    code, out = _cli("import", str(wandb_runs["custom"]), str(tmp_path / "other"), "--metric", "reward=avg")
+    assert code == 2 and "logged no metric 'avg'" in out
+    pytest.importorskip("tensorboardX")  # a reader that decodes columns at once (a step table)
+    tb = _tensorboard(tmp_path / "tb", {"score": np.linspace(0, 1, 20), "reward": np.zeros(20)}, {})
+    code, out = _cli("import", str(tb), str(tmp_path / "tb-run"), "--metric", "reward=score")
+    assert code == 0, out
+    view = RunView.load(tmp_path / "tb-run")
+    assert view.series("reward_mean")[-1] == pytest.approx(1.0) and "score" not in view.metric_names()
+
+
 def test_a_mapping_the_run_cannot_take_is_one_line(wandb_runs, tmp_path):
     run = str(wandb_runs["custom"])
     code, out = _cli("doctor", run, "--metric", "reward=avg_reward")

@@ -7,22 +7,25 @@ from pathlib import Path
 
 import click
 
+from ..config import metric_map, metric_options
 from ..errors import UnusableInput
 from ..sources import SourceError, import_source, list_source_runs, resolve
-from .output import looks_killed, table
+from .output import looks_killed, metric_option, table
 
 
 @click.command("import")
 @click.argument("source", type=click.Path(path_type=Path))
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-def import_(source: Path, out_dir: Path) -> None:
+@metric_option
+def import_(source: Path, out_dir: Path, metrics: tuple[str, ...]) -> None:
     """Read SOURCE, a log rlprobe did not record, and write it to OUT_DIR as an rlprobe
     recording (importing again replaces OUT_DIR). SOURCE is recognised by its content: a
     TRL/HF Trainer output_dir, checkpoint-N/ or trainer_state.json, a JSON list of Trainer
     log dicts, a training job's console output (Trainer dicts or verl step lines), and the
     other formats `rlprobe ls` and docs/sources.md name. One run of several: SOURCE#NAME.
 
-    Every command also takes SOURCE directly; importing makes later reads fast.
+    Every command also takes SOURCE directly; importing makes later reads fast. With
+    --metric QUANTITY=NAME the recording holds a loop's own NAME as QUANTITY.
 
     \b
     Example:
@@ -34,7 +37,7 @@ def import_(source: Path, out_dir: Path) -> None:
         raise UnusableInput(f"{source}: is already an rlprobe recording; nothing to import")
     if out_dir.resolve() == resolved.path.resolve() or resolved.path.resolve() in out_dir.resolve().parents:
         raise UnusableInput(f"{out_dir}: would overwrite the source; choose another OUT_DIR")
-    written = import_source(resolved, out_dir)
+    written = import_source(resolved, out_dir, metric_map(metric_options(metrics)))
     click.echo(f"imported {resolved.format} source {source} → {written}")
 
 

@@ -20,7 +20,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Mapping
 
 from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
 from rlprobe.storage.location import CACHE_ENV
@@ -156,14 +156,20 @@ def list_source_runs(source: str | os.PathLike[str]) -> tuple[Source | None, lis
     raise unrecognised(path)
 
 
-def import_source(source: str | os.PathLike[str] | Source, out_dir: str | os.PathLike[str]) -> Path:
+def import_source(source: str | os.PathLike[str] | Source, out_dir: str | os.PathLike[str],
+                  metrics: Mapping[str, str] | None = None) -> Path:
     """Read a foreign source and write it at ``out_dir`` as a format-v1 recording, replacing
-    what was there. Raises ``UnusableInput`` for an unrecognised or unreadable source (and
-    for an rlprobe recording, which needs no import)."""
+    what was there; ``metrics`` (``{column: name logged}``, ``config.metric_map``) writes a
+    run's own names as the quantities they are. Raises ``UnusableInput`` for an
+    unrecognised or unreadable source (and for an rlprobe recording, which needs no
+    import), or a mapped name the source did not log."""
     resolved = source if isinstance(source, Source) else resolve(source)
     if resolved is None:
         raise UnusableInput(f"{source}: is already an rlprobe recording; nothing to import")
-    return write_recording(resolved.read(), out_dir)
+    run = resolved.read()
+    if metrics:
+        run.map_metrics(metrics)
+    return write_recording(run, out_dir)
 
 
 def cache_root() -> Path:

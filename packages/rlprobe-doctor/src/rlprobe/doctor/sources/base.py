@@ -77,6 +77,27 @@ class ImportedRun:
         """Record how the source was read (an ``import_note`` event), e.g. how steps were inferred."""
         self.events.append(("import_note", step, message, data))
 
+    def map_metrics(self, metrics: Mapping[str, str]) -> None:
+        """Write the metrics logged as ``name`` under ``column`` (``{column: name}``, as
+        ``config.metric_map`` gives them; the mapping wins over a column of that name), with a
+        note. Raises ``UnusableInput`` for a name the run did not log."""
+        have = self.metric_names()
+        missing = [name for name in metrics.values() if name not in have]
+        if missing:
+            raise UnusableInput(f"{self.source}: logged no metric {missing[0]!r}; it logged: "
+                                f"{', '.join(sorted(have)[:12])}")
+        rename = {name: column for column, name in metrics.items() if name != column}
+        for row in self.steps:
+            for name, column in rename.items():
+                row.pop(column, None)
+                if name in row:
+                    row[column] = row.pop(name)
+        if self.step_table is not None:
+            table = self.step_table.drop_columns([c for c in rename.values() if c in self.step_table.column_names])
+            self.step_table = table.rename_columns([rename.get(c, c) for c in table.column_names])
+        self.note("metrics read under the names given: " + ", ".join(f"{n} as {c}" for n, c in rename.items()),
+                  metrics=dict(metrics))
+
 
 def number(value: Any) -> float | None:
     """A logged value as a float: numbers, numeric strings (``'0.4'``, ``'nan'``,
