@@ -33,7 +33,8 @@ from .errors import RecordingError
 from .layout import EVENTS, MANIFEST, is_url
 from .manifest import parse_manifest
 
-__all__ = ["RUN_FILE_RE", "STORE_ERRORS", "is_url", "filesystem", "remote_files", "local_copy", "pull", "load_remote_manifest",
+__all__ = ["RUN_FILE_RE", "STORE_ERRORS", "is_url", "filesystem", "remote_files", "local_copy", "pull", "pull_objects",
+           "load_remote_manifest",
            "list_remote_runs", "cache_root", "CACHE_ENV"]
 
 #: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
@@ -275,6 +276,55 @@ def pull(url: str, dest: Path) -> Path:
     tmp.write_text(json.dumps(state))
     os.replace(tmp, state_path)
     return dest
+
+
+#: Objects a log reader never reads (model weights, optimizer state in a TRL output_dir's
+#: checkpoints): not copied. ``training_args.bin`` is read, other ``.bin`` files are weights.
+_NOT_LOGS = re.compile(r"(\.(safetensors|pt|pth|ckpt|gguf|npy|npz|msgpack|h5)|(?<!training_args)\.bin)$")
+#: Objects a writer rewrites whole rather than appends to: fetched whole when they change.
+_REWRITTEN = re.compile(r"\.(json|yaml|db|db-wal|db-shm|bin|parquet)$")
+
+
+def pull_objects(url: str, dest: Path) -> Path:
+    """Bring the local copy at ``dest`` up to date with the object at ``url``, or every
+    object under it, for a log that is not an rlprobe recording (``s3://bucket/job.out``, a
+    TensorBoard prefix). Only what changed is fetched: an object that grew (a log) from where
+    its copy ends, one a writer rewrites whole (``.json``, a database, ...) whole; model
+    weights are never copied. Returns the copy of ``url``: ``dest/<name>`` for one object,
+    ``dest/<name>/`` for a prefix. Raises ``FileNotFoundError`` when nothing is at ``url``,
+    ``ValueError`` for a bad URL, ``OSError`` when the store fails."""
+    fs, base = filesystem(url)
+    name = base.rsplit("/", 1)[-1] or "source"
+    try:
+        if fs.get_file_info(base).type == pafs.FileType.File:
+            listing, root, prefix = {name: fs.get_file_info(base)}, base.rsplit("/", 1)[0], dest
+        else:
+            listing = {rel: info for rel, info in remote_files(fs, base).items() if not _NOT_LOGS.search(rel)}
+            root, prefix = base, dest / name
+    except STORE_ERRORS as exc:
+        raise _remote_error(url, exc) from None
+    if not listing:
+        raise missing_bucket(fs, base, url) or FileNotFoundError(f"{url}: no object or prefix there")
+    prefix.mkdir(parents=True, exist_ok=True)
+    state_path = dest / _STATE
+    try:
+        state: dict[str, list[int]] = json.loads(state_path.read_text())
+    except (OSError, ValueError):
+        state = {}
+    for rel, info in listing.items():
+        if state.get(rel) == [info.size, info.mtime_ns] and (prefix / rel).exists():
+            continue
+        try:
+            _download(fs, f"{root}/{rel}", prefix / rel, None if _REWRITTEN.search(rel) else state.get(rel))
+        except FileNotFoundError:
+            continue  # gone since the listing
+        except STORE_ERRORS as exc:
+            raise _remote_error(url, exc) from None
+        state[rel] = [info.size, info.mtime_ns]
+    tmp = state_path.with_name(f"{_STATE}.{os.getpid()}.{threading.get_ident()}.tmp")
+    tmp.write_text(json.dumps(state))
+    os.replace(tmp, state_path)
+    return prefix / name if prefix == dest else prefix
 
 
 def _manifest_bytes(fs: pafs.FileSystem, path: str, tries: int = 4) -> bytes:

@@ -5,10 +5,13 @@ status and often no clock. The mirror gives it all three: each ``update()`` read
 the source gained (``sources.follow``) and appends it to a recording in a private temporary
 directory, marked ``running`` until the source shows its end. ``RunWatcher`` then tails
 that recording exactly as it tails one the Recorder writes, so a look costs what the
-source gained, not what it holds.
+source gained, not what it holds. A source in object storage (``s3://bucket/job.out``, a
+TensorBoard prefix) is followed through a local copy that each update brings up to date,
+fetching only what changed (``pull_objects``).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -20,11 +23,14 @@ from typing import Any
 import pyarrow as pa
 
 from rlprobe.storage import RunStatus, RunWriter
+from rlprobe.storage.layout import is_url
+from rlprobe.storage.location import STORE_ERRORS, cache_root, pull_objects
 from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.schema import order_steps
 
-from ..sources import follow
-from ..sources.base import ImportedRun, clean_samples, recording_manifest
+from ..errors import UnusableInput
+from ..sources import follow, looks_foreign
+from ..sources.base import ImportedRun, SourceTail, clean_samples, recording_manifest
 
 __all__ = ["SourceMirror"]
 
@@ -47,19 +53,50 @@ class SourceMirror:
 
     def __init__(self, source: str | os.PathLike[str]) -> None:
         self.source = source
-        self._tail = follow(source)
+        self._copy: Path | None = None
+        self._failed_pulls = 0
+        if is_url(source):
+            self._copy = _copy_dir(source)
+            self._tail = follow(_pull(source, self._copy))
+        else:
+            self._tail = follow(source)
         self.run_dir = Path(tempfile.mkdtemp(prefix="rlprobe-watch-"))
         self._cleanup = weakref.finalize(self, shutil.rmtree, str(self.run_dir), True)
         self._writer: RunWriter | None = None
         self._samples = 0
         self._parts = 0
 
+    @classmethod
+    def open(cls, source: str | os.PathLike[str]) -> "SourceMirror | None":
+        """A mirror of ``source``, or None while nothing there is a source the doctor reads
+        (not written yet). Raises ``UnusableInput`` for a URL that cannot be reached."""
+        if is_url(source):
+            try:
+                local = pull_objects(os.fspath(source), _copy_dir(source))
+            except FileNotFoundError:
+                return None
+            except (ValueError, *STORE_ERRORS) as exc:
+                raise UnusableInput(str(exc)) from None
+            return cls(source) if looks_foreign(local) else None
+        return cls(source) if looks_foreign(source) else None
+
     @property
     def status(self) -> str:
         return self._tail.status
 
     def update(self) -> bool:
-        """Read what the source gained and append it; True when the recording changed."""
+        """Read what the source gained and append it; True when the recording changed. A
+        store that fails is a look with nothing new, and an ``UnusableInput`` once it has
+        failed ``SourceTail.FAILED_LOOKS`` looks in a row."""
+        if self._copy is not None:
+            try:
+                _pull(self.source, self._copy)
+                self._failed_pulls = 0
+            except UnusableInput:
+                self._failed_pulls += 1
+                if self._failed_pulls >= SourceTail.FAILED_LOOKS:
+                    raise
+                return False
         increment = self._tail.look()
         when = self._tail.last_write or time.time()
         writer = self._writer
@@ -120,3 +157,16 @@ class SourceMirror:
 
     def __repr__(self) -> str:
         return f"SourceMirror({os.fspath(self.source)!r}, status={self.status!r})"
+
+
+def _copy_dir(url: str | os.PathLike[str]) -> Path:
+    """Where the local copy of a source in object storage is kept (beside the copies of
+    remote recordings), one folder a URL."""
+    return cache_root() / "remote-logs" / hashlib.sha256(os.fspath(url).rstrip("/").encode()).hexdigest()[:20]
+
+
+def _pull(url: str | os.PathLike[str], dest: Path) -> Path:
+    try:
+        return pull_objects(os.fspath(url), dest)
+    except (ValueError, *STORE_ERRORS) as exc:  # FileNotFoundError too: the source went away
+        raise UnusableInput(str(exc)) from None

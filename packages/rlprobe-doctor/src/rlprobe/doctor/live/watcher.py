@@ -15,7 +15,6 @@ from rlprobe.storage.layout import is_url
 from ..catalog import diagnose_view, registry
 from ..config import resolve_config, split_metrics
 from ..findings import SEVERITIES, Finding
-from ..sources import looks_foreign
 from ..view import RunView
 from .mirror import SourceMirror
 
@@ -97,10 +96,10 @@ class RunWatcher:
         try:
             load_manifest(self.run_dir)
         except FileNotFoundError:
-            if not looks_foreign(self.run_dir):
-                return False  # not started yet; a bad manifest is RunView.load's to report
             # A log still being written: followed into a recording, only what it gains read each tick.
-            self._mirror = SourceMirror(self.run_dir)
+            self._mirror = SourceMirror.open(self.run_dir)
+            if self._mirror is None:
+                return False  # not started yet; a bad manifest is RunView.load's to report
             self._mirror.update()
             self._view = RunView.load(self._mirror.run_dir, self._metrics)
             return True
