@@ -59,15 +59,16 @@ class ActionResult:
 
 class CommandAction:
     """A sink that runs ``command`` with ``sh -c`` once, on the first finding ``policy``
-    would halt on: the finding in ``RLPROBE_*`` environment variables (``finding_env``) and
+    (default: ``HaltPolicy()``) would halt on: the finding in ``RLPROBE_*`` environment variables (``finding_env``) and
     as JSON on stdin (``finding_json``). Blocks while the command runs, at most ``timeout``
     seconds (then it is killed). Never raises: a command that cannot start, fails or times
     out is an ``ActionResult`` like any other, handed to ``report`` and kept in ``result``
     (a ``report`` that raises is the watcher's to warn about, as for any sink)."""
 
-    def __init__(self, command: str, run: str, policy: HaltPolicy = HaltPolicy(),
+    def __init__(self, command: str, run: str, policy: HaltPolicy | None = None,
                  report: Callable[[ActionResult], Any] | None = None, timeout: float = COMMAND_TIMEOUT_S) -> None:
-        self.command, self.run, self.policy, self.report, self.timeout = command, run, policy, report, timeout
+        self.command, self.run, self.report, self.timeout = command, run, report, timeout
+        self.policy = policy or HaltPolicy()
         self.result: ActionResult | None = None
 
     def __call__(self, finding: Finding) -> None:
@@ -94,9 +95,10 @@ class StopFile:
     and nothing after. Never raises: a write that fails is an ``ActionResult`` with
     ``error`` set, handed to ``report``."""
 
-    def __init__(self, path: str | os.PathLike[str], run: str, policy: HaltPolicy = HaltPolicy(),
+    def __init__(self, path: str | os.PathLike[str], run: str, policy: HaltPolicy | None = None,
                  report: Callable[[ActionResult], Any] | None = None) -> None:
-        self.path, self.run, self.policy, self.report = Path(path), run, policy, report
+        self.path, self.run, self.report = Path(path), run, report
+        self.policy = policy or HaltPolicy()
         self.result: ActionResult | None = None
 
     def __call__(self, finding: Finding) -> None:
