@@ -30,7 +30,10 @@ FULL_GROWTH = 0.25
 
 
 class RunWatcher:
-    """Tails ``run_dir`` (which may not exist yet) and reports new findings.
+    """Tails ``run_dir`` (which may not exist yet) and reports new findings. ``run_dir`` is
+    a recording, or a source the doctor reads that is still being written (a console log, a
+    TRL output_dir, a TensorBoard dir, ..., locally or at a URL), followed through a
+    ``SourceMirror`` that reads only what the source gained at each tick.
 
     Each ``tick()`` reads only what was written since the previous one, diagnoses with the
     live-only detectors (e.g. ``RUN_STALLED``) switched on, and returns the findings not
