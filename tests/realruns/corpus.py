@@ -411,8 +411,10 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("reward_hacking", "A cheap proxy (share of the letter o, weight 2) outweighs answering with a "
              "word of the asked category (weight 1): the policy games the proxy and stops answering.",
              rewards=("in_category", "letter_o"), weights=(1.0, 2.0), steps=120, args=dict(learning_rate=1e-3),
-             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")}, accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
-                                     "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS")),
+             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")},
+             # REWARD_PLATEAU: the gamed reward sits at its maximum while every group agrees.
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS", "REWARD_PLATEAU")),
     Scenario("zero_advantage", "A format-only reward the instruct model already satisfies: nearly every "
              "group's rewards are equal, so there is no advantage to learn from.", rewards=("is_word",),
              steps=100, args=dict(learning_rate=2e-4),

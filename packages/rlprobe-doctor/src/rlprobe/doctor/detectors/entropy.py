@@ -13,9 +13,9 @@ from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, relative_change
 from ..trends import Windows, logged
 from ..view import RunView
-from ..facts.groups import copies
+from ..facts.groups import CONVERGED_SHARE, settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
-from ..facts.progress import reward_progress
+from ..facts.progress import converged_by_reward, reward_progress
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
 
@@ -27,7 +27,7 @@ def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
 
 
 @detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12,
-                                        "converged_share": 0.9, **_WINDOWS})
+                                        "converged_share": CONVERGED_SHARE, **_WINDOWS})
 def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Policy entropy falls to a small fraction of its own recent level and stays there.
 
@@ -85,14 +85,19 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[shift.onset]), int(steps[-1])
     critical = ratio <= cfg["critical_ratio"]
     confidence = confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 1.0, floor=0.55)
-    settled = copies(view, first, last)
-    converged = settled is not None and settled.at_top >= cfg["converged_share"]
-    progress = None if converged else reward_progress(view, first)
+    settled = settled_copies(view, first, last)
+    converged = settled is not None and settled.converged(cfg["converged_share"])
+    solved = converged_by_reward(view, first, last) if settled is None else None
+    progress = None if converged or solved else reward_progress(view, first)
     progress = progress if progress is not None and progress.rose else None
-    if converged:
+    if solved is not None:
+        verdict = (f" No samples were captured, but the reward rose from {solved.opening:.3g} to {solved.end:.3g} and "
+                   "kept its rise while most groups agree: the policy became deterministic on prompts it solves. "
+                   "That is convergence, not lost exploration.")
+    elif converged:
         verdict = (f" It became deterministic on right answers: {settled.at_top:.0%} of the {settled.count} "
-                   f"completions that repeat another of their group since then earned the run's top reward "
-                   f"({settled.top:.3g}). That is convergence, not lost exploration.")
+                   f"completions that repeat another of their group since then earned the best reward their "
+                   "prompt earned. That is convergence, not lost exploration.")
     elif progress is not None and progress.climbing:
         verdict = (f" The reward kept rising all the while ({progress.start:.3g} at the onset, {progress.end:.3g} "
                    "now, still climbing): the policy is sharpening on what pays, which lowers entropy by design. "
@@ -103,7 +108,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                    "climbing while entropy stays this low: that is how an exploration ceiling looks.")
     else:
         verdict = " The policy is becoming deterministic."
-    severity = ("info" if converged or (progress is not None and progress.climbing) else
+    severity = ("info" if converged or solved is not None or (progress is not None and progress.climbing) else
                 "critical" if critical and progress is None else "warn")
     return Finding(
         signature_id="ENTROPY_COLLAPSE",

@@ -16,13 +16,13 @@ from ..trends import (Curve, Windows, episode_median, finite_median, first_susta
                       level_noise, logged, onset_before, rolling_min)
 from ..view import RunView
 from ..facts.groups import CORRECTNESS
-from ..facts.metrics import ENTROPY_METRICS, token_budget
+from ..facts.budget import pinned_budget, token_budget, truncation
+from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
 LENGTH_METRICS = ("length_mean",)
 #: TRL GRPO's ``completions/clipped_ratio`` (→ truncated_frac).
-TRUNCATION_METRICS = ("truncated_frac",)
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 #: A mean length at this share of the token budget is at the budget.
@@ -276,7 +276,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the detection
     sustain: consecutive steps the share must hold
     """
-    curve = logged(view, *TRUNCATION_METRICS)
+    curve = truncation(view)
     if curve is None or curve.size < 10:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
@@ -296,9 +296,9 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         onset = 0  # cut off from the run's first step: no rise to date
     from_start = onset == 0 and baseline >= cfg["warn_level"]
     first, last = int(steps[onset]), int(steps[-1])
-    budget = token_budget(view)
+    budget = token_budget(view) or pinned_budget(view)
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
-    budget_text = f" at the {budget}-token budget" if budget else ""
+    budget_text = f" at the {budget:g}-token budget" if budget else ""
     grew = _length_growth(view, first, last, w.baseline)
     entropy = episode_median(view, ENTROPY_METRICS, first, last)
     noise = entropy is not None and entropy >= cfg["noise_entropy"]

@@ -14,7 +14,7 @@ from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
                       onset_before)
 from ..view import RunView
-from ..facts.groups import copies, samples_with
+from ..facts.groups import CONVERGED_SHARE, samples_with, settled as settled_copies
 from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
@@ -111,7 +111,7 @@ _TAIL_QUANTILE, _TAIL_SIGMAS = 0.9, 1.6449
 @detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
                                        "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
                                        "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
-                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": 0.9,
+                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": CONVERGED_SHARE,
                                        "length_push": 0.5})
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
@@ -252,8 +252,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         parts.append(f"its level rose ×{level_factor:.1f} and stayed there")
     strength = max(0, in_cluster - cfg["min_spikes"] + 1) / 3 + max(0.0, np.log(level_factor / cfg["level_ratio"]) + 0.5
                                                                      if hit is not None else 0.0)
-    settled = copies(view, first, last)
-    converged = settled is not None and settled.at_top >= cfg["converged_share"]
+    settled = settled_copies(view, first, last)
+    converged = settled is not None and settled.converged(cfg["converged_share"])
     # A level that rose smoothly (no burst of spikes) while every group rewarded the same
     # direction of length: the groups' gradients share a direction and add up.
     push = None
@@ -288,7 +288,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     elif converged:
         explanation = (f"The gradient norm grew ({'; '.join(parts)}) while the policy converged on right answers "
                        f"({settled.at_top:.0%} of the {settled.count} completions that repeat another of their group "
-                       f"since step {first} earned the run's top reward, {settled.top:.3g}): the steps that still "
+                       f"since step {first} earned the best reward their prompt earned): the steps that still "
                        "carry a signal are the completions it now finds unlikely, and the gradient of an unlikely "
                        "completion's log-probability is large. That is convergence, not instability.")
     else:

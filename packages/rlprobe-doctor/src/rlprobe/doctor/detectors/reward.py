@@ -15,8 +15,10 @@ from ..stats import confidence_from, rolling_median, shift
 from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
                       level_noise, logged, onset_before, refine_onset)
 from ..view import RunView
-from ..facts.groups import CORRECTNESS, component, flat_groups, zero_std_share
+from ..facts.groups import (CONVERGED_SHARE, CORRECTNESS, component, flat_groups, has_zero_std_share, latter_half,
+                            zero_std_metric, zero_std_share)
 from ..facts.metrics import REWARD_METRICS
+from ..facts.progress import converged_by_reward
 
 
 
@@ -104,7 +106,8 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     start_level = float(np.nanmedian(x[:max(3, w.baseline)]))
     scale = np.maximum(np.abs(ref), ref - start_level)
     noise = _smoothed_noise(x, 0, x.size, w.smooth)
-    need = np.maximum(cfg["drop_fraction"] * scale, cfg["min_z"] * noise)
+    # A reward at 0 from the start has neither scale nor noise: a fall must still be a fall.
+    need = np.maximum(np.maximum(cfg["drop_fraction"] * scale, cfg["min_z"] * noise), _TINY)
     change = level_change(curve, w, ref - need, ref - 0.75 * need, False, ref,
                           band_floor=np.maximum(3 * noise, 0.05 * scale), refine=False)
     if change is None:
@@ -139,7 +142,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
 
 @detector("REWARD_PLATEAU", defaults={"flat_fraction": 0.05, "zero_std_level": 0.6, "plateau_window": 150,
-                                      "smooth_window": 25, "sustain": 50, "converged_share": 0.9,
+                                      "smooth_window": 25, "sustain": 50, "converged_share": CONVERGED_SHARE,
                                       "lr_stop_fraction": 0.01, "lr_stop_share": 0.1})
 def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The reward stops improving because the learning signal has dried up.
@@ -191,7 +194,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     curve = logged(view, *REWARD_METRICS)
     if curve is None or curve.size < 60:
         return None
-    found = _dry_plateau(view, cfg, curve) if view.has("frac_reward_zero_std") else None
+    found = _dry_plateau(view, cfg, curve) if has_zero_std_share(view) else None
     return found or _learning_stopped(view, cfg, curve)
 
 
@@ -275,8 +278,10 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
     climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
-    groups = flat_groups(view, first, last)
-    if groups is not None and groups.solved >= cfg["converged_share"]:
+    groups = flat_groups(view, *latter_half(first, last))
+    if groups is None and converged_by_reward(view, first, last) is not None:
+        return None  # without samples, a reward that rose and kept its rise while groups agree: converged
+    if groups is not None and groups.converged(cfg["converged_share"]):
         # A plateau at the top reward: every group solved (the run converged) or gaming a cheap
         # reward (REWARD_HACKING's business). Neither is a signal that dried up short of the goal.
         return None
@@ -293,7 +298,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
                         else ", as many as before it: the learning signal is too thin to move it.")),
         evidence=[Evidence(metric=name, window=(first, last), baseline=float(level[max(0, hit - window)]),
                            observed=plateau, note=f"gain over {window} steps below {cfg['flat_fraction']:.0%} of scale"),
-                  Evidence(metric="frac_reward_zero_std", window=(first, last), baseline=zero_ref, observed=dry_share,
+                  Evidence(metric=zero_std_metric(view), window=(first, last), baseline=zero_ref, observed=dry_share,
                            note=f"rolling median over {smooth} steps")],
         suggested_actions=[
             "Filter out prompts that every completion solves (or fails); use harder or more varied prompts.",

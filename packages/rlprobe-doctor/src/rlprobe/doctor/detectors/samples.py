@@ -20,8 +20,11 @@ from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..trends import episode_median
 from ..view import RunView
-from ..facts.groups import ZERO_STD, FlatGroups, copies, flat_groups, group_keys, samples_with, zero_std_share
-from ..facts.metrics import ENTROPY_METRICS, token_budget
+from ..facts.groups import (CONVERGED_SHARE, ZERO_STD, FlatGroups, flat_groups, group_keys, has_zero_std_share, latter_half, samples_with,
+                            settled as settled_copies, zero_std_metric, zero_std_share)
+from ..facts.budget import pinned_budget, token_budget, truncation
+from ..facts.metrics import ENTROPY_METRICS
+from ..facts.progress import RunProgress, converged_by_reward, reward_progress
 
 
 def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:
@@ -56,7 +59,7 @@ def _window(steps: np.ndarray, exc: Excursion) -> tuple[int, int]:
     "smooth_window": 9,
     "sustain": 15,
     "min_group_samples": 4,
-    "converged_share": 0.9,
+    "converged_share": CONVERGED_SHARE,
     "abrupt_fraction": 0.4,
     "noise_entropy": 2.0,
 })
@@ -115,9 +118,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
     averaged = 1
-    if view.has("frac_reward_zero_std"):
+    if has_zero_std_share(view):
         (share, averaged), steps = zero_std_share(view), view.step
-        metric = "frac_reward_zero_std"
+        metric = zero_std_metric(view)
     else:
         frame = samples_with(view, "group_id", "reward")
         if frame is None:
@@ -135,7 +138,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     span = 1.0 - cfg["warn_level"]
     confidence = confidence_from((exc.observed - cfg["warn_level"]) / max(span, 1e-9)
                                  + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
-    groups = flat_groups(view, first, last)
+    groups = flat_groups(view, *latter_half(first, last))
     from_start = exc.onset == 0 and exc.baseline >= cfg["warn_level"]
     window = max(cfg["smooth_window"], averaged)
     climb = None if from_start else _climb(steps, share, exc, window)
@@ -144,9 +147,13 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     capped = _budget_capped(view, groups, first, last)
     # The policy settled on its answers: the solved groups are one right completion, repeated.
     settled = groups is not None and not from_start and groups.identical >= cfg["converged_share"]
-    converged = (groups is not None and groups.solved >= cfg["converged_share"] and groups.gamed < 0.5
+    converged = (groups is not None and groups.converged(cfg["converged_share"]) and groups.gamed < 0.5
                  and (gradual or settled) and capped is None)
     gamed = groups is not None and groups.solved >= 0.7 and groups.gamed >= 0.5
+    # Without samples, the reward says whether groups agree because they are solved: it rose as the
+    # share did and has not given the rise back (the run's progress state).
+    learned = converged_by_reward(view, first, last) if groups is None and not from_start and capped is None else None
+    converged = converged or learned is not None
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
     severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
@@ -157,7 +164,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     else:
         head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) had identical "
                 f"rewards within the group, up from {exc.baseline:.0%} early in the run")
-    budget = token_budget(view)
+    budget = token_budget(view) or pinned_budget(view)
     entropy = episode_median(view, ENTROPY_METRICS, first, last)
     noise = entropy if entropy is not None and entropy >= cfg["noise_entropy"] else None
     return Finding(
@@ -166,8 +173,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
-                     + _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
-                                       noise)),
+                     + (_learned(learned) if learned is not None else
+                        _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
+                                        noise))),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share{_averaged(averaged)}; baseline = first fifth of the run; peak "
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
@@ -183,6 +191,13 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         ],
         links_to_samples=groups.links if groups is not None else [],
     )
+
+
+def _learned(progress: RunProgress) -> str:
+    return (f" No samples were captured, but the reward says why: it rose from {progress.opening:.3g} to "
+            f"{progress.end:.3g} (highest level held {progress.peak:.3g}) and has not given the rise back, so most "
+            "groups agree because most prompts are solved. The data no longer teaches the policy: stop here, or "
+            "move to harder prompts.")
 
 
 def _averaged(points: int) -> str:
@@ -215,27 +230,27 @@ def _rise_between(steps: np.ndarray, x: np.ndarray, baseline: float, target: flo
 
 def _budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: int) -> float | None:
     """The share of zero-variance groups whose completions were all cut off by the token
-    budget (from the samples; without them, the logged truncated share over the episode),
+    budget (from the samples; without them, the truncated share over the episode, ``truncation``),
     when most were: such groups agree because the budget caps their reward."""
     if groups is not None and "truncated" in view.samples.columns:
         return groups.truncated if groups.truncated >= 0.7 else None
-    if not view.has("truncated_frac"):
+    curve = truncation(view)
+    if curve is None:
         return None
-    cut = view.series("truncated_frac")[(view.step >= first) & (view.step <= last)]
-    cut = cut[np.isfinite(cut)]
+    cut = curve.values[(curve.steps >= first) & (curve.steps <= last)]
     share = float(np.median(cut)) if cut.size else 0.0
     return share if share >= 0.9 else None
 
 
 def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int, int] | None, from_start: bool,
-                    capped: float | None, budget: int | None, noise: float | None = None) -> str:
+                    capped: float | None, budget: float | None, noise: float | None = None) -> str:
     """What the captured zero-variance groups (and the truncated share, and an entropy of
     ``noise`` nats a token) say about why they agree."""
     noisy = (f" Entropy was {noise:.2g} nats per token meanwhile (a fluent policy samples well under 1): the policy "
              "emits noise (see ENTROPY_EXPLOSION), so nothing it writes scores — not prompts too hard."
              if noise is not None else "")
     if capped is not None:
-        at = f"the {budget}-token budget" if budget else "the token budget"
+        at = f"the {budget:g}-token budget" if budget else "the token budget"
         whose = "of these groups had every captured completion" if groups is not None else "of completions were"
         return (f" {capped:.0%} {whose} cut off at {at}: the budget caps the reward, so the completions of a prompt "
                 "all earn the same (see TRUNCATION_HIGH), whatever the prompt's difficulty.")
@@ -392,7 +407,7 @@ def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
     "sustain": 6,
     "max_samples_per_step": 64,
     "max_steps": 2000,
-    "converged_share": 0.9,
+    "converged_share": CONVERGED_SHARE,
 })
 def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """Completions within a group have become copies of each other: exploration is gone.
@@ -456,14 +471,23 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     confidence = confidence_from((exc.observed - cfg["warn_share"]) / (1 - cfg["warn_share"] + 1e-9)
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.0, floor=0.55)
     worst = in_window.sort(["dup", "n"], descending=True).head(3)
-    settled = copies(view, first, int(steps[-1]))
-    converged = settled is not None and settled.at_top >= cfg["converged_share"]
-    verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the run's top reward "
-               f"({settled.top:.3g}): the policy has converged on right answers, which is what solving a prompt "
-               "looks like; the prompts no longer teach it anything." if converged else "")
+    settled = settled_copies(view, first, int(steps[-1]))
+    converged = settled is not None and settled.converged(cfg["converged_share"])
+    progress = None if converged else reward_progress(view, first)
+    sharpening = progress is not None and progress.rose and progress.climbing
+    if converged:
+        verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
+                   "their prompt earned: the policy has converged on right answers, which is what solving a prompt "
+                   "looks like; the prompts no longer teach it anything.")
+    elif sharpening:
+        verdict = (f" The reward kept rising all the while ({progress.start:.3g} at the onset, {progress.end:.3g} now, "
+                   "still climbing): the policy is sharpening on what pays, and a prompt's completions agree more as "
+                   "it learns. Not lost exploration while the reward climbs; copies with a stalled reward would be.")
+    else:
+        verdict = ""
     return Finding(
         signature_id="GROUP_MODE_COLLAPSE",
-        severity="info" if converged else "critical" if critical else "warn",
+        severity="info" if converged or sharpening else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "

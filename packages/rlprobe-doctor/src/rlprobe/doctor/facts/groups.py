@@ -12,8 +12,9 @@ import polars as pl
 
 from ..view import RunView
 
-__all__ = ["CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "component", "copies", "dequantising_window",
-           "flat_groups", "given_up", "group_keys", "samples_with", "zero_std_share"]
+__all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
+           "dequantising_window", "flat_groups", "given_up", "group_keys", "has_zero_std_share", "latter_half",
+           "samples_with", "settled", "shared_texts", "zero_std_metric", "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -57,7 +58,7 @@ class FlatGroups:
 
     count: int
     solved: float
-    """Share of them whose reward is the highest any captured sample of the run earned."""
+    """Share of them whose reward is the best their prompt earned (``best_reward``)."""
     failed: float
     """Share of them whose reward is the lowest any captured sample of the run earned."""
     gamed: float
@@ -71,6 +72,13 @@ class FlatGroups:
     identical: float = 0.0
     """Share of the solved ones whose completions are all one text: the policy settled on its
     answer (convergence), rather than prompts that any answer solves."""
+    shared: float = 0.0
+    """Share of the solved ones whose text also answers ``SHARED_PROMPTS`` or more different prompts
+    in the window (``shared_texts``): one answer for every question is not a solved prompt."""
+
+    def converged(self, share: float) -> bool:
+        """Solved (at least ``share`` at their prompt's best), each prompt with an answer of its own."""
+        return self.solved >= share and self.shared < SHARED_LIMIT
 
 
 def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
@@ -79,10 +87,10 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     frame = samples_with(view, "group_id", "reward")
     if frame is None:
         return None
-    window = frame.filter(pl.col("step").is_between(first, last))
+    window = frame.with_columns(_best=best_reward(frame)).filter(pl.col("step").is_between(first, last))
     if window.is_empty():
         return None
-    top, bottom = frame["reward"].max(), frame["reward"].min()
+    bottom = frame["reward"].min()
     keys = group_keys(window)
     cut = pl.col("truncated").fill_null(False).all().over(keys) if "truncated" in window.columns else pl.lit(False)
     flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0), n=pl.len().over(keys),
@@ -90,17 +98,20 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     if flat.is_empty():
         return None
     if "completion" in flat.columns:
-        flat = flat.with_columns(_one=pl.col("completion").str.strip_chars().n_unique().over(keys) == 1)
+        wide = shared_texts(window.with_columns(_text=pl.col("completion").str.strip_chars()))
+        flat = flat.with_columns(_one=pl.col("completion").str.strip_chars().n_unique().over(keys) == 1,
+                                 _shared=pl.col("completion").str.strip_chars().is_in(wide.implode()))
     else:
-        flat = flat.with_columns(_one=pl.lit(False))
+        flat = flat.with_columns(_one=pl.lit(False), _shared=pl.lit(False))
     heads = flat.unique(subset=keys, keep="first", maintain_order=True)
-    at_top = heads.filter(pl.col("reward") >= top - ZERO_STD)
+    at_top = heads.filter(pl.col("reward") >= pl.col("_best") - ZERO_STD)
     gamed, truth = given_up(frame, at_top)
     return FlatGroups(count=heads.height, solved=at_top.height / heads.height,
                       failed=float((heads["reward"] <= bottom + ZERO_STD).mean()), gamed=gamed, truth=truth,
                       links=heads.head(5)["sample_id"].to_list() if "sample_id" in heads.columns else [],
                       truncated=float(heads["_cut"].mean()),
-                      identical=float(at_top["_one"].mean()) if at_top.height else 0.0)
+                      identical=float(at_top["_one"].mean()) if at_top.height else 0.0,
+                      shared=float(at_top["_shared"].mean()) if at_top.height else 0.0)
 
 
 def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None]:
@@ -126,6 +137,43 @@ def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None
     return best
 
 
+#: Share of the copies (or zero-variance groups) at their prompt's best reward that makes a policy's
+#: sameness convergence rather than collapse. Chosen on the corpus's tune half: converged runs hold
+#: 0.85-1.0 of their late copies at the best, stuck and collapsed ones 0.5 or less (a coin-flip reward's
+#: copies are right half the time); 0.8 sits in that gap.
+CONVERGED_SHARE = 0.8
+
+
+def latter_half(first: int, last: int) -> tuple[int, int]:
+    """The second half of the steps [first, last]: where a policy's state at the end of an episode is
+    read (a policy still learning early in the episode has not settled yet)."""
+    return first + (last - first) // 2, last
+
+
+#: A prompt's own best reward stands in for the run's top once it was captured at this many steps:
+#: a prompt seen in one group only has no best of its own beyond what that group earned.
+PROMPT_SEEN = 2
+#: Copies of one text answering at least this many different prompts are a policy that ignores its prompt.
+SHARED_PROMPTS = 3
+#: Share of the copies that may be such shared texts before settling is read as a stuck policy.
+SHARED_LIMIT = 0.5
+
+
+def best_reward(frame: pl.DataFrame) -> pl.Expr:
+    """Per sample, the best reward it could have earned: the highest reward any captured sample of
+    its prompt earned (at any step), once the prompt was captured at ``PROMPT_SEEN`` steps or more
+    and earned more than the run's lowest reward there; otherwise the highest any captured sample of
+    the run earned. Prompts differ in what they can earn (a judge's scale, partial credit), so
+    "solved" means the prompt's own best, not the run's."""
+    finite = pl.col("reward").filter(pl.col("reward").is_finite())
+    top, bottom = finite.max(), finite.min()
+    if "prompt" not in frame.columns:
+        return top
+    own = finite.max().over("prompt")
+    seen = pl.col("step").n_unique().over("prompt")
+    return pl.when((seen >= PROMPT_SEEN) & (own > bottom + ZERO_STD)).then(own).otherwise(top)
+
+
 @dataclass(frozen=True)
 class Copies:
     """Completions that repeat an earlier one of their group (the textual face of a policy
@@ -134,10 +182,17 @@ class Copies:
     count: int
     """How many captured completions repeat another of their group."""
     at_top: float
-    """Share of them that earned the highest reward any captured sample of the run earned,
-    without giving up the task's component (``given_up``): copies of right answers."""
+    """Share of them that earned the best reward any captured sample of their prompt earned
+    (``best_reward``), without giving up the task's component (``given_up``): copies of right answers."""
     top: float
-    """That highest reward."""
+    """The highest reward any captured sample of the run earned."""
+    shared: float = 0.0
+    """Share of them whose text also answers ``SHARED_PROMPTS`` or more different prompts in the
+    window: one answer for every question is a policy ignoring its prompt, not one that solved them."""
+
+    def converged(self, share: float) -> bool:
+        """Copies of right answers (at least ``share`` at their prompt's best), each prompt its own."""
+        return self.at_top >= share and self.shared < SHARED_LIMIT
 
 
 #: Copies a window needs before it says what the policy settled on.
@@ -156,14 +211,30 @@ def copies(view: RunView, first: int, last: int) -> Copies | None:
     top = float(finite["reward"].max())
     keys = group_keys(frame)
     text = pl.col("completion").str.strip_chars()
-    window = (frame.filter(pl.col("step").is_between(first, last))
-              .with_columns(_text=text)
-              .filter(pl.int_range(pl.len()).over([*keys, "_text"]) > 0))
+    scored = frame.with_columns(_best=best_reward(frame), _text=text)
+    span = scored.filter(pl.col("step").is_between(first, last))
+    window = span.filter(pl.int_range(pl.len()).over([*keys, "_text"]) > 0)
     if window.height < MIN_COPIES:
         return None
-    right = window.filter(pl.col("reward") >= top - ZERO_STD)
+    right = window.filter(pl.col("reward") >= pl.col("_best") - ZERO_STD)
     gamed, _ = given_up(finite, right)
-    return Copies(count=window.height, at_top=right.height / window.height * (1.0 - gamed), top=top)
+    shared = float(window.select(pl.col("_text").is_in(shared_texts(span).implode())).to_series().mean())
+    return Copies(count=window.height, at_top=right.height / window.height * (1.0 - gamed), top=top, shared=shared)
+
+
+def shared_texts(span: pl.DataFrame) -> pl.Series:
+    """The texts (column ``_text``) of ``span`` that answer ``SHARED_PROMPTS`` or more different
+    prompts: the cross-prompt sameness of a policy that ignores its prompt (empty without prompts)."""
+    if "prompt" not in span.columns or span["prompt"].n_unique() < SHARED_PROMPTS:
+        return pl.Series("_text", [], dtype=pl.String)
+    answers = span.group_by("_text").agg(prompts=pl.col("prompt").n_unique())
+    return answers.filter(pl.col("prompts") >= SHARED_PROMPTS)["_text"]
+
+
+def settled(view: RunView, first: int, last: int) -> Copies | None:
+    """What the policy settled on by the end of an episode: the copies of the latter half of steps
+    [first, last] (of the whole episode when the latter half holds too few)."""
+    return copies(view, *latter_half(first, last)) or copies(view, first, last)
 
 
 def _component_names(frame: pl.DataFrame) -> list[str]:
@@ -175,10 +246,30 @@ def _component_names(frame: pl.DataFrame) -> list[str]:
     return sorted(k for k in keys.drop_nulls().unique().to_list())
 
 
+def has_zero_std_share(view: RunView) -> bool:
+    """Whether the run logs what ``zero_std_share`` reads."""
+    return view.has("frac_reward_zero_std") or view.has("reward_std")
+
+
+def zero_std_metric(view: RunView) -> str:
+    """What ``zero_std_share`` is read from, as evidence names it."""
+    return "frac_reward_zero_std" if view.has("frac_reward_zero_std") else "share of steps with reward_std == 0"
+
+
 def zero_std_share(view: RunView) -> tuple[np.ndarray, int]:
-    """``frac_reward_zero_std`` read as a share of enough groups to be a level, and the
-    number of logged points averaged for it (1: the series as logged). With few groups a
-    logged value, a centred mean over ``dequantising_window`` points replaces the raw 0, ½, 1."""
+    """The share of zero-variance groups at each step, read as a share of enough groups to be a
+    level, and the number of logged points averaged for it (1: the series as logged). With few
+    groups a logged value, a centred mean over ``dequantising_window`` points replaces the raw 0, ½, 1.
+
+    From ``frac_reward_zero_std`` (TRL since 0.15); in older key sets, from ``reward_std``: TRL logs
+    the mean of the groups' standard deviations, so 0 means every group agreed (share 1) and
+    anything above means at least one did not (counted 0: a lower bound). NaN throughout when the
+    run logs neither."""
+    if not view.has("frac_reward_zero_std"):
+        if not view.has("reward_std"):
+            return np.full(view.n_steps, np.nan), 1
+        spread = view.series("reward_std")
+        return np.where(np.isfinite(spread), (np.abs(spread) <= ZERO_STD).astype(float), np.nan), 1
     share = view.series("frac_reward_zero_std")
     window = dequantising_window(view, share)
     if window <= 1:

@@ -13,9 +13,10 @@ import numpy as np
 from ..findings import Evidence
 from ..trends import level_noise, logged, trend_t
 from ..view import RunView
+from .groups import CONVERGED_SHARE, zero_std_share
 from .metrics import REWARD_METRICS
 
-__all__ = ["Progress", "reward_progress"]
+__all__ = ["Progress", "RunProgress", "converged_by_reward", "reward_progress", "run_progress"]
 
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
@@ -77,3 +78,90 @@ def reward_progress(view: RunView, first: int) -> Progress | None:
                     end=float(np.median(since[-max(3, since.size // 4):])),
                     noise=level_noise(curve.values, at, curve.size),
                     climbing=trend_t(steps[half:], since[half:]) >= _CLIMB_T)
+
+
+#: Logged points the run needs before its progress state is judged.
+_STATE_POINTS = 20
+
+
+@dataclass(frozen=True)
+class RunProgress:
+    """Where the run's reward went over the whole run: the progress state every detector that asks
+    "converged or stuck?" reads the same way."""
+
+    metric: str
+    state: str
+    """``learning`` (rose and still climbing), ``converged`` (rose and holds its highest level),
+    ``regressed`` (rose, then fell back from its highest level), or ``flat`` (never clearly rose)."""
+    opening: float
+    """Median of the first tenth of the run (at least 3 logged values)."""
+    peak: float
+    """The highest level a tenth-of-the-run median held."""
+    end: float
+    """Median of the last tenth."""
+
+    @property
+    def learned(self) -> bool:
+        """The reward rose and has not given it back: what solved prompts look like."""
+        return self.state in ("learning", "converged")
+
+    def evidence(self, first: int, last: int) -> Evidence:
+        return Evidence(metric=self.metric, window=(first, last), baseline=self.opening, observed=self.end,
+                        note=f"baseline: median of the run's first tenth; observed: of its last tenth; highest level "
+                             f"held {self.peak:.3g}; state: {self.state}")
+
+
+def run_progress(view: RunView) -> RunProgress | None:
+    """The reward's progress state over the run; None without a reward curve of `_STATE_POINTS`
+    logged values. A move counts when it is `_PROGRESS_Z` times the noise of a tenth-of-the-run
+    median; the reward gave back its rise when it fell that far and a quarter of the rise below its
+    highest level."""
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None or curve.size < _STATE_POINTS:
+        return None
+    values, k = curve.values, max(3, curve.size // 10)
+    opening, end = float(np.median(values[:k])), float(np.median(values[-k:]))
+    held = curve.smooth(k)[k:]
+    peak = float(np.nanmax(held)) if np.isfinite(held).any() else end
+    margin = max(_PROGRESS_Z * level_noise(values, 0, curve.size) * 1.25 / np.sqrt(k), _TINY)
+    rose = end - opening >= margin
+    gave_back = peak - end >= margin and peak - end >= 0.25 * (peak - opening)
+    half = curve.size // 2
+    climbing = trend_t(curve.steps[half:], values[half:]) >= _CLIMB_T
+    state = ("regressed" if peak - opening >= margin and gave_back else "flat" if not rose
+             else "learning" if climbing else "converged")
+    return RunProgress(curve.name, state, opening, peak, end)
+
+
+#: A reward component whose late mean is at most this share of the highest level it held earlier
+#: has been given up (the task's component of a policy that settled on a cheap answer).
+_GIVEN_UP = 0.1
+
+
+def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | None:
+    """Without samples, whether groups that agree over steps [first, last] are solved: the run's
+    reward rose and kept its rise (``run_progress``), at least ``CONVERGED_SHARE`` of the groups
+    agree there, and no reward component the run earned before has fallen to nothing (a policy that
+    settled on one cheap answer keeps a steady total while its task component dies). The progress
+    when so, else None."""
+    progress = run_progress(view)
+    if progress is None or not progress.learned:
+        return None
+    share, _ = zero_std_share(view)
+    inside = share[(view.step >= first) & (view.step <= last)]
+    inside = inside[np.isfinite(inside)]
+    if not inside.size or float(np.median(inside)) < CONVERGED_SHARE:
+        return None
+    late = view.step >= first + (last - first) // 2
+    for name in view.components():
+        values = view.component(name)
+        held = logged(view, f"rewards/{name}/mean")
+        if held is None or held.size < _STATE_POINTS:
+            continue
+        # A mean, not a median: a component earned now and then (a sparse 0/1 rate) has a median of 0.
+        k = max(3, held.size // 10)
+        best = float(np.convolve(held.values, np.ones(k) / k, mode="valid").max())
+        now = values[late & np.isfinite(values)]
+        if best > _TINY and now.size and float(np.median(now)) <= _GIVEN_UP * best:
+            return None
+    return progress
