@@ -35,10 +35,15 @@ from .manifest import parse_manifest
 
 __all__ = ["RUN_FILE_RE", "STORE_ERRORS", "is_url", "filesystem", "remote_files", "local_copy", "pull", "pull_objects",
            "load_remote_manifest",
-           "list_remote_runs", "cache_root", "CACHE_ENV"]
+           "list_remote_runs", "cache_root", "cache_dir", "CACHE_ENV", "CACHE_DIRS"]
 
-#: Where cached copies (and the doctor's imports of foreign logs) live; default ~/.cache/rlprobe.
+#: The root of every cache rlprobe keeps; default ``$XDG_CACHE_HOME/rlprobe`` (``~/.cache/rlprobe``).
 CACHE_ENV = "RLPROBE_CACHE_DIR"
+#: The layout under ``cache_root()``: one directory a kind of cache, so that no cache reads
+#: or prunes another's files whether or not ``RLPROBE_CACHE_DIR`` is set.
+CACHE_DIRS = {"remote": "local copies of remote recordings (local_copy)",
+              "imports": "foreign logs imported as recordings (rlprobe.doctor.sources)",
+              "remote-logs": "local copies of foreign logs in object storage (rlprobe watch)"}
 #: The files of a run directory, relative to it; nothing else is copied.
 RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
                           r"|parts/(steps|samples)-\d{8}\.parquet)$")
@@ -206,6 +211,7 @@ def remote_files(fs: pafs.FileSystem, base: str) -> dict[str, pafs.FileInfo]:
 
 
 def cache_root() -> Path:
+    """``$RLPROBE_CACHE_DIR``, else ``$XDG_CACHE_HOME/rlprobe``, else ``~/.cache/rlprobe``."""
     configured = os.environ.get(CACHE_ENV)
     if configured:
         return Path(configured)
@@ -213,12 +219,19 @@ def cache_root() -> Path:
     return Path(base) / "rlprobe"
 
 
+def cache_dir(kind: str) -> Path:
+    """The directory of one kind of cache (a key of ``CACHE_DIRS``) under ``cache_root()``."""
+    if kind not in CACHE_DIRS:
+        raise ValueError(f"{kind!r}: not a kind of cache (one of {', '.join(CACHE_DIRS)})")
+    return cache_root() / kind
+
+
 def local_copy(url: str) -> Path:
     """The up-to-date local copy of the run at ``url`` (fetching only what changed since the
     last call, in this process or an earlier one). Raises ``FileNotFoundError`` when there
     is no recording at ``url``, ``ValueError`` for a bad URL, ``OSError`` when the store fails."""
     name = hashlib.sha256(url.rstrip("/").encode()).hexdigest()[:20]
-    return pull(url, cache_root() / "remote" / name)
+    return pull(url, cache_dir("remote") / name)
 
 
 def pull(url: str, dest: Path) -> Path:

@@ -24,7 +24,7 @@ import pyarrow as pa
 
 from rlprobe.storage import RunStatus, RunWriter
 from rlprobe.storage.layout import is_url
-from rlprobe.storage.location import STORE_ERRORS, cache_root, pull_objects
+from rlprobe.storage.location import STORE_ERRORS, cache_dir, pull_objects
 from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.schema import order_steps
 
@@ -162,7 +162,7 @@ class SourceMirror:
 def _copy_dir(url: str | os.PathLike[str]) -> Path:
     """Where the local copy of a source in object storage is kept (beside the copies of
     remote recordings), one folder a URL."""
-    return cache_root() / "remote-logs" / hashlib.sha256(os.fspath(url).rstrip("/").encode()).hexdigest()[:20]
+    return cache_dir("remote-logs") / hashlib.sha256(os.fspath(url).rstrip("/").encode()).hexdigest()[:20]
 
 
 def _pull(url: str | os.PathLike[str], dest: Path) -> Path:

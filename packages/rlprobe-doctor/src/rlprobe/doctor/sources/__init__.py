@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any, Mapping
 
 from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
-from rlprobe.storage.location import CACHE_ENV
+from rlprobe.storage.location import cache_dir
 
 from ..errors import UnusableInput
 from . import console, hf_trainer
@@ -172,14 +172,6 @@ def import_source(source: str | os.PathLike[str] | Source, out_dir: str | os.Pat
     return write_recording(run, out_dir)
 
 
-def cache_root() -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "rlprobe" / "imports"
-
-
 def recording_dir(source: str | os.PathLike[str]) -> Path:
     """Where the recording of ``source`` is: the directory itself for an rlprobe recording,
     else a cached import of the foreign source (made now if the source changed since).
@@ -188,7 +180,7 @@ def recording_dir(source: str | os.PathLike[str]) -> Path:
     resolved = resolve(source)
     if resolved is None:
         return Path(os.fspath(source))
-    root = cache_root()
+    root = cache_dir("imports")
     prefix = hashlib.sha256(f"{resolved.path.resolve()}#{resolved.name}".encode()).hexdigest()[:16]
     target = root / f"{prefix}-{resolved.identity()}"
     if (target / MANIFEST).is_file():
