@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from rlprobe import EventKind
-from rlprobe.records import METRIC_ALIASES, STEP_FIELDS
+from rlprobe.records import METRIC_ALIASES, STEP_FIELDS, TRAINER_SUMMARY_KEYS
 from rlprobe.storage import load_manifest
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "recording-format.md").read_text()
@@ -39,6 +39,12 @@ def test_manifest_and_counts_tables_match_a_real_manifest(make_recorder, run_dir
 def test_event_kinds_table_lists_every_kind_rlprobe_writes() -> None:
     kinds = {value for name, value in vars(EventKind).items() if name.isupper()}
     assert set(_first_column(_section("## `events.jsonl`"), "kind")) == kinds
+
+
+def test_the_train_summary_row_lists_the_trainer_summary_keys() -> None:
+    [row] = [line for line in _section("## `events.jsonl`").splitlines() if line.startswith("| `train_summary` |")]
+    listed = set(re.findall(r"`([^`]+)`", row.split("|")[3]))
+    assert TRAINER_SUMMARY_KEYS <= listed and "train_mem_*" in listed
 
 
 def test_known_fields_and_aliases_match_the_code() -> None:

@@ -19,6 +19,9 @@ __all__ = [
     "NOT_REFERENCE_KL",
     "canonical_metric",
     "component_column",
+    "TRAINER_SUMMARY_KEYS",
+    "TRAINER_SUMMARY_MARKERS",
+    "is_trainer_summary_key",
 ]
 
 
@@ -152,8 +155,27 @@ def component_column(name: str) -> str:
     return f"rewards/{name}/mean"
 
 
+#: The keys of a Hugging Face Trainer's end-of-training summary log (its ``train`` speed
+#: metrics, ``train_loss`` and ``total_flos``; with ``skip_memory_metrics=False`` also
+#: ``train_mem_*``): recorded as a ``train_summary`` event, never as a step. The TRL callback
+#: and the doctor's readers of Trainer logs both go by these.
+TRAINER_SUMMARY_KEYS: frozenset[str] = frozenset({
+    "train_runtime", "train_samples_per_second", "train_steps_per_second", "train_tokens_per_second",
+    "train_loss", "total_flos"})
+#: Of those, the keys only the summary holds: ``train_runtime`` and the speeds can come with a
+#: step's log too (``include_tokens_per_second``), so only these tell the summary apart.
+TRAINER_SUMMARY_MARKERS: frozenset[str] = frozenset({"train_loss", "total_flos"})
+assert TRAINER_SUMMARY_MARKERS <= TRAINER_SUMMARY_KEYS
+
+
+def is_trainer_summary_key(key: str) -> bool:
+    """Whether ``key`` of a Trainer log belongs to its end-of-training summary."""
+    return key in TRAINER_SUMMARY_KEYS or key.startswith("train_mem_")
+
+
 class EventKind:
-    """Event kinds rlprobe itself writes. Users may log any other kind."""
+    """Every event kind rlprobe itself writes (the recorder, ``rlprobe-trl``, the doctor's
+    imports of foreign logs). Users may log any other kind."""
 
     RUN_START = "run_start"
     RUN_END = "run_end"
@@ -166,3 +188,7 @@ class EventKind:
     STORAGE_ERROR = "storage_error"
     AUTO_HALT = "auto_halt"
     SHIM_UNAVAILABLE = "shim_unavailable"
+    TRAIN_SUMMARY = "train_summary"
+    EVALUATION = "evaluation"
+    IMPORT_NOTE = "import_note"
+    STAGE_START = "stage_start"

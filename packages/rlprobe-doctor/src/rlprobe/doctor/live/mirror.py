@@ -22,6 +22,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus, RunWriter
 from rlprobe.storage.layout import is_url
 from rlprobe.storage.location import STORE_ERRORS, cache_dir, pull_objects
@@ -138,7 +139,7 @@ class SourceMirror:
             if self._parts % COMPACT_EVERY == 0:
                 writer.compact()
         events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
-        events += [("bad_record", step, message, data, None) for message, step, data in run.problems.events()]
+        events += [(EventKind.BAD_RECORD, step, message, data, None) for message, step, data in run.problems.events()]
         writer.counts["bad_records"] += run.problems.total()
         if events:
             writer.append_events(events)

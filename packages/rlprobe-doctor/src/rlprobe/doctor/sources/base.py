@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from rlprobe.cleaning import RESERVED_METRICS, Problems, clean_sample, flatten_metric, metric_column
-from rlprobe.records import canonical_metric
+from rlprobe.records import EventKind, canonical_metric
 from rlprobe.storage import RunStatus, RunWriter
 from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.layout import MANIFEST
@@ -75,7 +75,7 @@ class ImportedRun:
 
     def note(self, message: str, step: int | None = None, **data: Any) -> None:
         """Record how the source was read (an ``import_note`` event), e.g. how steps were inferred."""
-        self.events.append(("import_note", step, message, data))
+        self.events.append((EventKind.IMPORT_NOTE, step, message, data))
 
     def map_metrics(self, metrics: Mapping[str, str]) -> None:
         """Write the metrics logged as ``name`` under ``column`` (``{column: name}``, as
@@ -225,7 +225,7 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
             for start in range(0, table.num_rows, _ROWS_PER_PART):
                 writer.write_part(table.slice(start, _ROWS_PER_PART))
         events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
-        events += [("bad_record", step, message, data, None) for message, step, data in problems.events()]
+        events += [(EventKind.BAD_RECORD, step, message, data, None) for message, step, data in problems.events()]
         if events:
             writer.append_events(events)
         writer.counts["bad_records"] = problems.total()

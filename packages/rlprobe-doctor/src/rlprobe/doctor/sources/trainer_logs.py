@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
+from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind
+
 from .base import ImportedRun, number
 
 __all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "TrackerRowsTail",
@@ -22,10 +25,6 @@ __all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_
 #: Keys only Trainer log dicts have; a dict with one of these is a trainer log.
 TRAINER_KEYS = frozenset({"loss", "learning_rate", "grad_norm", "reward", "train_runtime", "train_loss",
                           "eval_loss", "epoch", "objective/scores", "objective/kl"})
-#: The Trainer's end-of-training summary: logged once, at the end; an event, never a step.
-SUMMARY_KEYS = ("train_runtime", "train_samples_per_second", "train_steps_per_second", "train_loss", "total_flos")
-#: Of those, the keys only the summary holds (``train_runtime`` may come with every row).
-_SUMMARY_ONLY = frozenset({"train_loss", "total_flos"})
 #: The trainer's step in each row a Trainer logs through a tracker (trackio, W&B), whose
 #: own step counter also counts rows logged by others (TRL's profiling timings).
 TRACKER_STEP_KEY = "train/global_step"
@@ -44,7 +43,7 @@ def is_trainer_log(entry: Any) -> bool:
 def kind_of(entry: Mapping[str, Any]) -> str:
     if "loss" in entry or "reward" in entry or "grad_norm" in entry:
         return "train"
-    if "train_loss" in entry or "total_flos" in entry:
+    if not TRAINER_SUMMARY_MARKERS.isdisjoint(entry):
         return "summary"
     if any(k.startswith("eval_") for k in entry):
         return "eval"
@@ -94,7 +93,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
         count = 0
         for index, kind, entry in stage:
             if kind == "summary":
-                run.events.append(("train_summary", offset + stage_last or None, "end-of-training summary",
+                run.events.append((EventKind.TRAIN_SUMMARY, offset + stage_last or None, "end-of-training summary",
                                    {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
                 continue
             raw_step = number(entry.get("step"))
@@ -111,7 +110,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
             if kind == "train":
                 stage_last = int(raw_step)
         if number_of_stage and stage_last:
-            run.events.append(("stage_start", offset + 1, f"stage {number_of_stage + 1} of the log starts "
+            run.events.append((EventKind.STAGE_START, offset + 1, f"stage {number_of_stage + 1} of the log starts "
                                f"(its step counter restarted; its steps are offset by {offset})",
                                {"offset": offset}))
         offset += stage_last
@@ -150,7 +149,7 @@ class TrainerLogTail:
         for entry in entries:
             kind = kind_of(entry)
             if kind == "summary":
-                run.events.append(("train_summary", self._offset + self._stage_last or None,
+                run.events.append((EventKind.TRAIN_SUMMARY, self._offset + self._stage_last or None,
                                    "end-of-training summary",
                                    {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
                 self.ended = True
@@ -161,7 +160,7 @@ class TrainerLogTail:
                 self._stages += 1
                 self._stage_last = self._count = 0
                 self._last_step = None
-                run.events.append(("stage_start", self._offset + 1, f"stage {self._stages} of the log starts (its "
+                run.events.append((EventKind.STAGE_START, self._offset + 1, f"stage {self._stages} of the log starts (its "
                                    f"step counter restarted; its steps are offset by {self._offset})",
                                    {"offset": self._offset}))
             if kind == "train":
@@ -237,7 +236,7 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     if profiling:
         run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
     if summary:
-        run.events.append(("train_summary", current, "end-of-training summary", summary))
+        run.events.append((EventKind.TRAIN_SUMMARY, current, "end-of-training summary", summary))
 
 
 class TrackerRowsTail:
@@ -313,8 +312,8 @@ class TrackerRowsTail:
                      + (" (TRL's profiling timings)" if self._step_key == TRACKER_STEP_KEY else "") + " left out")
         if self._profiling and not profiling:
             run.note("TRL profiling/ timings logged with a step left out")
-        if not self.ended and summary.keys() & _SUMMARY_ONLY:
-            run.events.append(("train_summary", self._current, "end-of-training summary", summary))
+        if not self.ended and summary.keys() & TRAINER_SUMMARY_MARKERS:
+            run.events.append((EventKind.TRAIN_SUMMARY, self._current, "end-of-training summary", summary))
             self.ended = True
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 from transformers import TrainerCallback
 
 from rlprobe import EventKind, Recorder, RlprobeWarning
+from rlprobe.records import TRAINER_SUMMARY_MARKERS, is_trainer_summary_key
 
 from .compat import check_trl_version, describe_trainer
 from .live import LiveDoctor, load_doctor
@@ -20,15 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RlprobeCallback", "attach"]
 
-#: Keys only Trainer's end-of-training summary log has (its other keys are ``train_*`` speed
-#: and memory metrics, which step logs can carry too).
-_SUMMARY_MARKERS = frozenset({"train_loss", "total_flos"})
 #: Keys of the summary that describe the run, not a step.
 _RUN_KEYS = frozenset({"epoch", "num_input_tokens_seen"})
-
-
-def _summary_key(key: str) -> bool:
-    return key.startswith("train_") or key == "total_flos"
 
 
 def _never_raises(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -171,7 +165,7 @@ class RlprobeCallback(TrainerCallback):
             return kind
         # Trainer's end-of-training summary repeats the last logged step; it carries a step's
         # metrics only when the last logging window was cut short by max_steps.
-        fresh = {key for key in logs if not _summary_key(key)} - _RUN_KEYS
+        fresh = {key for key in logs if not is_trainer_summary_key(key)} - _RUN_KEYS
         if fresh and step != self._last_step_logged:
             self._last_step_logged = step
             return "summary+step"
@@ -179,15 +173,15 @@ class RlprobeCallback(TrainerCallback):
 
     def _record_log(self, kind: str | None, step: int, logs: Mapping[str, Any]) -> None:
         if kind == "evaluation":
-            self.recorder.log_event("evaluation", step=step, message="evaluation metrics", metrics=dict(logs))
+            self.recorder.log_event(EventKind.EVALUATION, step=step, message="evaluation metrics", metrics=dict(logs))
             return
         if kind in ("summary", "summary+step"):
-            summary = {key: value for key, value in logs.items() if _summary_key(key)}
-            self.recorder.log_event("train_summary", step=step, message="training finished", **summary)
+            summary = {key: value for key, value in logs.items() if is_trainer_summary_key(key)}
+            self.recorder.log_event(EventKind.TRAIN_SUMMARY, step=step, message="training finished", **summary)
         if kind == "step":
             self.recorder.log_step(step, **logs)
         elif kind == "summary+step":
-            self.recorder.log_step(step, **{key: value for key, value in logs.items() if not _summary_key(key)})
+            self.recorder.log_step(step, **{key: value for key, value in logs.items() if not is_trainer_summary_key(key)})
 
     @contextlib.contextmanager
     def _contained(self, what: str) -> Iterator[None]:
@@ -234,7 +228,7 @@ def _log_kind(logs: Mapping[str, Any]) -> str | None:
         return None
     if any(str(key).startswith("eval_") for key in logs):
         return "evaluation"
-    return "step" if _SUMMARY_MARKERS.isdisjoint(logs) else "summary"
+    return "step" if TRAINER_SUMMARY_MARKERS.isdisjoint(logs) else "summary"
 
 
 def _as_policy(halt: Any, default_policy: type) -> Any:
