@@ -9,10 +9,9 @@ and costs that value, that sample or that row's step, never its neighbours.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from typing import Any, Mapping
 
-from .records import SampleRecord, canonical_metric
+from .records import SAMPLE_FIELDS, SAMPLE_KINDS, SampleRecord, canonical_metric
 from .storage.manifest import json_safe
 
 #: Internal column ordering buffered steps on the writer thread; never on disk.
@@ -29,10 +28,7 @@ MAX_TEXT_CHARS = 200_000
 MAX_PROBLEM_KINDS = 50
 
 _INT64 = (-(2**63), 2**63 - 1)
-_FLOAT_SAMPLE_KEYS = frozenset({"reward", "advantage", "logprob", "ref_logprob", "kl", "entropy"})
-_ID_SAMPLE_KEYS = frozenset({"sample_id", "prompt_id", "group_id"})
-_TEXT_SAMPLE_KEYS = frozenset({"prompt", "completion"})
-_SAMPLE_RECORD_FIELDS = tuple(f.name for f in fields(SampleRecord))
+_SAMPLE_RECORD_FIELDS = (*SAMPLE_FIELDS, "extra")
 _NOT_NUMBERS = (str, bytes, bytearray, Mapping, list, tuple, set, frozenset)
 
 
@@ -235,20 +231,21 @@ def clean_sample(raw: Any, step: int, rank: int, problems: Problems) -> dict[str
         except TypeError as exc:
             problems.add(f"log_samples: a sample field name is {exc}; value dropped", step)
             continue
+        kind = SAMPLE_KINDS.get(key)
         try:
-            if key in _TEXT_SAMPLE_KEYS:
+            if kind == "text":
                 row[key], clipped = clean_text(value)
                 if clipped is not None:
                     extra[f"{key}_chars"] = clipped
-            elif key in _FLOAT_SAMPLE_KEYS:
+            elif kind == "float":
                 row[key] = to_float(value)
-            elif key in _ID_SAMPLE_KEYS:
+            elif kind == "id":
                 row[key] = None if value is None else clean_text(value)[0]
-            elif key == "length":
+            elif kind == "int":
                 row[key] = None if value is None else to_step(value)
-            elif key == "truncated":
+            elif kind == "bool":
                 row[key] = None if value is None else _to_bool(value)
-            elif key == "reward_components":
+            elif kind == "components":
                 if value is not None:
                     row[key] = _clean_components(value, problems, step)
             elif key == "extra":

@@ -14,6 +14,7 @@ __all__ = [
     "EventKind",
     "STEP_FIELDS",
     "SAMPLE_FIELDS",
+    "SAMPLE_KINDS",
     "METRIC_ALIASES",
     "PER_SEQUENCE_SUMS",
     "NOT_REFERENCE_KL",
@@ -51,24 +52,31 @@ class StepRecord:
     extra: dict[str, float] = field(default_factory=dict)
 
 
+def _sample_field(kind: str) -> Any:
+    return field(default=None, metadata={"kind": kind})
+
+
 @dataclass(slots=True)
 class SampleRecord:
-    """One generated completion with its forensics. Unknown keys go to ``extra``."""
+    """One generated completion with its forensics. Unknown keys go to ``extra``.
 
-    sample_id: str | None = None
-    prompt_id: str | None = None
-    group_id: str | None = None
-    prompt: str | None = None
-    completion: str | None = None
-    reward: float | None = None
-    reward_components: dict[str, float] | None = None
-    advantage: float | None = None
-    logprob: float | None = None
-    ref_logprob: float | None = None
-    kl: float | None = None
-    entropy: float | None = None
-    length: int | None = None
-    truncated: bool | None = None
+    Each field's kind (``SAMPLE_KINDS``) says how the recorder cleans it and which column
+    type stores it (``rlprobe.storage.schema.SAMPLE_TYPES``): this class is the sample schema."""
+
+    sample_id: str | None = _sample_field("id")
+    prompt_id: str | None = _sample_field("id")
+    group_id: str | None = _sample_field("id")
+    prompt: str | None = _sample_field("text")
+    completion: str | None = _sample_field("text")
+    reward: float | None = _sample_field("float")
+    reward_components: dict[str, float] | None = _sample_field("components")
+    advantage: float | None = _sample_field("float")
+    logprob: float | None = _sample_field("float")
+    ref_logprob: float | None = _sample_field("float")
+    kl: float | None = _sample_field("float")
+    entropy: float | None = _sample_field("float")
+    length: int | None = _sample_field("int")
+    truncated: bool | None = _sample_field("bool")
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -76,8 +84,11 @@ class SampleRecord:
 STEP_FIELDS: tuple[str, ...] = tuple(
     f.name for f in fields(StepRecord) if f.name not in ("step", "time", "extra")
 )
+#: The kind of each typed sample field, in column order: ``id`` (a short string), ``text``
+#: (clipped prompt or completion), ``float``, ``int``, ``bool`` or ``components`` (name → number).
+SAMPLE_KINDS: dict[str, str] = {f.name: f.metadata["kind"] for f in fields(SampleRecord) if f.name != "extra"}
 #: Keys of a sample dict that map to typed columns.
-SAMPLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SampleRecord) if f.name != "extra")
+SAMPLE_FIELDS: tuple[str, ...] = tuple(SAMPLE_KINDS)
 
 #: Trainer spellings of the known step fields: TRL GRPO/RLOO, TRL's experimental PPO, verl
 #: and OpenRLHF log keys. No trainer may log two spellings of one field in the same step (the

@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 import pyarrow as pa
 
-from ..records import SAMPLE_FIELDS, STEP_FIELDS
+from ..records import SAMPLE_KINDS, STEP_FIELDS
 from .layout import PART_COLUMN
 
 FLOAT = pa.float64()
@@ -14,27 +14,16 @@ TEXT = pa.large_string()
 #: The steps table's leading columns; every other column is a float64 metric.
 STEP_LEAD: dict[str, pa.DataType] = {"step": pa.int64(), "time": FLOAT}
 
-#: Sample columns and their types. ``extra`` holds the sample's other keys as a JSON object.
+#: The column type of each kind of sample field (``records.SAMPLE_KINDS``).
+_SAMPLE_KIND_TYPES: dict[str, pa.DataType] = {
+    "id": pa.string(), "text": TEXT, "float": FLOAT, "int": pa.int64(), "bool": pa.bool_(),
+    "components": pa.map_(pa.string(), FLOAT)}
+#: Sample columns and their types: where and by whom, then ``SampleRecord``'s fields, then
+#: ``extra`` (the sample's other keys as a JSON object).
 SAMPLE_TYPES: dict[str, pa.DataType] = {
-    "step": pa.int64(),
-    "rank": pa.int64(),
-    "sample_id": pa.string(),
-    "prompt_id": pa.string(),
-    "group_id": pa.string(),
-    "prompt": TEXT,
-    "completion": TEXT,
-    "reward": FLOAT,
-    "reward_components": pa.map_(pa.string(), FLOAT),
-    "advantage": FLOAT,
-    "logprob": FLOAT,
-    "ref_logprob": FLOAT,
-    "kl": FLOAT,
-    "entropy": FLOAT,
-    "length": pa.int64(),
-    "truncated": pa.bool_(),
-    "extra": pa.string(),
-}
-assert set(SAMPLE_FIELDS) <= set(SAMPLE_TYPES), "every SampleRecord field needs a column type"
+    "step": pa.int64(), "rank": pa.int64(),
+    **{name: _SAMPLE_KIND_TYPES[kind] for name, kind in SAMPLE_KINDS.items()},
+    "extra": pa.string()}
 
 
 def steps_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
