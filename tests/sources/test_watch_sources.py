@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -254,21 +255,25 @@ def test_a_trainer_output_dir_is_followed_checkpoint_by_checkpoint(tmp_path: Pat
     assert [e["kind"] for e in followed.events].count("train_summary") == 1
 
 
-def _follow_writer(source: str, code: str, env: dict[str, str]) -> RunWatcher:
+def _follow_writer(source: str, code: str, env: dict[str, str]) -> tuple[RunWatcher, str]:
     """Tick a watcher on ``source`` while ``code`` (a real tracker client) writes it in another
-    process, then once more after it exits."""
+    process, then once more after it exits; the watcher and what the writer said on stderr
+    (a client that could not write because of the reader would say so there)."""
     watcher = RunWatcher(source)
-    writer = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, **env},
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    looks_with_data = 0
-    while writer.poll() is None:
-        watcher.tick()
-        looks_with_data += watcher.view is not None
-        time.sleep(0.05)
-    assert writer.returncode == 0, writer.stderr.read()[-2000:] if writer.stderr else ""
+    with tempfile.TemporaryFile("w+") as said:
+        writer = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, **env},
+                                  stdout=subprocess.DEVNULL, stderr=said, text=True)
+        looks_with_data = 0
+        while writer.poll() is None:
+            watcher.tick()
+            looks_with_data += watcher.view is not None
+            time.sleep(0.05)
+        said.seek(0)
+        stderr = said.read()[-3000:]
+    assert writer.returncode == 0, stderr
     watcher.tick()
-    assert looks_with_data > 2, "the looks must have landed while the run was logged"
-    return watcher
+    assert looks_with_data > 2, f"the looks must have landed while the run was logged ({looks_with_data}); {stderr}"
+    return watcher, stderr
 
 
 TRACKIO_WRITER = textwrap.dedent("""
@@ -287,11 +292,11 @@ TRACKIO_WRITER = textwrap.dedent("""
 
 def test_a_trackio_run_is_followed_by_row_id_while_it_is_logged(tmp_path: Path) -> None:
     db = tmp_path / "trackio" / "proj.db"
-    watcher = _follow_writer(str(db), TRACKIO_WRITER, {"TRACKIO_DIR": str(db.parent)})
+    watcher, said = _follow_writer(str(db), TRACKIO_WRITER, {"TRACKIO_DIR": str(db.parent)})
     followed = watcher.view
-    assert followed is not None and followed.manifest["status"] == "finished"  # on the Trainer's summary
-    assert RunReader(followed.run_dir).steps().num_rows == 40  # each row read once
-    assert _steps(followed).equals(_steps(RunView.load(db)))
+    assert followed is not None and followed.manifest["status"] == "finished", said  # on the Trainer's summary
+    assert RunReader(followed.run_dir).steps().num_rows == 40, said  # each row read once
+    assert _steps(followed).equals(_steps(RunView.load(db))), said
     assert followed.manifest["trainer_config"]["beta"] == 0.04 and followed.manifest["model_name"] == "tiny/model"
     assert [e["kind"] for e in followed.events].count("train_summary") == 1
 
@@ -314,10 +319,10 @@ def test_an_mlflow_run_is_followed_while_it_is_logged_and_ends_with_its_status(t
     if store == "sqlite":  # the store's tables, before the watch looks (a watch waits for a store it can read)
         subprocess.run([sys.executable, "-c", f"import mlflow; mlflow.set_tracking_uri({uri!r}); "
                         "mlflow.set_experiment('exp')"], check=True, capture_output=True, timeout=300)
-    watcher = _follow_writer(str(source), code, {"MLFLOW_ALLOW_FILE_STORE": "true"})
+    watcher, said = _follow_writer(str(source), code, {"MLFLOW_ALLOW_FILE_STORE": "true"})
     followed = watcher.view
-    assert followed is not None and followed.manifest["status"] == "finished"  # the run's status left RUNNING
-    assert _steps(followed).equals(_steps(RunView.load(source)))
+    assert followed is not None and followed.manifest["status"] == "finished", said  # its status left RUNNING
+    assert _steps(followed).equals(_steps(RunView.load(source))), said
     assert followed.manifest["trainer_config"]["beta"] == 0.04
     assert any(f.signature_id == "KL_BLOWUP" for f in watcher.reported)
 
