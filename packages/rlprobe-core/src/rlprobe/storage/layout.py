@@ -78,25 +78,3 @@ def rank_dirs(run_dir: Path) -> list[tuple[int, Path]]:
             found.append((int(match.group(1)), Path(entry.path)))
     found.sort()
     return found
-
-
-def fsync_dir(path: Path) -> None:
-    """Make a rename inside ``path`` durable (no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def discard(path: Path) -> None:
-    """Remove ``path`` if it is there (a temp file left by a failed write)."""
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

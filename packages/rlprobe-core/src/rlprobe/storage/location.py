@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 import pyarrow as pa
 import pyarrow.fs as pafs
 
+from .atomic import atomic_path
 from .errors import RecordingError
 from .layout import EVENTS, MANIFEST, is_url
 from .manifest import parse_manifest
@@ -285,9 +286,7 @@ def pull(url: str, dest: Path) -> Path:
         except FileNotFoundError:
             pass
         del state[rel]
-    tmp = state_path.with_name(f"{_STATE}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_text(json.dumps(state))
-    os.replace(tmp, state_path)
+    _write_state(state_path, state)
     return dest
 
 
@@ -334,9 +333,7 @@ def pull_objects(url: str, dest: Path) -> Path:
         except STORE_ERRORS as exc:
             raise _remote_error(url, exc) from None
         state[rel] = [info.size, info.mtime_ns]
-    tmp = state_path.with_name(f"{_STATE}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_text(json.dumps(state))
-    os.replace(tmp, state_path)
+    _write_state(state_path, state)
     return prefix / name if prefix == dest else prefix
 
 
@@ -360,21 +357,23 @@ def _download(fs: pafs.FileSystem, src: str, target: Path, had: list[int] | None
     the same copy). For an object that only grows (``events.jsonl``) and whose earlier copy
     is there, fetch just the bytes past it."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        with open(tmp, "wb") as out:
-            if target.name == MANIFEST:
-                out.write(_manifest_bytes(fs, src))
-            elif not (had is not None and _append_tail(fs, src, target, had[0], out)):
-                out.seek(0)
-                out.truncate()
-                with fs.open_input_stream(src) as fh:
-                    while chunk := fh.read(8 * 2**20):
-                        out.write(chunk)
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    # Not fsynced: a copy is checked against the store on every look and fetched again when lost.
+    with atomic_path(target, durable=False) as tmp, open(tmp, "wb") as out:
+        if target.name == MANIFEST:
+            out.write(_manifest_bytes(fs, src))
+        elif not (had is not None and _append_tail(fs, src, target, had[0], out)):
+            out.seek(0)
+            out.truncate()
+            with fs.open_input_stream(src) as fh:
+                while chunk := fh.read(8 * 2**20):
+                    out.write(chunk)
+
+
+def _write_state(state_path: Path, state: dict[str, list[int]]) -> None:
+    """Save what a copy holds (``{relative path: [size, mtime_ns]}``); a lost state only
+    costs fetching again, so it is not fsynced."""
+    with atomic_path(state_path, durable=False) as tmp:
+        tmp.write_text(json.dumps(state))
 
 
 def _append_tail(fs: pafs.FileSystem, src: str, target: Path, known: int, out: BinaryIO) -> bool:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import RecordingError
-from .layout import MANIFEST, READABLE_VERSIONS, discard, fsync_dir, rank_dirs, is_url
+from .atomic import atomic_path
+from .layout import MANIFEST, READABLE_VERSIONS, is_url, rank_dirs
 
 __all__ = ["load_manifest", "parse_manifest", "write_manifest", "json_safe", "valid_text", "RunStatus"]
 
@@ -79,19 +80,9 @@ def _key(key: Any) -> str:
 
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
     """Write ``manifest.json`` atomically: temp file, fsync, rename, fsync the directory."""
-    path = Path(run_dir) / MANIFEST
-    tmp = path.with_name(f".{MANIFEST}.{os.getpid()}.tmp")
     data = json.dumps(json_safe(manifest), indent=2, sort_keys=True)
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        discard(tmp)
-        raise
-    fsync_dir(path.parent)
+    with atomic_path(Path(run_dir) / MANIFEST) as tmp:
+        tmp.write_text(data, encoding="utf-8")
 
 
 def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:

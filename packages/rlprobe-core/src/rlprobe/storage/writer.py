@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
 import threading
 import time
 from pathlib import Path
@@ -25,11 +24,10 @@ from .layout import (
     PARTS_DIR,
     WATERMARK_KEY,
     compacted_path,
-    discard,
-    fsync_dir,
     list_parts,
     part_path,
 )
+from .atomic import atomic_path, discard, temp_owner
 from .manifest import RunStatus, json_safe, write_manifest
 from .schema import samples_table, steps_table, with_part
 from .watermark import read_watermark
@@ -44,33 +42,19 @@ _DICTIONARY_COLUMNS = ("prompt", "prompt_id", "group_id")
 #: Compaction decodes on the calling thread alone: it runs beside training (the recorder's
 #: writer thread), and for part-sized reads a thread pool costs more than it saves.
 _THREADS = False
-_TEMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
 #: Counts that a session adds to the ones its directory held before (see ``RunWriter.carried``).
 CARRIED_COUNTS = ("dropped", "bad_records", "storage_errors", "lost")
-
-
-def _temp_path(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
 def _write_atomic_parquet(tables: Iterable[pa.Table], path: Path, schema: pa.Schema,
                           metadata: dict[bytes, bytes] | None = None) -> None:
     """Write ``tables`` (each of ``schema``; each its own row groups, of at most ``_ROW_GROUP``
-    rows) as one Parquet file at ``path``: temp file, fsync, rename, fsync the directory.
-    On failure the temp file is removed and ``path`` is untouched."""
-    tmp = _temp_path(path)
+    rows) as one Parquet file at ``path``, atomically (``atomic_path``)."""
     schema = schema.with_metadata(metadata) if metadata else schema
-    try:
+    with atomic_path(path) as tmp:
         with pq.ParquetWriter(tmp, schema, compression="zstd", use_dictionary=_dictionary_columns(schema)) as out:
             for table in tables:
                 out.write_table(table, row_group_size=_ROW_GROUP)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        discard(tmp)
-        raise
-    fsync_dir(path.parent)
 
 
 def _dictionary_columns(schema: pa.Schema) -> list[str]:
@@ -109,8 +93,8 @@ def _sweep_temp_files(run_dir: Path) -> None:
         except OSError:
             continue
         for name in names:
-            match = _TEMP_RE.match(name)
-            if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            owner = temp_owner(name)
+            if owner is not None and owner != os.getpid() and not _alive(owner):
                 discard(folder / name)
 
 
