@@ -35,3 +35,30 @@ def test_record_cycle_imports_nothing_heavy(tmp_path: Path) -> None:
     leaked = sorted(m for m in modules if m.split(".")[0] in FORBIDDEN)
     assert leaked == []
     assert not any(m.startswith("rlprobe.doctor") or m.startswith("rlprobe.integrations") for m in modules)
+
+
+def test_no_module_reaches_into_a_recorder_s_private_parts() -> None:
+    """Other modules and packages act on a Recorder through its API or ``recorder.internals``
+    (``RecorderInternals``), never through its private methods or state."""
+    import ast
+
+    packages = Path(__file__).resolve().parents[2] / "packages"
+    recorder_py = packages / "rlprobe-core" / "src" / "rlprobe" / "recorder.py"
+    cls = next(node for node in ast.parse(recorder_py.read_text()).body
+               if isinstance(node, ast.ClassDef) and node.name == "Recorder")
+    private = {node.name for node in cls.body if isinstance(node, ast.FunctionDef) and node.name.startswith("_")
+               and not node.name.startswith("__")}
+    for node in ast.walk(cls):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        private |= {t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                    and t.value.id == "self" and t.attr.startswith("_")}
+    assert {"_sync", "_status", "_queue", "_closed"} <= private
+    reaching = []
+    for path in sorted(packages.glob("*/src/**/*.py")):
+        if path == recorder_py:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and node.attr in private
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")):
+                reaching.append(f"{path.relative_to(packages)}:{node.lineno}: {ast.unparse(node)}")
+    assert reaching == []

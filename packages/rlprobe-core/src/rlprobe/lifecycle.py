@@ -15,6 +15,8 @@ whatever was installed before it, and acts on every recorder that asked for hand
   (no handler is installed). A handler someone installs after us replaces ours.
 * After ``fork()`` the child's recorders are disabled (see ``Recorder``).
 
+They act on a recorder only through ``Recorder.internals`` (``RecorderInternals``).
+
 Locks here are re-entrant because a signal handler runs on the main thread, possibly in
 the middle of a call that holds them.
 """
@@ -112,7 +114,7 @@ def _excepthook(exc_type: Any, exc: Any, tb: Any) -> None:
         else:
             text = "".join(traceback.format_exception(exc_type, exc, tb))
             for recorder in _recorders():
-                recorder._record_crash(f"{exc_type.__name__}: {exc}", text)
+                recorder.internals.record_crash(f"{exc_type.__name__}: {exc}", text)
             _close_all()
     except Exception:  # noqa: BLE001 - the previous hook must run whatever happens here
         pass
@@ -125,10 +127,10 @@ def _on_sigterm(signum: int, frame: Any) -> None:
     deadline = time.monotonic() + SIGTERM_BUDGET_S
     recorders = _recorders()
     for recorder in recorders:
-        recorder._record_terminated("SIGTERM received; flushing")
+        recorder.internals.record_terminated("SIGTERM received; flushing")
     if callable(previous):
         for recorder in recorders:
-            recorder._sync(max(0.0, deadline - time.monotonic()), compact=True)
+            recorder.internals.sync(max(0.0, deadline - time.monotonic()), compact=True)
         previous(signum, frame)
         return
     for recorder in recorders:
@@ -142,7 +144,7 @@ def _after_fork_in_child() -> None:
     global _lock
     _lock = threading.RLock()
     for recorder in list(_every):
-        recorder._disable_after_fork()
+        recorder.internals.disable_after_fork()
     _handled.clear()
     _every.clear()
 

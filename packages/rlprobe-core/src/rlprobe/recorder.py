@@ -59,7 +59,7 @@ from .storage.writer import RunWriter, event_line
 if TYPE_CHECKING:
     from .storage.upload import Uploader
 
-__all__ = ["Recorder", "RlprobeWarning"]
+__all__ = ["Recorder", "RlprobeWarning", "RecorderInternals"]
 
 _STEP, _SAMPLES, _SYNC, _STOP = 0, 1, 2, 3
 #: Longest the writer thread naps; bounds how late a size-triggered flush can be.
@@ -389,25 +389,16 @@ class Recorder:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        self._close_after(exc_type, exc, tb)
-
-    def _close_after(self, exc_type: Any, exc: Any, tb: Any, step: int | None = None) -> None:
-        """Close as the end of a ``with`` block does; an exception (``step``: the last step
-        the caller knows completed) is recorded as a crash, KeyboardInterrupt as terminated."""
-        status = None
-        if exc_type is not None and self._active and not self._closed:
-            if issubclass(exc_type, KeyboardInterrupt):
-                status = RunStatus.TERMINATED
-            elif not issubclass(exc_type, (SystemExit, GeneratorExit)):
-                self._record_crash(f"{exc_type.__name__}: {exc}",
-                                   "".join(traceback.format_exception(exc_type, exc, tb)), step)
-                status = RunStatus.CRASHED
-        self.close(status=status)
+        self.internals.close_after(exc_type, exc, tb)
 
     def __repr__(self) -> str:
         return f"Recorder({str(self.run_dir)!r}, active={self._active}, dropped={self._dropped})"
 
-    # -- lifecycle hooks (called from rlprobe.lifecycle) ---------------------------------
+    @property
+    def internals(self) -> "RecorderInternals":
+        """What rlprobe's own code (process hooks, framework integrations) does to a recorder
+        beyond the user API; not for users."""
+        return RecorderInternals(self)
 
     def _sync(self, timeout: float, compact: bool) -> bool:
         if not self._active or self._closed:
@@ -416,20 +407,6 @@ class Recorder:
         self._queue.append((_SYNC, request))
         self._wake.set()
         return request.done.wait(timeout) and request.ok
-
-    def _record_crash(self, message: str, traceback_text: str, step: int | None = None) -> None:
-        self.log_event(EventKind.CRASH, step=step, message=message, traceback=traceback_text)
-        self._status = RunStatus.CRASHED
-
-    def _record_terminated(self, message: str) -> None:
-        self.log_event(EventKind.TERMINATED, message=message)
-        self._status = RunStatus.TERMINATED
-
-    def _disable_after_fork(self) -> None:
-        self._active = False
-        self._closed = True
-        self.log_step = self.log_samples = self.log_event = _noop  # type: ignore[method-assign]
-        self._queue = deque()
 
     # -- the writer thread ---------------------------------------------------------------
 
@@ -656,6 +633,54 @@ class Recorder:
         if key not in self._warned:
             self._warned.add(key)
             warnings.warn(message, RlprobeWarning, stacklevel=2)
+
+
+class RecorderInternals:
+    """The internal interface of a ``Recorder`` (``recorder.internals``) for rlprobe's own
+    code: ``rlprobe.lifecycle``'s process hooks and the framework integrations (the TRL
+    callback records an exception leaving ``trainer.train()`` through ``close_after``). Not
+    user API: it may change in any release. Holds no state of its own."""
+
+    __slots__ = ("_recorder",)
+
+    def __init__(self, recorder: Recorder) -> None:
+        self._recorder = recorder
+
+    def close_after(self, exc_type: Any, exc: Any, tb: Any, step: int | None = None) -> None:
+        """Close as the end of a ``with`` block does; an exception (``step``: the last step
+        the caller knows completed) is recorded as a crash, KeyboardInterrupt as terminated."""
+        rec = self._recorder
+        status = None
+        if exc_type is not None and rec._active and not rec._closed:
+            if issubclass(exc_type, KeyboardInterrupt):
+                status = RunStatus.TERMINATED
+            elif not issubclass(exc_type, (SystemExit, GeneratorExit)):
+                self.record_crash(f"{exc_type.__name__}: {exc}",
+                                  "".join(traceback.format_exception(exc_type, exc, tb)), step)
+                status = RunStatus.CRASHED
+        rec.close(status=status)
+
+    def sync(self, timeout: float, compact: bool) -> bool:
+        """Flush (and with ``compact``, compact) within ``timeout``; True when done."""
+        return self._recorder._sync(timeout, compact)
+
+    def record_crash(self, message: str, traceback_text: str, step: int | None = None) -> None:
+        """Write a ``crash`` event; the run will close as "crashed"."""
+        self._recorder.log_event(EventKind.CRASH, step=step, message=message, traceback=traceback_text)
+        self._recorder._status = RunStatus.CRASHED
+
+    def record_terminated(self, message: str) -> None:
+        """Write a ``terminated`` event; the run will close as "terminated"."""
+        self._recorder.log_event(EventKind.TERMINATED, message=message)
+        self._recorder._status = RunStatus.TERMINATED
+
+    def disable_after_fork(self) -> None:
+        """In a forked child: make the recorder inert (the writer thread was not forked)."""
+        rec = self._recorder
+        rec._active = False
+        rec._closed = True
+        rec.log_step = rec.log_samples = rec.log_event = _noop  # type: ignore[method-assign]
+        rec._queue = deque()
 
 
 class _Backlog:

@@ -286,7 +286,7 @@ def _record_crashes(trainer: Any, recorder: Recorder) -> None:
         try:
             return train(*args, **kwargs)
         except BaseException as exc:
-            recorder._close_after(type(exc), exc, exc.__traceback__, step=_completed_step(trainer))
+            recorder.internals.close_after(type(exc), exc, exc.__traceback__, step=_completed_step(trainer))
             raise
 
     trainer.train = recorded_train
