@@ -7,6 +7,9 @@ Commands given a source import it into a cache directory keyed by the source's i
 (path, and the sizes and times of the files read), so a later command on an unchanged source
 reads the cached recording, and a changed one (a live log) is imported again.
 
+A source still being written is followed instead (``follow``, which ``rlprobe watch``
+uses): each format's ``follow`` keeps its place in the source and reads only what is new.
+
 A source holding several runs (a trackio database, an MLflow store, a TensorBoard root with
 one sub-folder a run, a ``wandb/`` folder) lists them with ``list_source_runs``; one is
 addressed as ``SOURCE#NAME``.
@@ -27,8 +30,6 @@ from rlprobe.storage.location import cache_dir
 
 from ..errors import UnusableInput
 from . import console, hf_trainer
-from rlprobe.storage import RunStatus
-
 from .base import ImportedRun, SourceError, SourceTail, write_recording
 
 __all__ = ["FORMATS", "Source", "ImportedRun", "SourceError", "resolve", "recording_dir", "import_source",
@@ -194,59 +195,12 @@ def recording_dir(source: str | os.PathLike[str]) -> Path:
 
 def follow(source: str | os.PathLike[str] | Source) -> SourceTail:
     """A reader of the foreign source ``source`` while it is still being written (see
-    ``SourceTail``): each look reads only what is new, where its format has a reader that
-    keeps its place; otherwise each look after a change reads the source whole and keeps
-    what is new. Raises ``UnusableInput`` as ``resolve`` does, and for a recording."""
+    ``SourceTail``): each look reads only what is new, from where the last one stopped (each
+    format's ``follow``). Raises ``UnusableInput`` as ``resolve`` does, and for a recording."""
     resolved = source if isinstance(source, Source) else resolve(source)
     if resolved is None:
         raise UnusableInput(f"{source}: is an rlprobe recording, not a foreign source")
-    if hasattr(resolved.reader, "follow"):
-        return resolved.reader.follow(resolved.path, resolved.name)
-    return _Reread(resolved)
-
-
-class _Reread(SourceTail):
-    """A source read whole again each time its files changed; what is new is what lies past
-    the steps, samples and events the looks before returned. The run ends on the Trainer's
-    end-of-training summary, or when the source itself says it ended badly."""
-
-    def __init__(self, source: Source) -> None:
-        super().__init__(source.path, source.name)
-        self.format = source.format
-        self._source = source
-        self._identity: str | None = None
-        self._last_step: int | None = None
-        self._samples = self._events = 0
-
-    def read_into(self, run: ImportedRun) -> None:
-        identity = self._source.identity()
-        if identity == self._identity:
-            return
-        whole = self._source.read()
-        first, self._identity = self._identity is None, identity
-        times = [os.stat(f).st_mtime for f in self._source.reader.files(self._source.path) if os.path.exists(f)]
-        self.last_write = max(times, default=self.last_write)
-        last = self._last_step
-        run.steps = [row for row in whole.steps if last is None or row["step"] > last]
-        if whole.step_table is not None:
-            import pyarrow.compute as pc
-
-            table = whole.step_table
-            run.step_table = table if last is None else table.filter(pc.greater(table["step"], last))
-        run.samples = whole.samples[self._samples:]
-        run.events = whole.events[self._events:]
-        self._samples, self._events = len(whole.samples), len(whole.events)
-        steps = [row["step"] for row in whole.steps] + (whole.step_table["step"].to_pylist()
-                                                        if whole.step_table is not None else [])
-        self._last_step = max(steps, default=last)
-        run.algorithm, run.model_name, run.trainer_config = whole.algorithm, whole.model_name, whole.trainer_config
-        run.created_at = whole.created_at
-        if first:
-            run.problems = whole.problems  # said once: a later read of the whole source finds them again
-        if whole.status != RunStatus.FINISHED:
-            self.status = whole.status
-        elif any(kind == "train_summary" for kind, *_ in whole.events):
-            self.status = RunStatus.FINISHED
+    return resolved.reader.follow(resolved.path, resolved.name)
 
 
 _register_optional()
