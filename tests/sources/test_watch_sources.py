@@ -347,3 +347,20 @@ def test_every_reader_follows_a_source_being_written() -> None:
 
     assert all(callable(getattr(reader, "follow", None)) for reader in FORMATS), [
         reader.NAME for reader in FORMATS if not hasattr(reader, "follow")]
+
+
+def test_a_long_watch_compacts_its_recording_and_loses_nothing(tmp_path: Path) -> None:
+    from rlprobe.doctor.live.mirror import COMPACT_EVERY
+
+    log = tmp_path / "verl.jsonl"
+    log.write_text(json.dumps({"step": 0, "data": {"critic/score/mean": 0.0}}) + "\n")
+    watcher = RunWatcher(log)
+    watcher.tick()
+    for step in range(1, COMPACT_EVERY + 6):  # a look with one new step each: more parts than a compaction's worth
+        with open(log, "a") as fh:
+            fh.write(json.dumps({"step": step, "data": {"critic/score/mean": 0.01 * step}}) + "\n")
+        watcher.tick()
+    view = watcher.view
+    assert view is not None and (view.run_dir / "steps.parquet").exists()  # compacted while watched
+    assert view.step.tolist() == list(range(COMPACT_EVERY + 6))
+    assert RunReader(view.run_dir).steps().num_rows == COMPACT_EVERY + 6
