@@ -364,3 +364,29 @@ def test_a_long_watch_compacts_its_recording_and_loses_nothing(tmp_path: Path) -
     assert view is not None and (view.run_dir / "steps.parquet").exists()  # compacted while watched
     assert view.step.tolist() == list(range(COMPACT_EVERY + 6))
     assert RunReader(view.run_dir).steps().num_rows == COMPACT_EVERY + 6
+
+
+WANDB_WRITER = textwrap.dedent("""
+    import time, wandb
+    run = wandb.init(mode="offline", project="rlprobe-test", name="live", config={"beta": 0.04, "learning_rate": 1e-6})
+    for s in range(1, 1501):  # about 40 blocks of 32 KiB: rows reach the file while the run goes on
+        run.log({"train/kl": (0.01 if s < 1000 else 2.0) * (1 + s % 3 / 50), "train/reward": 0.5,
+                 "train/entropy": 1.0, **{f"train/m{i}": 0.001 * s * i for i in range(20)}, "train/global_step": s})
+        if s % 100 == 0:
+            time.sleep(0.3)
+    run.finish()
+""")
+
+
+def test_a_wandb_run_is_followed_while_wandb_writes_it(tmp_path: Path) -> None:
+    env = {"WANDB_MODE": "offline", "WANDB_SILENT": "true", "WANDB_DISABLE_GIT": "true", "WANDB_DISABLE_CODE": "true",
+           "WANDB_ERROR_REPORTING": "false", "WANDB__DISABLE_STATS": "true", "WANDB__DISABLE_META": "true",
+           "WANDB__DISABLE_MACHINE_INFO": "true"}
+    root = tmp_path / "logs"
+    root.mkdir()
+    watcher, said = _follow_writer(str(root / "wandb"), WANDB_WRITER, {**env, "WANDB_DIR": str(root)})
+    followed = watcher.view
+    assert followed is not None and followed.manifest["status"] == "finished", said  # its exit record
+    assert RunReader(followed.run_dir).steps().num_rows == 1500, said  # each history row once
+    assert _steps(followed).equals(_steps(RunView.load(root / "wandb"))), said
+    assert followed.manifest["trainer_config"]["beta"] == 0.04
