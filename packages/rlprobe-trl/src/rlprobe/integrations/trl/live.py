@@ -23,16 +23,15 @@ _INSTALL_HINT = "pip install 'rlprobe-trl[live]'"
 
 
 def load_doctor() -> SimpleNamespace:
-    """The doctor's live API (``RunWatcher``, ``HaltPolicy``, ``diagnose_view``), or
+    """The doctor's live API (``RunWatcher``, ``HaltPolicy``, ``HaltJudge``), or
     ImportError with a one-line install hint."""
     try:
-        from rlprobe.doctor import RunWatcher, diagnose_view
-        from rlprobe.doctor.live import HaltPolicy
+        from rlprobe.doctor.live import HaltJudge, HaltPolicy, RunWatcher
     except ImportError as exc:
         raise ImportError(
             f"halt= and on_finding= need rlprobe-doctor, which is not importable ({exc}); {_INSTALL_HINT}"
         ) from None
-    return SimpleNamespace(RunWatcher=RunWatcher, HaltPolicy=HaltPolicy, diagnose_view=diagnose_view)
+    return SimpleNamespace(RunWatcher=RunWatcher, HaltPolicy=HaltPolicy, HaltJudge=HaltJudge)
 
 
 def share_from_rank0(value: Any) -> Any:
@@ -51,7 +50,8 @@ def share_from_rank0(value: Any) -> Any:
 
 class LiveDoctor:
     """Every ``every`` steps: flush the recording, tick a ``RunWatcher`` over it, hand each
-    new finding to ``on_finding`` and ask ``policy`` whether to halt.
+    new finding to ``on_finding`` and ask ``policy`` whether to halt (through the doctor's
+    ``HaltJudge``, which also looks again at findings turned down for want of confidence).
 
     The watcher runs on the main process only; with a policy, :meth:`diagnose` is a
     collective and returns the same answer on every rank. It never raises: a failing
@@ -74,16 +74,13 @@ class LiveDoctor:
         self.every = every
         self.is_main = is_main
         self.findings: list[Finding] = []
-        self._config = dict(config) if config is not None else None
-        self._diagnose_view = doctor.diagnose_view
         self._next = every
-        # Reported findings the policy turned down only for want of confidence, by signature.
-        self._hopefuls: dict[str, Finding] = {}
         self._warned: set[str] = set()
         self._watcher = None
+        self._judge = None if policy is None else doctor.HaltJudge(policy, config)
         if is_main:
             # Built now so that a bad doctor_config fails at attach, not mid-run.
-            self._watcher = doctor.RunWatcher(run_dir, sinks=[], config=self._config)
+            self._watcher = doctor.RunWatcher(run_dir, sinks=[], config=config)
 
     def due(self, step: int) -> bool:
         """Deterministic from ``step`` alone, so every rank agrees without talking."""
@@ -116,43 +113,9 @@ class LiveDoctor:
                     self.on_finding(finding)
                 except Exception as exc:  # noqa: BLE001
                     self._warn("on_finding", f"rlprobe: on_finding raised {exc!r}; training continues")
-        if self.policy is None:
+        if self._judge is None:
             return None
-        return self._second_look() or self._first_look(new)
-
-    def _first_look(self, new: list["Finding"]) -> "Finding | None":
-        for finding in new:  # most urgent first
-            if self._halts(finding):
-                return finding
-            # The watcher reports a signature again only when its severity rises, so one
-            # turned down for low confidence would never be asked about again.
-            if self._halts(finding.model_copy(update={"confidence": 1.0})):
-                self._hopefuls[finding.signature_id] = finding
-        return None
-
-    def _second_look(self) -> "Finding | None":
-        """Re-ask the policy about the hopefuls, as the run looks now. Costs a diagnosis of
-        the run read so far, and only while a hopeful exists (rare: a finding severe enough
-        to halt but not yet sure enough)."""
-        view = self._watcher.view
-        if not self._hopefuls or view is None:
-            return None
-        try:
-            current = self._diagnose_view(view, self._config, live=True)
-        except Exception as exc:  # noqa: BLE001
-            self._warn("tick", f"rlprobe: live diagnosis failed ({exc!r}); training continues")
-            return None
-        for finding in current:
-            if finding.signature_id in self._hopefuls and self._halts(finding):
-                return finding
-        return None
-
-    def _halts(self, finding: "Finding") -> bool:
-        try:
-            return bool(self.policy.should_halt(finding))
-        except Exception as exc:  # noqa: BLE001
-            self._warn("policy", f"rlprobe: halt policy raised {exc!r}; treated as 'do not halt'")
-            return False
+        return self._judge.verdict(new, self._watcher.view)
 
     def _warn(self, key: str, message: str) -> None:
         if key not in self._warned:
