@@ -345,7 +345,7 @@ def test_copies_of_the_right_answer_are_convergence(tmp_path: Path):
     for signature in ("GROUP_MODE_COLLAPSE", "ENTROPY_COLLAPSE"):
         finding = detect(signature, view)
         assert finding is not None and finding.severity == "info", (signature, finding)
-        assert "top reward (1.2)" in finding.explanation and "100%" in finding.explanation
+        assert "best reward their prompt earned" in finding.explanation and "100%" in finding.explanation
     zero = detect("ZERO_ADVANTAGE_GROUPS", view)  # every group solved at once: no gradual climb, but settled
     assert zero.severity == "info" and "settled on a right answer" in zero.explanation
 
@@ -432,7 +432,9 @@ def test_isolated_spikes_of_a_tiny_batch_are_not_a_burst(tmp_path: Path):
     grad = np.exp(0.35 * rng.standard_t(3, 300))
     rows = [dict(step=s, grad_norm=float(g), frac_reward_zero_std=0.5, reward=0.5, entropy=1.0, clip_ratio=0.0)
             for s, g in zip(range(1, 301), grad)]
-    assert detect("GRAD_NORM_SPIKE", record(tmp_path, rows)) is None
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows))
+    # No burst; only the largest single step may be named, at info (issue 17: one extreme step is told).
+    assert finding is None or (finding.severity == "info" and finding.explanation.startswith("One step")), finding
 
 
 def test_batch_scaled_steps_whose_groups_all_agree_are_silent(tmp_path: Path):

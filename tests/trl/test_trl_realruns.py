@@ -1,7 +1,8 @@
 """The corpus generator (``make realruns``) still runs end to end, and reproduces its fixtures.
 
 Small scenarios are regenerated from nothing (the tiny instruct model is taught again in a
-temporary directory): two that train to the end and one that crashes on NaN weights. Their
+temporary directory): two that train to the end, one that crashes on NaN weights and one whose
+rewards come back 1000x too large in one batch (the `spike=` wrapper). Their
 raw logs must date their onsets as the committed fixtures' do (within the scenario's
 tolerance: another CPU may round differently, and sampling amplifies it), and their
 recordings must hold what TRL logged.
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "realruns"))
 import generate  # noqa: E402
 from corpus import FIXTURES, SCENARIOS, load_history  # noqa: E402
 
-REGENERATED = ("truncation_budget", "zero_advantage", "nan_weights")
+REGENERATED = ("truncation_budget", "zero_advantage", "nan_weights", "grad_spike_once")
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,33 @@ import numpy as np
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
-from ..trends import first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before, refine_onset
+from ..facts.extremes import extreme_step
+from ..trends import Curve, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before, refine_onset
 from ..view import RunView
+
+
+def _extreme_kl(view: RunView, curve: Curve, min_level: float) -> Finding | None:
+    """One KL step far beyond the run's (``extreme_step``) and at ``min_level`` or more: info, warn
+    when the reward or the KL itself did not come back after it."""
+    extreme = extreme_step(view, curve)
+    if extreme is None or extreme.value < min_level:
+        return None
+    after = ("the reward and the KL were back at their levels after it" if extreme.returned
+             else f"the {extreme.unreturned} did not come back to its level after it")
+    return Finding(
+        signature_id="KL_BLOWUP",
+        severity="info" if extreme.returned else "warn",
+        confidence=0.6 if extreme.returned else 0.75,
+        first_step=extreme.step,
+        explanation=(f"One step, {extreme.step}, had a KL to the reference of {extreme.value:.3g}, ×{extreme.ratio:.0f} "
+                     f"the run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
+                     "One batch of completions far from the reference (a degenerate sample, a data glitch) is the "
+                     "usual cause; read its samples."),
+        evidence=[extreme.evidence()],
+        suggested_actions=[f"Read the highest-KL samples of step {extreme.step}.",
+                           "Nothing to change while the KL stays at its level; a second such step would be a pattern."],
+        links_to_samples=view.top_samples(extreme.step, extreme.step, "kl", k=5),
+    )
 
 
 @detector("KL_BLOWUP", defaults={
@@ -44,7 +69,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     blow-up in the run's first window has no earlier increase to compare) — and, for a
     steady drift that was never fast, where it crossed `critical_level`. For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
-    2.5 × `growth_factor` within a window.
+    2.5 × `growth_factor` within a window. Without a blow-up, a single logged step at
+    `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), with the
+    steps after it back near the median, is reported at info with that step's samples; warn when
+    the reward or the KL did not come back to its level after it.
 
     Actions: Raise the KL penalty (`beta`), lower `learning_rate`, lower `max_grad_norm`;
     with several updates per batch lower `num_iterations` or `epsilon`; read the
@@ -85,7 +113,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        (level >= 0.8 * critical_level))
     hit = first_sustained(state, sustain)
     if hit is None:
-        return None
+        return _extreme_kl(view, curve, min_level)
     episode = state[hit:]
     ends = np.flatnonzero(~episode)
     end = hit + (int(ends[0]) if ends.size else episode.size)

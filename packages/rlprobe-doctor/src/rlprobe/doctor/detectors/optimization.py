@@ -15,6 +15,7 @@ from ..trends import (Curve, Windows, finite_median, first_sustained, held_extre
                       onset_before)
 from ..view import RunView
 from ..facts.groups import CONVERGED_SHARE, samples_with, settled as settled_copies
+from ..facts.extremes import extreme_step
 from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
@@ -108,6 +109,35 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 _TAIL_QUANTILE, _TAIL_SIGMAS = 0.9, 1.6449
 
 
+def _extreme_grad_norm(view: RunView, curve: Curve) -> Finding | None:
+    """One gradient-norm step far beyond the run's (``extreme_step``): info, warn when the reward or
+    the KL did not come back after it."""
+    extreme = extreme_step(view, curve)
+    if extreme is None:
+        return None
+    after = ("the reward and the KL were back at their levels after it: clipping kept the update small"
+             if extreme.returned else f"the {extreme.unreturned} did not come back to its level after it")
+    return Finding(
+        signature_id="GRAD_NORM_SPIKE",
+        severity="info" if extreme.returned else "warn",
+        confidence=0.6 if extreme.returned else 0.75,
+        first_step=extreme.step,
+        explanation=(f"One step, {extreme.step}, had a gradient norm of {extreme.value:.3g}, ×{extreme.ratio:.0f} the "
+                     f"run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
+                     + ("A single batch (a reward computed in the wrong unit, one degenerate completion) is the usual "
+                        "cause; read its samples." if extreme.returned else
+                        "The step moved the policy: treat it as the start of an instability.")),
+        evidence=[extreme.evidence()],
+        suggested_actions=[
+            f"Read the samples of step {extreme.step}: rewards or advantages far outside their usual range point at "
+            "the reward function or the data of that batch.",
+            "Keep `max_grad_norm` set (clipping is what bounds such a step).",
+        ],
+        links_to_samples=view.top_samples(extreme.step, extreme.step, pl.col("advantage").abs()
+                                          if "advantage" in view.samples.columns else "reward", k=5),
+    )
+
+
 @detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
                                        "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
                                        "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
@@ -118,7 +148,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Meaning: The optimisation has become unstable — a few samples or tokens dominate
     updates (huge advantages, off-policy ratios, bf16 overflow), and a loss or KL
-    blow-up often follows. A single isolated spike is normal and is not reported.
+    blow-up often follows. A single isolated spike is normal and is not reported, unless it
+    is extreme (below).
 
     Metrics: `grad_norm` (before clipping, as the Trainer logs it); samples' `advantage`
     at the spike steps for the linked examples.
@@ -156,6 +187,10 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     trailing median) and after which the reward held
     (it is not lower by 3× its step noise than at the first spike): an episode of spikes that set
     the run back in nothing is noise; live, it is a warning until the run has shown that.
+    Without any of these, a single logged step at `EXTREME_RATIO` (100) × the run's median
+    gradient norm or more, the steps after it back near the median, is reported at info with
+    that step's samples (one bad batch; clipping bounds its update); warn when the reward or the
+    KL did not come back to its level after it.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -235,7 +270,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
         shift_onset = onset_before(lx, hit, float(ref[hit]), max(3 * noise, np.log(1.3)), True, lo, w.smooth)
     if burst_onset is None and shift_onset is None:
-        return None
+        return _extreme_grad_norm(view, found)
     onset = min(o for o in (burst_onset, shift_onset) if o is not None)
     first, last = int(steps[onset]), int(steps[-1])
     spikes = np.flatnonzero(spike[onset:]) + onset

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence
+from ..stats import rolling_median
 from ..trends import level_noise, logged, trend_t
 from ..view import RunView
 from .groups import CONVERGED_SHARE, zero_std_share
@@ -138,10 +139,39 @@ def run_progress(view: RunView) -> RunProgress | None:
 _GIVEN_UP = 0.1
 
 
+
+
+def _moved_together(view: RunView, share: np.ndarray) -> bool:
+    """Whether the zero-variance share began to climb before the reward had finished rising: solved
+    prompts make groups agree while the reward still rises; a signal that dried up makes them agree
+    only after the reward stopped. Both as trailing medians over a tenth of the run (the share as a
+    trailing mean: quantised, its median jumps); the reward finished at 90 % of its rise, the share
+    began at 10 % of its climb."""
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None:
+        return False
+    at = np.searchsorted(view.step, curve.steps)
+    both = np.isfinite(share[at])
+    n = int(both.sum())
+    if n < _STATE_POINTS:
+        return False
+    k = max(3, n // 10)
+    reward = rolling_median(curve.values[both], k, max(1, k // 3))
+    agree = np.convolve(share[at][both], np.ones(k) / k, mode="full")[:n]
+    low_r, low_z = float(np.nanmin(reward[k:])), float(np.min(agree[k:]))
+    rise, climb = float(np.nanmax(reward[k:])) - low_r, float(np.max(agree[k:])) - low_z
+    if not (rise > _TINY and climb > _TINY):
+        return False
+    finished = k + int(np.argmax(reward[k:] >= low_r + 0.9 * rise))
+    began = k + int(np.argmax(agree[k:] >= low_z + 0.1 * climb))
+    return began < finished
+
+
 def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | None:
     """Without samples, whether groups that agree over steps [first, last] are solved: the run's
     reward rose and kept its rise (``run_progress``), at least ``CONVERGED_SHARE`` of the groups
-    agree there, and no reward component the run earned before has fallen to nothing (a policy that
+    agree there, they began to agree before the reward finished rising (``_moved_together``), and
+    no reward component the run earned before has fallen to nothing (a policy that
     settled on one cheap answer keeps a steady total while its task component dies). The progress
     when so, else None."""
     progress = run_progress(view)
@@ -152,6 +182,8 @@ def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | N
     inside = inside[np.isfinite(inside)]
     if not inside.size or float(np.median(inside)) < CONVERGED_SHARE:
         return None
+    if not _moved_together(view, share):
+        return None  # groups came to agree while the reward stood still: a signal that dried up
     late = view.step >= first + (last - first) // 2
     for name in view.components():
         values = view.component(name)

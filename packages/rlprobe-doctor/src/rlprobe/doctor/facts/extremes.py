@@ -1,0 +1,94 @@
+"""A single extreme step: one logged point of a curve far above everything else the run logged,
+back to its level at the next points. Clipping keeps such a step from moving the policy much, so
+it matters only when the run did not return to its level after it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..findings import Evidence
+from ..trends import Curve, logged
+from ..view import RunView
+from .metrics import REWARD_METRICS
+
+__all__ = ["EXTREME_RATIO", "ExtremeStep", "extreme_step"]
+
+#: A point this many times the run's median level is extreme. Chosen on the corpus's tune half: its
+#: healthy runs' largest single point is 25x their median gradient norm and 36x their median KL.
+EXTREME_RATIO = 100.0
+#: Logged points on each side of the extreme one that say whether it was alone and what followed.
+_SIDE = 5
+#: ... it was alone when the median of the points after it is below this share of the extreme ratio.
+_ALONE = 0.1
+#: The reward did not return when the median after it is lower by this many of its step noise; the
+#: KL did not when the median after it is this many times the one before.
+_REWARD_Z, _KL_FACTOR = 3.0, 3.0
+
+
+@dataclass(frozen=True)
+class ExtremeStep:
+    metric: str
+    step: int
+    value: float
+    median: float
+    """The run's median (absolute) level of the metric."""
+    returned: bool
+    """Whether the reward and the KL were back at their levels after it."""
+    unreturned: str
+    """What did not return (empty when both did)."""
+
+    @property
+    def ratio(self) -> float:
+        return self.value / self.median if self.median else float("inf")
+
+    def evidence(self) -> Evidence:
+        return Evidence(metric=self.metric, window=(self.step, self.step), baseline=self.median, observed=self.value,
+                        note=f"one logged step ×{self.ratio:.0f} the run's median; the {_SIDE} points after it "
+                             "back near the median")
+
+
+def extreme_step(view: RunView, curve: Curve | None) -> ExtremeStep | None:
+    """The largest point of ``curve`` at ``EXTREME_RATIO`` times its run median or more, when the
+    points after it are back near that median (a lasting rise is another finding's); None otherwise."""
+    if curve is None or curve.size < 4 * _SIDE:
+        return None
+    x = np.abs(curve.values)
+    positive = x[x > 0]
+    if not positive.size:
+        return None
+    median = float(np.median(positive))
+    i = int(np.argmax(x))
+    after = x[i + 1:i + 1 + _SIDE]
+    if x[i] < EXTREME_RATIO * median or not after.size or np.median(after) >= _ALONE * EXTREME_RATIO * median:
+        return None
+    step = int(curve.steps[i])
+    lost = [name for name, back in (("reward", _reward_back(view, step)), ("KL", _kl_back(view, step))) if not back]
+    return ExtremeStep(curve.name, step, float(x[i]), median, not lost, " and ".join(lost))
+
+
+def _around(curve: Curve, step: int) -> tuple[np.ndarray, np.ndarray]:
+    before = curve.values[curve.steps < step][-2 * _SIDE:]
+    after = curve.values[curve.steps > step][:2 * _SIDE]
+    return before, after
+
+
+def _reward_back(view: RunView, step: int) -> bool:
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None:
+        return True
+    before, after = _around(curve, step)
+    if before.size < 3 or after.size < 3:
+        return True
+    noise = float(np.median(np.abs(np.diff(before)))) or float(np.std(before))
+    return float(np.median(after)) >= float(np.median(before)) - _REWARD_Z * noise
+
+
+def _kl_back(view: RunView, step: int) -> bool:
+    curve = logged(view, "kl_mean")
+    if curve is None:
+        return True
+    before, after = _around(curve, step)
+    if before.size < 3 or after.size < 3:
+        return True
+    return float(np.median(after)) <= _KL_FACTOR * max(float(np.median(before)), 1e-6)

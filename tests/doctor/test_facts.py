@@ -1,0 +1,124 @@
+"""Unit tests of the facts the detectors share (``rlprobe.doctor.facts``): a sample's best reward is
+its prompt's, one answer for every prompt is not convergence, the reward's progress state, solved
+groups told from a stuck policy without samples, old key sets, and a single extreme step."""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from rlprobe.doctor.facts.budget import pinned_budget, truncation
+from rlprobe.doctor.facts.extremes import EXTREME_RATIO, extreme_step
+from rlprobe.doctor.facts.groups import copies, flat_groups, zero_std_share
+from rlprobe.doctor.facts.progress import converged_by_reward, run_progress
+from rlprobe.doctor.trends import logged
+from rlprobe.doctor.view import RunView
+
+from test_dynamics_detectors import view_of
+
+PROMPTS = ("a fruit?", "a tree?", "a bird?", "a tool?")
+
+
+def _samples(steps: range, answer, reward) -> pl.DataFrame:
+    """Two groups of 4 per step, one per prompt in turn; ``answer(step, prompt)`` and
+    ``reward(step, prompt, i)`` give each completion and its reward."""
+    rows = []
+    for step in steps:
+        for g in range(2):
+            prompt = PROMPTS[(2 * step + g) % len(PROMPTS)]
+            for i in range(4):
+                rows.append({"step": step, "group_id": f"{step}-{g}", "prompt": prompt,
+                             "completion": answer(step, prompt, i), "reward": float(reward(step, prompt, i)),
+                             "sample_id": f"{step}-{g}-{i}"})
+    return pl.DataFrame(rows)
+
+
+def _view(samples: pl.DataFrame, **series: np.ndarray) -> RunView:
+    steps = samples["step"].unique().sort().to_numpy()
+    frame = pl.DataFrame({"step": steps, **{k: np.asarray(v, float) for k, v in series.items()}})
+    return RunView(frame, samples)
+
+
+# Each prompt has its own best: 'a tree?' earns at most 0.5 whatever is said.
+_BEST = {"a fruit?": 1.0, "a tree?": 0.5, "a bird?": 1.0, "a tool?": 1.0}
+
+
+def test_copies_at_their_prompts_own_best_are_convergence():
+    early, late = range(0, 40), range(40, 100)
+    samples = pl.concat([
+        _samples(early, lambda s, p, i: f"{p}-try{i}", lambda s, p, i: _BEST[p] * (i == 0)),
+        _samples(late, lambda s, p, i: f"{p}-answer", lambda s, p, i: _BEST[p]),
+    ])
+    settled = copies(_view(samples), 40, 99)
+    assert settled is not None and settled.at_top == 1.0 and settled.shared == 0.0 and settled.converged(0.8)
+
+
+def test_one_answer_for_every_prompt_below_their_best_is_not_convergence():
+    samples = pl.concat([
+        _samples(range(0, 40), lambda s, p, i: f"{p}-try{i}", lambda s, p, i: _BEST[p] * (i == 0)),
+        _samples(range(40, 100), lambda s, p, i: "chisel", lambda s, p, i: 0.3),
+    ])
+    view = _view(samples)
+    settled = copies(view, 40, 99)
+    assert settled is not None and settled.at_top == 0.0 and settled.shared == 1.0 and not settled.converged(0.8)
+    groups = flat_groups(view, 40, 99)
+    assert groups is not None and groups.solved == 0.0 and not groups.converged(0.8)
+
+
+def test_the_reward_progress_state():
+    n = 200
+    rng = np.random.default_rng(0)
+    rising = np.minimum(np.arange(n) / 100, 1.0) * 0.8 + 0.1 + rng.normal(0, 0.02, n)
+    climbing = np.arange(n) / n + rng.normal(0, 0.02, n)
+    regressed = np.where(np.arange(n) < 100, np.arange(n) / 100, 1.0 - (np.arange(n) - 100) / 100) \
+        + rng.normal(0, 0.02, n)
+    flat = 0.3 + rng.normal(0, 0.02, n)
+    states = {name: run_progress(view_of(reward=curve)).state
+              for name, curve in (("rising", rising), ("climbing", climbing), ("regressed", regressed), ("flat", flat))}
+    assert states == {"rising": "converged", "climbing": "learning", "regressed": "regressed", "flat": "flat"}
+
+
+def test_without_samples_a_component_given_up_is_not_convergence():
+    n = 200
+    rng = np.random.default_rng(1)
+    total = np.minimum(np.arange(n) / 100, 1.0) * 0.4 + 0.3 + rng.normal(0, 0.01, n)
+    agree = 0.3 + 0.7 * np.minimum(np.arange(n) / 100, 1.0)  # groups come to agree as the reward rises
+    # The exact-match component is earned now and then early (a sparse rate), then never.
+    exact = np.where((np.arange(n) < 60) & (np.arange(n) % 5 == 0), 0.25, 0.0)
+    cheap = total - exact
+    solved = view_of(reward=total, frac_reward_zero_std=agree)
+    stuck = view_of(reward=total, frac_reward_zero_std=agree,
+                    **{"rewards/exact/mean": exact, "rewards/cheap/mean": cheap})
+    assert converged_by_reward(solved, 100, n - 1) is not None
+    assert converged_by_reward(stuck, 100, n - 1) is None
+    # Groups that came to agree only after the reward stopped rising: a signal that dried up.
+    late = view_of(reward=total, frac_reward_zero_std=np.where(np.arange(n) < 120, 0.3, 1.0))
+    assert converged_by_reward(late, 120, n - 1) is None
+
+
+def test_an_old_key_set_gives_zero_variance_from_reward_std_and_truncation_from_pinned_lengths():
+    n = 50
+    view = view_of(reward=np.zeros(n), reward_std=np.where(np.arange(n) % 10 == 0, 0.2, 0.0),
+                   completion_length=np.full(n, 2.0))
+    share, averaged = zero_std_share(view)
+    assert averaged == 1 and share.mean() == 0.9
+    assert pinned_budget(view) == 2.0
+    cut = truncation(view)
+    assert cut is not None and cut.values.min() == 1.0 and "inferred" in cut.name
+    varied = view_of(reward=np.zeros(n), completion_length=2.0 + np.arange(n) % 3)
+    assert pinned_budget(varied) is None and truncation(varied) is None
+
+
+def test_a_single_extreme_step_and_whether_the_run_came_back():
+    n = 200
+    rng = np.random.default_rng(2)
+    grad = np.abs(rng.normal(1.0, 0.2, n))
+    grad[80] = 2 * EXTREME_RATIO
+    reward = 0.5 + rng.normal(0, 0.01, n)
+    came_back = view_of(grad_norm=grad, reward=reward)
+    extreme = extreme_step(came_back, logged(came_back, "grad_norm"))
+    assert extreme is not None and extreme.step == 80 and extreme.returned
+    fell = view_of(grad_norm=grad, reward=np.where(np.arange(n) > 80, 0.1, reward))
+    extreme = extreme_step(fell, logged(fell, "grad_norm"))
+    assert extreme is not None and not extreme.returned and extreme.unreturned == "reward"
+    grad[81:90] = 2 * EXTREME_RATIO  # a lasting rise is not a single step
+    assert extreme_step(view_of(grad_norm=grad, reward=reward), logged(view_of(grad_norm=grad), "grad_norm")) is None
