@@ -390,3 +390,30 @@ def test_a_wandb_run_is_followed_while_wandb_writes_it(tmp_path: Path) -> None:
     assert RunReader(followed.run_dir).steps().num_rows == 1500, said  # each history row once
     assert _steps(followed).equals(_steps(RunView.load(root / "wandb"))), said
     assert followed.manifest["trainer_config"]["beta"] == 0.04
+
+
+def test_a_source_unreadable_for_a_moment_is_waited_for_and_one_that_stays_so_is_an_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlprobe.doctor.sources.base import FailureStreak, SourceError, SourceTail
+
+    monkeypatch.setattr(FailureStreak, "SECONDS", 0.3)
+    broken = {"now": True}
+
+    class Flaky(SourceTail):
+        def read_into(self, run):
+            if broken["now"]:
+                raise SourceError(f"{self.path}: not a readable database (database disk image is malformed)")
+            run.add_step(1, {"reward": 0.5})
+
+    tail = Flaky(tmp_path / "store.db")
+    for _ in range(FailureStreak.LOOKS + 2):  # many looks, but not yet for long: nothing read, no error
+        assert tail.look().steps == []
+    broken["now"] = False
+    assert [row["step"] for row in tail.look().steps] == [1]  # a read that works ends the streak
+    broken["now"] = True
+    start = time.monotonic()
+    with pytest.raises(SourceError, match="malformed"):
+        while True:
+            tail.look()
+            time.sleep(0.02)
+    assert time.monotonic() - start >= 0.3

@@ -31,7 +31,7 @@ from rlprobe.storage.schema import order_steps
 
 from ..errors import UnusableInput
 from ..sources import follow, looks_foreign
-from ..sources.base import ImportedRun, SourceTail, clean_samples, recording_manifest
+from ..sources.base import FailureStreak, ImportedRun, clean_samples, recording_manifest
 
 __all__ = ["SourceMirror"]
 
@@ -55,7 +55,7 @@ class SourceMirror:
     def __init__(self, source: str | os.PathLike[str]) -> None:
         self.source = source
         self._copy: Path | None = None
-        self._failed_pulls = 0
+        self._failed_pulls = FailureStreak()
         if is_url(source):
             self._copy = _copy_dir(source)
             self._tail = follow(_pull(source, self._copy))
@@ -88,14 +88,13 @@ class SourceMirror:
     def update(self) -> bool:
         """Read what the source gained and append it; True when the recording changed. A
         store that fails is a look with nothing new, and an ``UnusableInput`` once it has
-        failed ``SourceTail.FAILED_LOOKS`` looks in a row."""
+        failed for as long as ``FailureStreak`` allows."""
         if self._copy is not None:
             try:
                 _pull(self.source, self._copy)
-                self._failed_pulls = 0
+                self._failed_pulls.ok()
             except UnusableInput:
-                self._failed_pulls += 1
-                if self._failed_pulls >= SourceTail.FAILED_LOOKS:
+                if self._failed_pulls.failed():
                     raise
                 return False
         increment = self._tail.look()

@@ -15,6 +15,7 @@ from rlprobe.storage.layout import is_url
 from ..catalog import diagnose_view, registry
 from ..config import resolve_config, split_metrics
 from ..findings import SEVERITIES, Finding
+from ..sources.base import FailureStreak, SourceError
 from ..view import RunView
 from .mirror import SourceMirror
 
@@ -65,6 +66,7 @@ class RunWatcher:
                              for sid, cfg in self._config.items() for det in [registry()[sid]]}
         self._view: RunView | None = None
         self._mirror: SourceMirror | None = None
+        self._unreadable = FailureStreak()
         self._window: RunView | None = None
         self._full_at = 0
         self._severity: dict[str, int] = {}
@@ -100,7 +102,13 @@ class RunWatcher:
             load_manifest(self.run_dir)
         except FileNotFoundError:
             # A log still being written: followed into a recording, only what it gains read each tick.
-            self._mirror = SourceMirror.open(self.run_dir)
+            try:
+                self._mirror = SourceMirror.open(self.run_dir)
+            except SourceError:
+                # Recognised but not readable yet (a database its writer is still creating), unless it stays so.
+                if self._unreadable.failed():
+                    raise
+                return False
             if self._mirror is None:
                 return False  # not started yet; a bad manifest is RunView.load's to report
             self._mirror.update()

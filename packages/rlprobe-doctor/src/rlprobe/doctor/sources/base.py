@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -22,7 +23,7 @@ from rlprobe.storage.schema import order_steps
 from ..errors import UnusableInput
 
 __all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording",
-           "recording_manifest", "clean_samples", "GrowingFile", "last_newline"]
+           "recording_manifest", "clean_samples", "GrowingFile", "last_newline", "SourceTail", "FailureStreak"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -316,6 +317,30 @@ class GrowingFile:
         return data[:done]
 
 
+class FailureStreak:
+    """Failed reads in a row of a source still being written. A database its writer is
+    creating or checkpointing reads as damaged for a moment, so a failure is an error only
+    once the streak has lasted ``LOOKS`` looks and ``SECONDS`` seconds, whatever the poll."""
+
+    LOOKS = 5
+    SECONDS = 10.0
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._since: float | None = None
+
+    def failed(self) -> bool:
+        """Count a failed read; True when the streak has gone on too long (give up)."""
+        now = time.monotonic()
+        self._count += 1
+        self._since = self._since if self._since is not None else now
+        return self._count >= self.LOOKS and now - self._since >= self.SECONDS
+
+    def ok(self) -> None:
+        """A read succeeded: the streak is over."""
+        self._count, self._since = 0, None
+
+
 class SourceTail:
     """Reads a foreign source while it is still being written: each ``look()`` returns an
     ``ImportedRun`` holding only what was written since the last look (the first look
@@ -330,24 +355,19 @@ class SourceTail:
         self.path, self.name = path, name
         self.status = RunStatus.RUNNING
         self.last_write: float | None = None
-        self._failed = 0
-
-    #: Looks in a row that may fail before the failure is an error: a database caught in the
-    #: middle of a change by its writer reads as damaged for a moment.
-    FAILED_LOOKS = 5
+        self._failures = FailureStreak()
 
     def look(self) -> ImportedRun:
         """What is new; nothing, for a look that could not read the source (``SourceError``
-        is raised once ``FAILED_LOOKS`` looks in a row failed)."""
+        is raised once such looks have gone on as long as ``FailureStreak`` allows)."""
         run = ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
         try:
             self.read_into(run)
         except SourceError:
-            self._failed += 1
-            if self._failed >= self.FAILED_LOOKS:
+            if self._failures.failed():
                 raise
             return ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
-        self._failed = 0
+        self._failures.ok()
         run.status = self.status
         return run
 
