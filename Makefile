@@ -1,4 +1,5 @@
-# `make demo` runs rlprobe on a built-in example; `make test` runs every test.
+# `make demo` runs rlprobe on a built-in example; `make test` runs ruff and mypy (`make lint`),
+# then every test.
 # Both build .venv from nothing but python3 (3.11+) on first use.
 PYTHON ?= python3
 VENV   := .venv
@@ -10,8 +11,13 @@ TORCH  := torch==2.13.0
 # The Azure Blob emulator for the abfs:// tests (npm); without npm those tests skip, except under CI.
 AZURITE := $(VENV)/azurite/node_modules/.bin/azurite-blob
 PYTEST_ARGS ?=
+# What `make lint` holds clean (ruff: the [tool.ruff] rules in pyproject.toml; mypy: strict, as
+# configured there). Widen these as the rest is cleaned, until they are `packages tests bench`
+# and every package's src.
+LINT_PATHS := packages/rlprobe-core packages/rlprobe-trl tests/core tests/trl
+TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-trl/src
 
-.PHONY: venv test demo demo-trl bench realruns clean
+.PHONY: venv lint test demo demo-trl bench realruns clean
 
 $(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject.toml \
           packages/rlprobe-trl/pyproject.toml packages/pins.py requirements/test.txt
@@ -29,7 +35,11 @@ $(AZURITE):
 	    npm install --silent --no-audit --no-fund --prefix $(VENV)/azurite azurite@3.35.0; \
 	else echo "npm not found: the abfs:// tests will skip (install Node.js to run them)"; fi
 
-test: venv $(AZURITE)
+lint: venv
+	$(VENV)/bin/ruff check $(LINT_PATHS)
+	$(VENV)/bin/mypy $(TYPED_SRC)
+
+test: lint $(AZURITE)
 	OMP_NUM_THREADS=1 $(PY) -m pytest -n auto -q $(PYTEST_ARGS) tests
 
 demo: venv
@@ -51,4 +61,4 @@ realruns: venv
 	$(PY) tests/realruns/validation.py
 
 clean:
-	rm -rf $(VENV) runs .pytest_cache
+	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache

@@ -236,5 +236,7 @@ def storage_trouble(mount_point: str, trouble: str, out: str) -> None:
 
 if __name__ == "__main__":
     scenario, *args = sys.argv[1:]
-    {"log_until_killed": log_until_killed, "sigterm": sigterm, "crash": crash, "close_paused": close_paused,
-     "fork_mid_run": fork_mid_run, "exit_without_close": exit_without_close, "storage_trouble": storage_trouble}[scenario](*args)
+    scenarios = {"log_until_killed": log_until_killed, "sigterm": sigterm, "crash": crash, "close_paused": close_paused,
+                 "fork_mid_run": fork_mid_run, "exit_without_close": exit_without_close,
+                 "storage_trouble": storage_trouble}
+    scenarios[scenario](*args)

@@ -1,11 +1,13 @@
 """Fixtures for the recorder's tests: quiet in-process recorders and child processes."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 from corekit import Child
+
 from rlprobe import Recorder
 
 

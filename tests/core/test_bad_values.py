@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 from corekit import events_of
+
 from rlprobe import SampleRecord
 from rlprobe.cleaning import MAX_TEXT_CHARS
 from rlprobe.storage import RunReader, load_manifest

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from corekit import steps_of
+
 import rlprobe.storage.watermark as watermark_module
 import rlprobe.storage.writer as writer_module
-from corekit import steps_of
 from rlprobe.storage import RunFile, RunReader, RunWriter, compact_run, load_manifest
 from rlprobe.storage.layout import WATERMARK_KEY, list_parts
 

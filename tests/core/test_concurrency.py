@@ -7,8 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
-import rlprobe.recorder as recorder_module
 from corekit import events_of, steps_of
+
+import rlprobe.recorder as recorder_module
 from rlprobe.storage import RunReader, RunWriter, load_manifest
 
 

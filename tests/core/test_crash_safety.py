@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from corekit import events_of, parts_left, steps_of
+
 from rlprobe.storage import RunReader, compact_run, load_manifest
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from rlprobe import Recorder
 from rlprobe.storage import RunReader, load_manifest
 

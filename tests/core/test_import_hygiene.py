@@ -49,7 +49,8 @@ def test_no_module_reaches_into_a_recorder_s_private_parts() -> None:
     private = {node.name for node in cls.body if isinstance(node, ast.FunctionDef) and node.name.startswith("_")
                and not node.name.startswith("__")}
     for node in ast.walk(cls):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
         private |= {t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
                     and t.value.id == "self" and t.attr.startswith("_")}
     assert {"_sync", "_status", "_queue", "_closed"} <= private

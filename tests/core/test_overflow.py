@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from corekit import events_of, steps_of
+
 from rlprobe.storage import RunWriter, load_manifest
 
 

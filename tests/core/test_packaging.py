@@ -18,6 +18,7 @@ from email.parser import Parser
 from pathlib import Path
 
 import pytest
+
 import rlprobe
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 import rlprobe.storage.reader as reader_module
 from rlprobe.storage import (
     FORMAT_VERSION,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+
 from rlprobe.storage import RecordingError, RunReader, RunWriter, list_runs, load_manifest
 from rlprobe.storage.reader import parse_events
 

@@ -3,13 +3,14 @@ the manifest, known metric names, ranks."""
 from __future__ import annotations
 
 import json
-import time
 import os
+import time
 from pathlib import Path
 
 import pytest
-import rlprobe
 from corekit import events_of, parts_left, steps_of
+
+import rlprobe
 from rlprobe import EventKind, Recorder, SampleRecord, SamplingConfig, StepRecord
 from rlprobe.records import METRIC_ALIASES, STEP_FIELDS
 from rlprobe.storage import RunReader, list_runs, load_manifest

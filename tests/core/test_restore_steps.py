@@ -23,7 +23,8 @@ def test_only_the_steps_after_the_recording_are_restored_before_the_sessions_own
         for step in range(1, 11):
             rec.log_step(step, loss=1.0 / step, reward=0.1 * step)
     with _recorder(run) as rec:
-        assert rec.restore_steps(_history(range(1, 21)), source="checkpoint-20/trainer_state.json", resume_step=20) == 10
+        restored = rec.restore_steps(_history(range(1, 21)), source="checkpoint-20/trainer_state.json", resume_step=20)
+        assert restored == 10
         for step in range(21, 25):
             rec.log_step(step, loss=0.0, reward=0.0)
     reader = RunReader(run)

@@ -14,6 +14,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 from corekit import events_of
+
 from rlprobe import Recorder
 from rlprobe.storage import RunReader, compact_run, load_manifest
 
@@ -72,12 +73,12 @@ def _kill_when(args: list[str], ready: str) -> None:
 
 def _steps(run: Path) -> list[tuple[int, float]]:
     table = RunReader(run).steps()
-    return list(zip(table.column("step").to_pylist(), table.column("reward_mean").to_pylist()))
+    return list(zip(table.column("step").to_pylist(), table.column("reward_mean").to_pylist(), strict=True))
 
 
 def _samples(run: Path) -> list[tuple[int, float]]:
     table = RunReader(run).samples()
-    return list(zip(table.column("step").to_pylist(), table.column("reward").to_pylist()))
+    return list(zip(table.column("step").to_pylist(), table.column("reward").to_pylist(), strict=True))
 
 
 def _expected(*spans: tuple[range, float]) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:

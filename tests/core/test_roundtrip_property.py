@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from rlprobe import Recorder
 from rlprobe.records import canonical_metric
 from rlprobe.storage import RunReader
@@ -41,7 +42,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def _check_steps(rows: list[dict], expected: list[tuple[int, dict]]) -> None:
     assert [r["step"] for r in rows] == [s for s, _ in expected]
-    for row, (_, metrics) in zip(rows, expected):
+    for row, (_, metrics) in zip(rows, expected, strict=True):
         want = {canonical_metric(k): v for k, v in metrics.items()}
         for column, value in row.items():
             if column in ("step", "rank", "time", "_part"):
@@ -52,7 +53,7 @@ def _check_steps(rows: list[dict], expected: list[tuple[int, dict]]) -> None:
 
 def _check_samples(rows: list[dict], expected: list[tuple[int, dict]]) -> None:
     assert [r["step"] for r in rows] == [s for s, _ in expected]
-    for row, (_, sample) in zip(rows, expected):
+    for row, (_, sample) in zip(rows, expected, strict=True):
         for key, value in sample.items():
             assert _same(row[key], value), (key, row[key], value)
 

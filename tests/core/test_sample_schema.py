@@ -3,8 +3,9 @@ and which column stores it, and docs/recording-format.md's samples table says th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pyarrow as pa
 import pytest

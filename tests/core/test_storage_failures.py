@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-import rlprobe.storage.manifest as manifest_module
 from corekit import events_of, steps_of
+
+import rlprobe.storage.manifest as manifest_module
 from rlprobe import RlprobeWarning
 from rlprobe.storage import RunReader, load_manifest
 
@@ -191,4 +192,4 @@ def test_warnings_are_rlprobe_warnings() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", RlprobeWarning)
         with pytest.raises(RlprobeWarning):
-            warnings.warn("x", RlprobeWarning)
+            warnings.warn("x", RlprobeWarning, stacklevel=1)

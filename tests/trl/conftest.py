@@ -1,11 +1,11 @@
 """Fixtures for the TRL integration tests; the tiny model and trainers live in tiny_trl.py."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from tiny_trl import build_tiny_model, make_trainer
 
 

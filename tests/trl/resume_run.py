@@ -15,9 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from transformers import TrainerCallback  # noqa: E402
-
 from tiny_trl import make_trainer  # noqa: E402
+from transformers import TrainerCallback  # noqa: E402
 
 from rlprobe.integrations.trl import attach  # noqa: E402
 

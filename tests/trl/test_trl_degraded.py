@@ -6,14 +6,13 @@ import warnings
 from collections import deque
 
 import pytest
+from tiny_trl import load_tokenizer
 from trl import GRPOTrainer
 
 from rlprobe import RlprobeWarning
 from rlprobe.integrations.trl import attach, compat
 from rlprobe.integrations.trl.compat import algorithm_of
 from rlprobe.storage import RunReader
-
-from tiny_trl import load_tokenizer
 
 
 def shim_events(run):

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rlprobe.storage import RunReader
-
 from tiny_trl import KL_BLOWUP_TRAINING
+
+from rlprobe.storage import RunReader
 
 SCRIPT = Path(__file__).with_name("dist_train.py")
 

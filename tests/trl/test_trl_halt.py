@@ -5,14 +5,13 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from tiny_trl import KL_BLOWUP_TRAINING
 
 from rlprobe import RlprobeWarning
 from rlprobe.doctor import ConfigError
 from rlprobe.doctor.live import HaltPolicy
 from rlprobe.integrations.trl import attach
 from rlprobe.storage import RunReader
-
-from tiny_trl import KL_BLOWUP_TRAINING
 
 
 def test_kl_blowup_meets_the_default_policy_and_halts(trainer_factory, tmp_path):
@@ -50,7 +49,8 @@ def test_findings_the_policy_rejects_never_halt(trainer_factory, tmp_path):
         seen.append(finding)
         raise RuntimeError("pager is down")
 
-    callback = attach(trainer, tmp_path / "run", halt=HaltPolicy(min_severity="info", signatures=frozenset({"KL_BLOWUP"})),
+    policy = HaltPolicy(min_severity="info", signatures=frozenset({"KL_BLOWUP"}))
+    callback = attach(trainer, tmp_path / "run", halt=policy,
                       on_finding=on_finding, diagnose_every=5, doctor_config={"kl_blowup": {"enabled": False}})
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -49,7 +49,8 @@ def test_recordings_hold_what_trl_logged(regenerated: Path):
     history = load_history("truncation_budget", regenerated)
     steps = run.steps().to_pylist()
     assert [row["step"] for row in steps] == [e["step"] for e in history]
-    assert all(row["truncated_frac"] == pytest.approx(e["completions/clipped_ratio"]) for row, e in zip(steps, history))
+    assert all(row["truncated_frac"] == pytest.approx(e["completions/clipped_ratio"])
+               for row, e in zip(steps, history, strict=True))
     assert run.manifest["status"] == "finished"
     # Every completion, in whole groups of num_generations=4.
     samples = run.samples().to_pylist()

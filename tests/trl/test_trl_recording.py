@@ -4,12 +4,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from tiny_trl import PROMPTS
 
 from rlprobe import SamplingConfig
 from rlprobe.integrations.trl import RlprobeCallback, attach
 from rlprobe.storage import RunReader
-
-from tiny_trl import PROMPTS
 
 KEEP_ALL = SamplingConfig(top_k=1000, bottom_k=0, random_k=0)
 

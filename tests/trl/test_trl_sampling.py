@@ -33,7 +33,7 @@ def test_default_keeps_four_whole_groups_per_generation(trainer_factory, tmp_pat
         assert all(len({s["prompt"] for s in members}) == 1 for members in groups.values())
     # Against TRL's own buffer of the last generation: its best and worst prompts (by mean reward) were kept.
     logs = trainer._logs
-    rewards = [sum(values) for values in zip(*logs["rewards"].values())]
+    rewards = [sum(values) for values in zip(*logs["rewards"].values(), strict=True)]
     means = {}
     for i, prompt in enumerate(logs["prompt"]):
         means.setdefault(i // 4, (prompt, []))[1].append(rewards[i])

@@ -46,7 +46,8 @@ def _signatures(source: Path | str) -> list[tuple[str, str]]:
     return [(f.signature_id, f.severity) for f in diagnose(source)]
 
 
-@pytest.mark.parametrize("pathology, expected", [("kl_blowup", "KL_BLOWUP"), ("zero_advantage", "ZERO_ADVANTAGE_GROUPS")])
+@pytest.mark.parametrize("pathology, expected",
+                         [("kl_blowup", "KL_BLOWUP"), ("zero_advantage", "ZERO_ADVANTAGE_GROUPS")])
 def test_every_foreign_source_of_a_real_run_gets_the_recordings_findings(tiny_model_dir, tmp_path, pathology, expected):
     sources = _train(tmp_path, tiny_model_dir, pathology)
     recording = RunView.load(tmp_path / "recording")

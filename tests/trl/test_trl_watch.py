@@ -39,8 +39,8 @@ def _train(tmp_path: Path, model_dir: Path, report_to: str, *extra: str) -> tupl
            "PYTHONUNBUFFERED": "1"}
     with open(console, "w") as out:
         job = subprocess.run([sys.executable, str(HERE / "watch_train.py"), str(tmp_path / "out"), str(model_dir),
-                              report_to, str(MAX_STEPS), *extra], stdout=out, stderr=subprocess.PIPE, text=True, env=env,
-                             timeout=600)
+                              report_to, str(MAX_STEPS), *extra],
+                             stdout=out, stderr=subprocess.PIPE, text=True, env=env, timeout=600)
     assert job.returncode == 0, job.stderr[-3000:]
     return job, console
 

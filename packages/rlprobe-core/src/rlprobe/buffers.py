@@ -150,7 +150,7 @@ class StepBuffer:
         columns["time"] = times
         slow: list[tuple[str, tuple[Any, ...]]] = []
         if names:
-            for name, values in zip(names, zip(*[tuple(item[3].values()) for item in items])):
+            for name, values in zip(names, zip(*[tuple(item[3].values()) for item in items], strict=True), strict=True):
                 key = self._column(name)
                 if key is not None and key not in columns:
                     try:
@@ -212,7 +212,7 @@ def _merge(columns: dict[str, Any], pending: dict[str, list[Any]]) -> None:
     for key, values in pending.items():
         if key in columns:
             base = columns[key].to_pylist()
-            values = [b if v is _UNSET else v for b, v in zip(base, values)]
+            values = [b if v is _UNSET else v for b, v in zip(base, values, strict=True)]
         else:
             values = [None if v is _UNSET else v for v in values]
         columns[key] = pa.array(values, FLOAT)

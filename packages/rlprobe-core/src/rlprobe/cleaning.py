@@ -9,7 +9,8 @@ and costs that value, that sample or that row's step, never its neighbours.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .records import SAMPLE_FIELDS, SAMPLE_KINDS, SampleRecord, canonical_metric
 from .storage.manifest import json_safe
@@ -50,7 +51,7 @@ class Problems:
             if len(entry[1]) < 20:
                 entry[1].append(step)
 
-    def merge(self, other: "Problems") -> None:
+    def merge(self, other: Problems) -> None:
         """Add ``other``'s problems to these."""
         for summary, (count, steps, example) in other._kinds.items():
             entry = self._kinds.get(summary)
@@ -94,7 +95,8 @@ def to_float(value: Any) -> float | None:
     """
     kind = type(value)
     if kind is float:
-        return value
+        same: float = value  # a plain float: no conversion on the hot path
+        return same
     if kind is int or kind is bool:
         try:
             return float(value)
@@ -118,6 +120,7 @@ def to_float(value: Any) -> float | None:
 def to_step(value: Any) -> int:
     """A step number (or length) as an int64; raises TypeError for anything that is not a
     whole number in range."""
+    number: int | float
     if type(value) is int:
         number = value
     elif isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
@@ -133,7 +136,7 @@ def to_step(value: Any) -> int:
             number = int(number)
     if not _INT64[0] <= number <= _INT64[1]:
         raise TypeError(f"{preview(value)} does not fit in int64")
-    return number
+    return int(number)
 
 
 def metric_column(name: Any) -> str:

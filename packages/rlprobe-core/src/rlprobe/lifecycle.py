@@ -42,8 +42,8 @@ SIGTERM_BUDGET_S = 10.0
 #: How long the exit handlers wait for each recorder to close.
 EXIT_TIMEOUT_S = 30.0
 
-_handled: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
-_every: "weakref.WeakSet[Recorder]" = weakref.WeakSet()
+_handled: weakref.WeakSet[Recorder] = weakref.WeakSet()
+_every: weakref.WeakSet[Recorder] = weakref.WeakSet()
 _lock = threading.RLock()
 _installed = False
 _sigterm_installed = False
@@ -51,7 +51,7 @@ _previous_excepthook: Any = None
 _previous_sigterm: Any = None
 
 
-def register(recorder: "Recorder", install_handlers: bool) -> None:
+def register(recorder: Recorder, install_handlers: bool) -> None:
     """Track ``recorder`` (for fork) and, if asked, put it under the exit handlers."""
     global _installed, _sigterm_installed
     with _lock:
@@ -71,13 +71,13 @@ def register(recorder: "Recorder", install_handlers: bool) -> None:
         _install_sigterm()
 
 
-def unregister(recorder: "Recorder") -> None:
+def unregister(recorder: Recorder) -> None:
     with _lock:
         _handled.discard(recorder)
         _every.discard(recorder)
 
 
-def _recorders() -> list["Recorder"]:
+def _recorders() -> list[Recorder]:
     with _lock:
         return list(_handled)
 

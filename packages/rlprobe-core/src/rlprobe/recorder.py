@@ -40,8 +40,9 @@ import traceback
 import uuid
 import warnings
 from collections import deque
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
@@ -50,9 +51,8 @@ from .buffers import NO_STEP, SampleBuffer, StepBuffer
 from .cleaning import Problems, as_text, to_step
 from .records import EventKind
 from .sampling import SamplingConfig
-from .storage.layout import MANIFEST, rank_dir
+from .storage.layout import MANIFEST, is_url, rank_dir
 from .storage.manifest import RunStatus
-from .storage.layout import is_url
 from .storage.schema import unify
 from .storage.writer import RunWriter, event_line
 
@@ -225,7 +225,7 @@ class Recorder:
 
     # -- the training thread's side ------------------------------------------------------
 
-    def log_step(self, step: int = NO_STEP, /, **metrics: Any) -> None:  # type: ignore[assignment]
+    def log_step(self, step: int = NO_STEP, /, **metrics: Any) -> None:
         """Record one step's scalars. Enqueues only: never blocks, never raises.
 
         ``step`` may also be passed by keyword; any other keyword is a metric, even one
@@ -385,7 +385,7 @@ class Recorder:
         """False on non-recording ranks (and after ``fork()`` in the child)."""
         return self._active
 
-    def __enter__(self) -> "Recorder":
+    def __enter__(self) -> Recorder:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
@@ -395,7 +395,7 @@ class Recorder:
         return f"Recorder({str(self.run_dir)!r}, active={self._active}, dropped={self._dropped})"
 
     @property
-    def internals(self) -> "RecorderInternals":
+    def internals(self) -> RecorderInternals:
         """What rlprobe's own code (process hooks, framework integrations) does to a recorder
         beyond the user API; not for users."""
         return RecorderInternals(self)
@@ -530,7 +530,7 @@ class Recorder:
     def _write_event(self, kind: str, message: str, data: dict[str, Any]) -> None:
         self._emit([event_line(kind, None, message, data)])
 
-    def _persist(self, steps: StepBuffer, samples: SampleBuffer, problems: Problems, backlog: "_Backlog",
+    def _persist(self, steps: StepBuffer, samples: SampleBuffer, problems: Problems, backlog: _Backlog,
                  compact: bool) -> bool:
         """Write what is buffered as one part (plus bad_record events and the manifest).
         On failure the rows stay in ``backlog`` (bounded) for the next try."""
@@ -565,7 +565,7 @@ class Recorder:
             self._storage_failed(exc)
             return self._keep(backlog)
 
-    def _keep(self, backlog: "_Backlog") -> bool:
+    def _keep(self, backlog: _Backlog) -> bool:
         """After a failed write: keep the backlog for the next try, within its bounds."""
         lost = backlog.trim()
         with self._lock:

@@ -3,8 +3,9 @@ in samples or, with ``whole_groups``, in whole groups (every completion of a pro
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence, TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["SamplingConfig", "select_samples"]
 

@@ -11,8 +11,8 @@ import contextlib
 import os
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 __all__ = ["atomic_path", "temp_owner", "fsync_dir", "discard"]
 

@@ -21,9 +21,10 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
 import pyarrow as pa
@@ -341,9 +342,10 @@ def _manifest_bytes(fs: pafs.FileSystem, path: str, tries: int = 4) -> bytes:
     """The manifest at ``path``, read again (a few times) while it does not parse: a store that
     rewrites an object in place (some S3-compatible servers; S3, GCS and Azure replace it whole)
     can answer a GET racing a PUT with half of it. One still torn is left to the reader to report."""
+    data = b""
     for attempt in range(tries):
         with fs.open_input_stream(path) as fh:
-            data = fh.read()
+            data = bytes(fh.read())
         try:
             json.loads(data)
             break

@@ -5,11 +5,12 @@ import json
 import math
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from .errors import RecordingError
 from .atomic import atomic_path
+from .errors import RecordingError
 from .layout import MANIFEST, READABLE_VERSIONS, is_url, rank_dirs
 
 __all__ = ["load_manifest", "parse_manifest", "write_manifest", "json_safe", "valid_text", "RunStatus"]
@@ -97,7 +98,7 @@ def load_manifest(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
     if is_url(run_dir):
         from .location import load_remote_manifest  # pyarrow.fs only where a URL needs it
 
-        return load_remote_manifest(run_dir)
+        return load_remote_manifest(os.fspath(run_dir))
     run_dir = Path(run_dir)
     path = run_dir / MANIFEST
     if not path.exists():
@@ -136,7 +137,8 @@ def parse_manifest(run_dir: str | os.PathLike[str], path: str | os.PathLike[str]
             + [("recorded_ranks[]", r) for r in manifest.get("recorded_ranks") or []]:
         if value is not None and type(value) is not int:
             raise RecordingError(run_dir, path, f"unreadable manifest: {key!r} is {_kind(value)}, not a whole number")
-    return valid_text(manifest)
+    valid: dict[str, Any] = valid_text(manifest)
+    return valid
 
 
 def valid_text(value: Any) -> Any:

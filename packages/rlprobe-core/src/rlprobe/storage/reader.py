@@ -13,8 +13,9 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -115,15 +116,15 @@ def _type_fits(actual: pa.DataType, expected: pa.DataType) -> bool:
     if pa.types.is_null(actual) or actual == expected:
         return True
     if pa.types.is_floating(expected):
-        return pa.types.is_floating(actual) or pa.types.is_integer(actual)
+        return bool(pa.types.is_floating(actual) or pa.types.is_integer(actual))
     if pa.types.is_integer(expected):
-        return pa.types.is_integer(actual)
+        return bool(pa.types.is_integer(actual))
     if pa.types.is_string(expected) or pa.types.is_large_string(expected):
         if pa.types.is_dictionary(actual):
             actual = actual.value_type
-        return pa.types.is_string(actual) or pa.types.is_large_string(actual)
+        return bool(pa.types.is_string(actual) or pa.types.is_large_string(actual))
     if pa.types.is_map(expected):
-        return pa.types.is_map(actual)
+        return bool(pa.types.is_map(actual))
     return False
 
 
@@ -314,7 +315,7 @@ class RunReader:
     def __init__(self, run_dir: str | os.PathLike[str]) -> None:
         #: The URL of a run in object storage (read through a local copy brought up to
         #: date before each read, see ``storage.location``); None for a local run.
-        self.url = run_dir if is_url(run_dir) else None
+        self.url = os.fspath(run_dir) if is_url(run_dir) else None
         self.run_dir = self._copy() if self.url is not None else Path(run_dir)
         with self._remote_names():
             self.manifest = load_manifest(self.run_dir)
@@ -446,7 +447,7 @@ def list_runs(root: str | os.PathLike[str], max_depth: int = 4, *,
     if is_url(root):
         from .location import list_remote_runs
 
-        return list_remote_runs(root, max_depth, include_unreadable)
+        return list_remote_runs(os.fspath(root), max_depth, include_unreadable)
     root = Path(root)
     found: list[dict[str, Any]] = []
     unreadable: list[dict[str, Any]] = []

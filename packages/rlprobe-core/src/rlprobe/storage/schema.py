@@ -1,7 +1,8 @@
 """Arrow schemas of the steps and samples tables, and rows → tables."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pyarrow as pa
 

@@ -14,8 +14,8 @@ which readers merge as usual), at the end (``final``), or when the remote's rows
 otherwise differ from the local ones (a resumed run that superseded rows). The rows of a
 part compacted away before it was uploaded (a burst the store did not keep up with) are
 read back from the compacted file and go up as that part; past a few such parts the store
-is slower than the writer, and the compacted file goes up in one request instead. The uploads at doublings add up to less
-than twice its final size, so with the final one, less than three times.
+is slower than the writer, and the compacted file goes up in one request instead. The uploads
+at doublings add up to less than twice its final size, so with the final one, less than three times.
 ``events.jsonl`` is uploaded whole when it changed, at most once a round: events are
 sparse (a few hundred bytes in a typical run), and one object keeps the format unchanged
 (docs/storage.md, measured traffic).
@@ -31,9 +31,10 @@ import json
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import Any, BinaryIO
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -88,7 +89,7 @@ class Mirror:
         #: Bytes uploaded so far by what they held: ``parts``, ``compacted``, ``events``, ``manifest.json``.
         self.sent = {"parts": 0, "compacted": 0, EVENTS: 0, MANIFEST: 0}
         self.requests = 0
-        self._fs = None
+        self._fs: Any = None  # a pyarrow FileSystem, once the remote is learnt
         self._base = ""
         self._kinds: dict[tuple[str, str], _Kind] = {}
         self._sent: dict[str, tuple[int, int]] = {}  # rel → local (size, mtime) uploaded
@@ -145,6 +146,7 @@ class Mirror:
             except OSError:
                 st = None
             same = st is not None and st.st_size == info.size
+            size_and_time = (st.st_size, st.st_mtime_ns) if st is not None else None
             prefix, _, name = rel.rpartition("/")
             prefix = prefix + "/" if prefix else ""
             if prefix.endswith(f"{PARTS_DIR}/"):
@@ -159,13 +161,13 @@ class Mirror:
                     mine, theirs = pq.read_metadata(local), pq.read_metadata(f"{self._base}/{rel}", filesystem=self._fs)
                     if (mine.metadata, mine.num_rows) == (theirs.metadata, theirs.num_rows):
                         state.watermark = int((mine.metadata or {}).get(WATERMARK_KEY, b"0"))
-                        state.rows, state.compacted_sent = mine.num_rows, (st.st_size, st.st_mtime_ns)
+                        state.rows, state.compacted_sent = mine.num_rows, size_and_time
             elif same:
                 with self._fs.open_input_stream(f"{self._base}/{rel}") as fh:
-                    if fh.read() == local.read_bytes():
-                        self._sent[rel] = (st.st_size, st.st_mtime_ns)
+                    if fh.read() == local.read_bytes() and size_and_time is not None:
+                        self._sent[rel] = size_and_time
 
-    def _other_run(self, listing: dict) -> str | None:
+    def _other_run(self, listing: dict[str, Any]) -> str | None:
         """The run id of another run whose manifest the remote holds (None when every remote
         manifest is of this run, or there is none). A resumed run keeps its first session's
         ``created_at`` but takes the new session's run id: the same run is either."""
@@ -260,7 +262,7 @@ class Mirror:
         fh.seek(0)
         with pq.ParquetFile(fh) as pf:
             values = pc.value_counts(pf.read(columns=[PART_COLUMN]).column(PART_COLUMN))
-            counts = dict(zip(values.field("values").to_pylist(), values.field("counts").to_pylist()))
+            counts = dict(zip(values.field("values").to_pylist(), values.field("counts").to_pylist(), strict=True))
             if sum(n for seq, n in counts.items() if seq <= state.watermark) != state.rows \
                     or any(counts.get(seq) != rows for seq, rows in state.parts.items() if seq <= watermark):
                 return False
@@ -310,7 +312,7 @@ def _part_max(pf: pq.ParquetFile, row_group: int) -> float:
         column = group.column(i)
         if column.path_in_schema == PART_COLUMN and column.statistics is not None \
                 and column.statistics.has_min_max:
-            return column.statistics.max
+            return float(column.statistics.max)
     return float("inf")
 
 

@@ -8,14 +8,16 @@ import json
 import os
 import threading
 import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..records import EventKind
+from .atomic import atomic_path, discard, temp_owner
 from .layout import (
     EVENTS,
     FORMAT_VERSION,
@@ -27,7 +29,6 @@ from .layout import (
     list_parts,
     part_path,
 )
-from .atomic import atomic_path, discard, temp_owner
 from .manifest import RunStatus, json_safe, write_manifest
 from .schema import samples_table, steps_table, with_part
 from .watermark import read_watermark
@@ -291,7 +292,7 @@ class RunWriter:
             self._earlier = earlier if top else None
             if isinstance(earlier.get("created_at"), (int, float)):
                 self.manifest["created_at"] = earlier["created_at"]
-            counts = earlier.get("counts") if isinstance(earlier.get("counts"), dict) else {}
+            counts = earlier["counts"] if isinstance(earlier.get("counts"), dict) else {}
             self.carried = {k: counts[k] for k in CARRIED_COUNTS if type(counts.get(k)) is int}
             self.counts.update({k: v for k, v in self.carried.items() if k in self.counts})
             for kind in KINDS:
@@ -346,8 +347,8 @@ class RunWriter:
         _sweep_temp_files(self.run_dir)
         for kind in KINDS:
             if kind not in self._superseded:
-                self._superseded[kind] = dropped = _compact_kind(self.run_dir, kind, drop_from=from_step)[1]
-                self.counts[kind] -= dropped
+                self._superseded[kind] = _compact_kind(self.run_dir, kind, drop_from=from_step)[1]
+                self.counts[kind] -= self._superseded[kind]
         self.write_manifest()  # its counts say what a reader now sees, even if we die right here
         earlier, self._earlier = self._earlier or {}, None
         dropped = self._superseded

@@ -5,7 +5,8 @@ import contextlib
 import functools
 import os
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from transformers import TrainerCallback
 
@@ -29,7 +30,7 @@ def _never_raises(method: Callable[..., Any]) -> Callable[..., Any]:
     """A callback hook must not take training down: errors become one warning per hook."""
 
     @functools.wraps(method)
-    def hook(self: "RlprobeCallback", *args: Any, **kwargs: Any) -> Any:
+    def hook(self: RlprobeCallback, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001
@@ -60,7 +61,7 @@ class RlprobeCallback(TrainerCallback):
         run_dir: str | os.PathLike[str],
         *,
         halt: Any = None,
-        on_finding: Callable[["Finding"], Any] | None = None,
+        on_finding: Callable[[Finding], Any] | None = None,
         diagnose_every: int = 25,
         doctor_config: Mapping[str, Any] | None = None,
         **recorder_kwargs: Any,
@@ -101,7 +102,7 @@ class RlprobeCallback(TrainerCallback):
                 self._shim_unavailable(exc, step=None)
 
     @property
-    def findings(self) -> list["Finding"]:
+    def findings(self) -> list[Finding]:
         return list(self._live.findings) if self._live is not None else []
 
     # -- hooks ---------------------------------------------------------------------------
@@ -181,7 +182,8 @@ class RlprobeCallback(TrainerCallback):
         if kind == "step":
             self.recorder.log_step(step, **logs)
         elif kind == "summary+step":
-            self.recorder.log_step(step, **{key: value for key, value in logs.items() if not is_trainer_summary_key(key)})
+            metrics = {key: value for key, value in logs.items() if not is_trainer_summary_key(key)}
+            self.recorder.log_step(step, **metrics)
 
     @contextlib.contextmanager
     def _contained(self, what: str) -> Iterator[None]:
@@ -191,6 +193,8 @@ class RlprobeCallback(TrainerCallback):
             self._warn(what, f"rlprobe: {what} failed ({exc!r}); training continues")
 
     def _diagnose(self, step: int, control: Any) -> Any:
+        if self._live is None:
+            return None
         finding = self._live.diagnose(step, flush=self.recorder.flush)
         if finding is None or self.halted_by is not None:
             return None
@@ -243,7 +247,7 @@ def _as_policy(halt: Any, default_policy: type) -> Any:
     raise TypeError(f"halt must be None, a bool or a HaltPolicy, got {type(halt).__name__}")
 
 
-def _describe(finding: "Finding") -> str:
+def _describe(finding: Finding) -> str:
     since = f" since step {finding.first_step}" if finding.first_step is not None else ""
     return f"{finding.signature_id} ({finding.severity}, confidence {finding.confidence:.2f}){since}"
 
@@ -253,7 +257,7 @@ def attach(
     run_dir: str | os.PathLike[str],
     *,
     halt: Any = None,
-    on_finding: Callable[["Finding"], Any] | None = None,
+    on_finding: Callable[[Finding], Any] | None = None,
     diagnose_every: int = 25,
     doctor_config: Mapping[str, Any] | None = None,
     **recorder_kwargs: Any,

@@ -6,8 +6,9 @@ The doctor is an optional dependency (``rlprobe-trl[live]``); it is imported onl
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rlprobe import RlprobeWarning
 
@@ -63,7 +64,7 @@ class LiveDoctor:
         run_dir: str,
         *,
         policy: Any | None,
-        on_finding: Callable[["Finding"], Any] | None,
+        on_finding: Callable[[Finding], Any] | None,
         every: int,
         config: Mapping[str, Any] | None,
         is_main: bool,
@@ -76,7 +77,7 @@ class LiveDoctor:
         self.findings: list[Finding] = []
         self._next = every
         self._warned: set[str] = set()
-        self._watcher = None
+        self._watcher: Any = None  # the doctor's RunWatcher, on the main process
         self._judge = None if policy is None else doctor.HaltJudge(policy, config)
         if is_main:
             # Built now so that a bad doctor_config fails at attach, not mid-run.
@@ -86,7 +87,7 @@ class LiveDoctor:
         """Deterministic from ``step`` alone, so every rank agrees without talking."""
         return step >= self._next
 
-    def diagnose(self, step: int, flush: Callable[..., Any]) -> "Finding | None":
+    def diagnose(self, step: int, flush: Callable[..., Any]) -> Finding | None:
         """The finding that halts the run, or None. ``flush(timeout=)`` makes the recording
         current first. Collective when a policy is set."""
         self._next = (step // self.every + 1) * self.every
@@ -99,7 +100,7 @@ class LiveDoctor:
             self._warn("share", f"rlprobe: could not share the halt decision across ranks ({exc!r}); not halting")
             return None
 
-    def _diagnose_here(self, step: int, flush: Callable[..., Any]) -> "Finding | None":
+    def _diagnose_here(self, step: int, flush: Callable[..., Any]) -> Finding | None:
         try:
             flush(timeout=FLUSH_TIMEOUT_S)
             new = list(self._watcher.tick())

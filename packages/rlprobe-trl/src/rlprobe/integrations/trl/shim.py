@@ -70,7 +70,7 @@ class SampleShim:
         self._last_batch: int | None = None
 
     @classmethod
-    def for_trainer(cls, trainer: Any) -> "SampleShim":
+    def for_trainer(cls, trainer: Any) -> SampleShim:
         logs = getattr(trainer, "_logs", None)
         if not isinstance(logs, Mapping):
             raise ShimUnavailable(f"{type(trainer).__name__} has no per-sample buffer (trainer._logs)")
@@ -140,7 +140,7 @@ _MISSING = object()
 
 def _reward_weights(trainer: Any, names: list[str]) -> dict[str, float]:
     """The trainer's per-function weights, as TRL applies them to form the logged reward."""
-    weights = getattr(trainer, "reward_weights", None)
+    weights: Any = getattr(trainer, "reward_weights", None)
     order = list(getattr(trainer, "reward_func_names", None) or names)
     try:
         values = [float(w) for w in (weights.tolist() if hasattr(weights, "tolist") else weights)]
