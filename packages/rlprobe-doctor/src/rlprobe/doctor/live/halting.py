@@ -10,7 +10,8 @@ future adapter for another trainer) asks a judge rather than keeping its own cop
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rlprobe import RlprobeWarning
 
