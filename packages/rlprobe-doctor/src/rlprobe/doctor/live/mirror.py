@@ -41,16 +41,18 @@ COMPACT_EVERY = 64
 
 
 class SourceMirror:
-    """Follows the foreign source ``source`` (a path, or ``PATH#NAME``) into a recording at
-    ``run_dir`` (a private temporary directory, removed when the mirror is collected).
+    """Follows the foreign source ``source`` (a path, ``PATH#NAME``, or a URL in object
+    storage) into a recording at ``run_dir`` (a private temporary directory, removed when the
+    mirror is collected or closed).
 
     Each step row gets the ``time`` it was written: the source's own where its reader has
     one, else the modification time of the source when the look found the row, so
     ``RUN_STALLED`` measures the silence of the source itself. The manifest's
     ``updated_at`` is the source's last write, and its ``status`` is ``running`` until the
-    source ends (then ``finished``, or ``crashed``). Raises ``UnusableInput`` for a source
-    no reader recognises; ``update`` raises ``SourceError`` for one it cannot read. Not
-    thread-safe."""
+    source ends (then ``finished``, ``crashed`` or ``terminated``). Raises ``UnusableInput``
+    for a source no reader recognises; ``update`` raises ``SourceError`` (an
+    ``UnusableInput``) for one it has not been able to read for a while (``FailureStreak``).
+    Not thread-safe."""
 
     def __init__(self, source: str | os.PathLike[str]) -> None:
         self.source = source
