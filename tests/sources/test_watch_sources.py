@@ -417,3 +417,21 @@ def test_a_source_unreadable_for_a_moment_is_waited_for_and_one_that_stays_so_is
             tail.look()
             time.sleep(0.02)
     assert time.monotonic() - start >= 0.3
+
+
+def test_a_log_started_again_by_a_new_job_is_read_as_the_new_run(tmp_path: Path) -> None:
+    log = tmp_path / "job.out"
+
+    def dicts(n: int, reward: float) -> str:
+        return "".join(repr({"loss": "0.1", "reward": f"{reward}", "epoch": f"{s / 100:.2f}"}) + "\n"
+                       for s in range(1, n + 1))
+
+    log.write_text(dicts(30, 0.2))
+    watcher = RunWatcher(log)
+    watcher.tick()
+    assert watcher.view is not None and watcher.view.n_steps == 30
+    log.write_text(dicts(10, 0.7))  # the job was resubmitted: its log written again from the start
+    watcher.tick()
+    view = watcher.view
+    assert view.n_steps == 10 and set(view.series("reward").tolist()) == {0.7}  # nothing of the old job left
+    assert any(e["kind"] == "run_resumed" for e in view.events)

@@ -102,6 +102,10 @@ class SourceMirror:
         increment = self._tail.look()
         when = self._tail.last_write or time.time()
         writer = self._writer
+        if self._tail.restarted and writer is not None:
+            # A new job over the same log: a new session of the recording, whose first part
+            # supersedes the old job's rows (a run_resumed event makes the view read it afresh).
+            writer = self._writer = RunWriter(self.run_dir, recording_manifest(increment))
         if writer is None:
             writer = self._writer = RunWriter(self.run_dir, recording_manifest(increment))
             if increment.created_at is not None:

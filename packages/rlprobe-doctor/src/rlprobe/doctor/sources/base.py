@@ -347,7 +347,9 @@ class SourceTail:
     reads what is there), with ``status`` ``running`` until the source shows its end
     (then ``finished``, or ``crashed`` where the source says so). ``last_write`` is when
     the source was last written (its newest file's modification time), None before a look
-    saw it. Each format's ``follow(path, name)`` returns one. Not thread-safe."""
+    saw it; ``restarted`` is True after a look that found the source replaced (a new job
+    writing the log again from its start): what that look returned begins a new run. Each
+    format's ``follow(path, name)`` returns one. Not thread-safe."""
 
     format = "source"
 
@@ -355,12 +357,14 @@ class SourceTail:
         self.path, self.name = path, name
         self.status = RunStatus.RUNNING
         self.last_write: float | None = None
+        self.restarted = False
         self._failures = FailureStreak()
 
     def look(self) -> ImportedRun:
         """What is new; nothing, for a look that could not read the source (``SourceError``
         is raised once such looks have gone on as long as ``FailureStreak`` allows)."""
         run = ImportedRun(source=str(self.path), format=self.format, name=self.name, status=self.status)
+        self.restarted = False
         try:
             self.read_into(run)
         except SourceError:

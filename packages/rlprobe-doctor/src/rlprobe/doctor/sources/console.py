@@ -174,6 +174,8 @@ class _Tail(SourceTail):
         text = _decoded(self._file.read_new())
         self.saw(self._file)
         if self._file.restarted:
+            self.restarted, self.status = True, RunStatus.RUNNING
+            self._trainer, self._kind = TrainerLogTail("printed dict"), None
             run.note(f"{self.path} shrank: a new job is writing it; read again from its start")
         dicts = trainer_dicts(text) if self._kind != "verl-console" else []
         verl = verl_steps(text) if self._kind != "trainer-console" else {}

@@ -138,8 +138,9 @@ class _Tail(SourceTail):
         chunk = self._file.read_new()
         self.saw(self._file)
         if self._file.restarted:
+            self.restarted = True
+            self._lines, self._last_step, self._rollouts_read = 0, None, set()
             run.note(f"{self.path} shrank: a new job is writing it; read again from its start")
-            self._lines = 0
         for line in chunk.splitlines():
             self._lines += 1
             if not line.strip():
