@@ -12,7 +12,7 @@ logged at this step".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -23,7 +23,7 @@ from .stats import MAD_SCALE, MEAN_AD_SCALE, rolling_median, shift
 if TYPE_CHECKING:
     from .view import RunView
 
-__all__ = ["Curve", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme",
+__all__ = ["Curve", "Windows", "centred_median", "in_points", "logging_stride", "finite_median", "first_sustained", "held_extreme",
            "hysteresis", "level_noise", "logged", "onset_before", "refine_onset", "rolling_max", "rolling_min"]
 
 
@@ -39,8 +39,28 @@ class Windows:
 
     @classmethod
     def fit(cls, n: int, smooth: int, baseline: int, gap: int, sustain: int) -> "Windows":
+        """Windows of ``n`` logged points, each given in points."""
         return cls(smooth=max(3, min(smooth, n // 10 or 1)), baseline=max(5, min(baseline, n // 6)),
                    gap=max(3, min(gap, n // 10)), sustain=max(3, min(sustain, n // 12)))
+
+    @classmethod
+    def of(cls, curve: "Curve", cfg: Mapping[str, Any]) -> "Windows":
+        """The windows a detector's config states in steps (``smooth_window``, ``baseline_window``,
+        ``gap``, ``sustain``), as logged points of ``curve``: a run logged every 10 steps holds a
+        100-step baseline in 10 points. Then fitted to the curve's length (``fit``)."""
+        stride = logging_stride(curve.steps)
+        return cls.fit(curve.size, *(in_points(cfg[key], stride)
+                                     for key in ("smooth_window", "baseline_window", "gap", "sustain")))
+
+
+def logging_stride(steps: np.ndarray) -> float:
+    """Steps per logged point: the median spacing of ``steps`` (1 for fewer than two)."""
+    return max(1.0, float(np.median(np.diff(steps)))) if steps.size > 1 else 1.0
+
+
+def in_points(steps: float, stride: float) -> int:
+    """A window of ``steps`` as a count of points logged every ``stride`` steps (at least 1)."""
+    return max(1, int(round(steps / stride)))
 
 
 def centred_median(x: np.ndarray, window: int) -> np.ndarray:

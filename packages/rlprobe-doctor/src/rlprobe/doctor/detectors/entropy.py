@@ -22,10 +22,6 @@ from ..facts.progress import converged_by_reward, reward_progress
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 
 
-def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
-    return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-
-
 @detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12,
                                         "converged_share": CONVERGED_SHARE, **_WINDOWS})
 def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
@@ -77,7 +73,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < MIN_POINTS or curve.values.min() < 0:
         return None
     name, steps = curve.name, curve.steps
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     shift = relative_change(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
@@ -184,7 +180,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     early = float(np.median(curve.values[:w.baseline]))
     shift = relative_change(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
                             floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]))

@@ -10,7 +10,8 @@ from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
 from ..facts.extremes import extreme_step
-from ..trends import Curve, first_sustained, held_extreme, hysteresis, level_noise, logged, onset_before, refine_onset
+from ..trends import (Curve, first_sustained, held_extreme, hysteresis, in_points, level_noise, logged, logging_stride,
+                      onset_before, refine_onset)
 from ..view import RunView
 
 
@@ -27,8 +28,8 @@ def _extreme_kl(view: RunView, curve: Curve, min_level: float) -> Finding | None
         severity="info" if extreme.returned else "warn",
         confidence=0.6 if extreme.returned else 0.75,
         first_step=extreme.step,
-        explanation=(f"One step, {extreme.step}, had a KL to the reference of {extreme.value:.3g}, ×{extreme.ratio:.0f} "
-                     f"the run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
+        explanation=(f"One step, {extreme.step}, had a KL to the reference of {extreme.value:.3g}, "
+                     f"×{extreme.ratio:.0f} the run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
                      "One batch of completions far from the reference (a degenerate sample, a data glitch) is the "
                      "usual cause; read its samples."),
         evidence=[extreme.evidence()],
@@ -98,9 +99,12 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     name, steps, kl = curve.name, curve.steps, curve.values
     scale = cfg["sequence_scale"] if view.algorithm == "ppo" else 1.0
     min_level, critical_level = cfg["min_level"] * scale, cfg["critical_level"] * scale
-    w = max(5, min(cfg["growth_window"], kl.size // 6))
-    sustain = max(3, min(cfg["sustain"], kl.size // 12))
-    level = curve.smooth(cfg["smooth_window"])
+    # Windows are stated in steps; a run logged every k steps holds them in 1/k as many points.
+    stride = logging_stride(steps)
+    w = max(5, min(in_points(cfg["growth_window"], stride), kl.size // 6))
+    sustain = max(3, min(in_points(cfg["sustain"], stride), kl.size // 12))
+    smooth = max(3, in_points(cfg["smooth_window"], stride))
+    level = curve.smooth(smooth)
     before = np.full_like(level, np.nan)
     before[w:] = level[:-w]
     earlier = np.full_like(level, np.nan)
@@ -129,11 +133,11 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     before_growth = level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]
     before_growth = before_growth[np.isfinite(before_growth)]
     baseline = float(np.median(before_growth)) if before_growth.size else float(kl[:hit + 1].min())
-    noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(cfg["smooth_window"])
+    noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(smooth)
     if grew_fast:
         band = max(3 * noise, 0.5 * baseline, 0.05 * min_level)
-        onset = onset_before(kl, hit, baseline, band, True, lo, cfg["smooth_window"])
-        onset = refine_onset(kl, hit, onset, True, lo, cfg["smooth_window"], w)
+        onset = onset_before(kl, hit, baseline, band, True, lo, smooth)
+        onset = refine_onset(kl, hit, onset, True, lo, smooth, w)
     else:
         # A steady drift past the critical level: it began with the run, so the finding dates
         # from the crossing.
@@ -151,15 +155,15 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence,
         first_step=first,
         explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
-                     f"it grew up to ×{peak_growth:.3g} within {w} steps, "
+                     f"it grew up to ×{peak_growth:.3g} within {w} logged steps, "
                      + ("accelerating." if accelerated else f"past the critical level {critical_level:.3g}{unit}.")
                      if grew_fast else
                      f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
-                     f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} steps: a steady drift, "
-                     "not an accelerating blow-up, but the policy is now far from the reference)."),
+                     f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} logged steps: a steady "
+                     "drift, not an accelerating blow-up, but the policy is now far from the reference)."),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
-                           note=f"rolling median over {cfg['smooth_window']} steps; highest level held for "
-                                f"{sustain} steps after the onset")],
+                           note=f"rolling median over {smooth} logged steps; highest level held for "
+                                f"{sustain} logged steps after the onset")],
         suggested_actions=[
             "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`, PPO `kl_coef`) or lower `learning_rate`.",
             "Lower `max_grad_norm` and, with several updates per generation, `num_iterations` or `epsilon`.",

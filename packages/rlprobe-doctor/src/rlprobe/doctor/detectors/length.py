@@ -13,7 +13,7 @@ from ..findings import Evidence, Finding
 from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, opening_reference, relative_change
 from ..trends import (Curve, Windows, episode_median, finite_median, first_sustained, held_extreme, hysteresis,
-                      level_noise, logged, onset_before, rolling_min)
+                      logged, onset_before, rolling_min)
 from ..view import RunView
 from ..facts.groups import CORRECTNESS
 from ..facts.budget import pinned_budget, token_budget, truncation
@@ -27,10 +27,6 @@ LENGTH_METRICS = ("length_mean",)
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 #: A mean length at this share of the token budget is at the budget.
 _AT_BUDGET = 0.9
-
-
-def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
-    return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
 
 
 @detector("LENGTH_EXPLOSION", defaults={"growth_ratio": 1.8, "exit_ratio": 1.5, "critical_ratio": 4.0,
@@ -86,7 +82,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     budget = token_budget(view)
     enter: float | np.ndarray = cfg["growth_ratio"]
     ref = opening_reference(curve, w)
@@ -203,7 +199,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     shift = relative_change(curve, w, cfg["drop_ratio"], cfg["exit_ratio"], rising=False)
     if shift is None:
         return None
@@ -250,9 +246,10 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: The smoothed share (trailing median over `smooth_window` steps) reaches
     `warn_level` and stays above `exit_fraction` × `warn_level` (hysteresis) for `sustain`
-    steps. This is an absolute level — the share has a fixed meaning. The onset is where
-    the centred median last sat at its earlier level (median of the `baseline_window`
-    steps that ended `gap` steps before the detection). Critical when the level held for
+    steps. This is an absolute level — the share has a fixed meaning, so the onset is where
+    the centred median crossed `warn_level` (a slow rise towards it is not yet the finding).
+    Its earlier level (median of the `baseline_window` steps that ended `gap` steps before
+    the detection) is quoted as the baseline. Critical when the level held for
     `sustain` steps reaches `critical_level`. The explanation names the cause the curves
     show: lengths that grew into the budget (×1.5 or more), or a per-token entropy of
     `noise_entropy` nats or more over the episode — completions that are noise (a fluent
@@ -280,7 +277,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < 10:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
     state = hysteresis(level >= cfg["warn_level"], level >= cfg["exit_fraction"] * cfg["warn_level"])
     hit = first_sustained(state, w.sustain)
@@ -289,8 +286,10 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     ref = curve.reference(w)
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
     lo = max(0, hit - w.gap - w.baseline)
-    noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
-    onset = onset_before(x, hit, baseline, max(3 * noise, 0.02), True, lo, w.smooth)
+    # The share has a fixed meaning, so the finding dates from where it reached the level that
+    # makes it one (the centred median's crossing of `warn_level`), not from the first step of a
+    # slow rise towards it.
+    onset = onset_before(x, hit, cfg["warn_level"], 0.0, True, lo, w.smooth)
     observed = held_extreme(level, hit, w.sustain, rising=True)
     if baseline >= cfg["warn_level"] and not (x[:hit + 1] < cfg["exit_fraction"] * cfg["warn_level"]).any():
         onset = 0  # cut off from the run's first step: no rise to date

@@ -66,7 +66,7 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < 20:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
-    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
     ref = curve.reference(w)
     relative = np.maximum(cfg["min_level"], cfg["rise_factor"] * np.nan_to_num(ref, nan=np.inf))
@@ -258,7 +258,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         loose = np.flatnonzero(gaps > min(cluster / 2, cfg["burst_gap"], max(10.0, 5 * spacing)))
         burst_onset = int(members[loose[-1] + 1]) if loose.size else int(members[max(0, members.size - cfg["min_spikes"])])
 
-    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
     ref = np.fmax(curve.reference(w), shift(floor, w.gap))
     up = level - ref
@@ -394,7 +394,7 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         return None
     curve = found.log()
     name, steps, lx = curve.name, curve.steps, curve.values
-    w = Windows.fit(curve.size, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
+    w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
     ref = curve.reference(w)
     best = shift(np.fmin.accumulate(np.where(np.isfinite(level), level, np.inf)), w.gap)

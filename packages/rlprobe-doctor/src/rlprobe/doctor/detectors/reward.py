@@ -22,10 +22,6 @@ from ..facts.progress import converged_by_reward
 
 
 
-def _windows(n: int, cfg: Mapping[str, Any]) -> Windows:
-    return Windows.fit(n, cfg["smooth_window"], cfg["baseline_window"], cfg["gap"], cfg["sustain"])
-
-
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
 #: Optimizer steps on each side of a step change (``sudden_fall``).
@@ -101,7 +97,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or curve.size < 30:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
-    w = _windows(curve.size, cfg)
+    w = Windows.of(curve, cfg)
     ref = opening_reference(curve, w)
     start_level = float(np.nanmedian(x[:max(3, w.baseline)]))
     scale = np.maximum(np.abs(ref), ref - start_level)
@@ -375,7 +371,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     n = steps.size
     if n < 60:
         return None
-    w = _windows(n, cfg)
+    w = Windows.of(Curve("steps", steps, np.zeros(n)), cfg)
     task = [c for c in names if CORRECTNESS.search(c)]
     named = bool(task) and len(task) < len(names)
     truth_candidates = task if named else names
