@@ -443,3 +443,23 @@ def test_length_growth_that_buys_reward_is_a_warning_that_says_so():
     assert (paying.severity, alone.severity) == ("warn", "critical")
     assert "buying reward" in paying.explanation and "buying reward" not in alone.explanation
     assert [e.metric for e in paying.evidence] == ["length_mean", "reward_mean"]
+
+
+# -- episodes that ended --------------------------------------------------------------------------
+
+
+def test_a_collapse_that_recovered_is_rated_by_the_state_at_the_end():
+    """Issue 17 class 4: the reward (and the length) fell for 60 steps and came back to their level for
+    the rest of the run. Severity says the state at the end: warn at most, naming the recovery step;
+    the same fall that stays down is critical."""
+    dip = (np.arange(N) >= ONSET) & (np.arange(N) < ONSET + 60)
+    level = 0.6 + noise(31, 0.02)
+    recovered = detect("REWARD_COLLAPSE", view_of(reward=np.where(dip, 0.05, level)))
+    ongoing = detect("REWARD_COLLAPSE", view_of(reward=np.where(np.arange(N) >= ONSET, 0.05, level)))
+    assert ongoing.severity == "critical" and "came back" not in ongoing.explanation
+    assert recovered.severity == "warn" and abs(recovered.first_step - ONSET) <= 10
+    back = int(recovered.explanation.split("from step ")[-1].split()[0])
+    assert ONSET + 60 <= back <= ONSET + 90, recovered.explanation
+    lengths = 235 * (1 + noise(32, 0.03))
+    short = detect("LENGTH_COLLAPSE", view_of(**{"completions/mean_length": np.where(dip, 3.0, lengths)}))
+    assert short.severity == "warn" and "came back to its level" in short.explanation

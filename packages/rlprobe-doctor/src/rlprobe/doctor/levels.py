@@ -61,6 +61,21 @@ class LevelChange:
     recovered_from: float | None = None
     """For a rise judged against the higher level the curve held before a collapse (a fall
     against the lower level held before a rise): that level."""
+    back_at: int | None = None
+    """Where the episode ended for good: from this index to the run's end (at least ``sustain``
+    logged points) the smoothed curve stayed back within the noise band of ``baseline``. None while
+    it is still going at the end of the run."""
+
+    def recovery(self, steps: np.ndarray) -> str:
+        """The sentence that says the episode ended (empty while it goes on)."""
+        if self.back_at is None:
+            return ""
+        return (f" It came back to its level ({self.baseline:.3g}) from step {int(steps[self.back_at])} and held it "
+                "to the run's end: the episode is over, so it is not rated as ongoing.")
+
+    def capped(self, severity: str) -> str:
+        """``severity``, at most warn once the episode is over: severity says the state at the run's end."""
+        return "warn" if self.back_at is not None and severity == "critical" else severity
 
     @property
     def ratio(self) -> float:
@@ -134,7 +149,8 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     where the centred median last sat within the noise (at least ``band_floor``, a number or
     an array aligned with the curve, and 5 % of the baseline) of ``reference``, and moved to the break when it stopped inside a drift
     (``refine``). ``recovered_from`` marks, per step, the pre-collapse level a rise was judged
-    against (NaN where it was not)."""
+    against (NaN where it was not). ``back_at`` is where the smoothed curve came back within that
+    band for good (recovered and ongoing are decided here, once, for every level detector)."""
     level = curve.smooth(windows.smooth)
     with np.errstate(invalid="ignore"):
         if rising:
@@ -156,9 +172,19 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     prior = None
     if recovered_from is not None and np.isfinite(recovered_from[hit]):
         prior = float(recovered_from[hit])
+    # Back: out of the episode (no longer past ``stay`` as it stood when the change was confirmed; a
+    # trailing reference later absorbs the new level) and within the noise band of the level before it.
+    exit_level = float(np.asarray(stay, dtype=float).reshape(-1)[hit]) if np.ndim(stay) else float(stay)
+    with np.errstate(invalid="ignore"):
+        past = (level >= exit_level) if rising else (level <= exit_level)
+        near = np.abs(level - baseline) <= band if np.isfinite(band) else np.ones(level.size, dtype=bool)
+    away = past | ~near
+    away[:hit + 1] = True
+    last_away = int(np.flatnonzero(away | ~np.isfinite(level))[-1])
+    back_at = last_away + 1 if level.size - (last_away + 1) >= windows.sustain else None
     return LevelChange(hit=hit, onset=onset, baseline=baseline,
                        observed=held_extreme(level, hit, windows.sustain, rising), windows=windows,
-                       recovered_from=prior)
+                       recovered_from=prior, back_at=back_at)
 
 
 def relative_change(curve: Curve, windows: Windows, enter: float | np.ndarray, stay: float, rising: bool,

@@ -50,6 +50,9 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the onset (by 3× its step noise) and is still climbing over the latter half of the stretch (a
     trend 3 standard errors above flat): a policy learning its task sharpens; at most warn when
     it rose and then stalled (an exploration ceiling).
+    An episode that ended (the smoothed curve back within the noise band of its earlier level,
+    out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
+    the step it came back: severity says the state at the run's end.
 
     Actions: Raise `temperature`; use clip-higher (GRPOConfig `epsilon_high`, e.g. 0.28) so
     low-probability tokens can grow; lower `learning_rate`; add a small entropy bonus or KL
@@ -104,8 +107,8 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                    "climbing while entropy stays this low: that is how an exploration ceiling looks.")
     else:
         verdict = " The policy is becoming deterministic."
-    severity = ("info" if converged or solved is not None or (progress is not None and progress.climbing) else
-                "critical" if critical and progress is None else "warn")
+    severity = shift.capped("info" if converged or solved is not None or (progress is not None and progress.climbing)
+                            else "critical" if critical and progress is None else "warn")
     return Finding(
         signature_id="ENTROPY_COLLAPSE",
         severity=severity,
@@ -114,7 +117,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of "
                      + ("the level it held before rising" if shift.recovered_from is not None else "its level") + ") "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
-                     f"{w.sustain} steps." + verdict),
+                     f"{w.sustain} steps." + verdict + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=False)]
         + ([progress.evidence(first, last)] if progress is not None else []),
         suggested_actions=[
@@ -156,6 +159,9 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     And the level must reach `min_level` nats per token: a policy fine-tuned to near certainty
     (entropy 0.03) that loosens to 0.08 has tripled its entropy yet is far from noise
     (gibberish sits at several nats).
+    An episode that ended (the smoothed curve back within the noise band of its earlier level,
+    out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
+    the step it came back: severity says the state at the run's end.
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -192,13 +198,13 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     confidence = confidence_from(np.log(ratio / cfg["rise_ratio"]), 0.5, floor=0.55)
     return Finding(
         signature_id="ENTROPY_EXPLOSION",
-        severity="critical" if critical else "warn",
+        severity=shift.capped("critical" if critical else "warn"),
         confidence=confidence,
         first_step=first,
         explanation=(f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
                      + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
                      + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least "
-                     f"{w.sustain} steps: sampling is turning to noise."),
+                     f"{w.sustain} steps: sampling is turning to noise." + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=True)],
         suggested_actions=[
             "Lower `learning_rate` (or `temperature`) and tighten the clip range (`epsilon`, `epsilon_high`).",

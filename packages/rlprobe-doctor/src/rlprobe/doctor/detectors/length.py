@@ -59,6 +59,9 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     length must also reach `min_budget_share` of the token budget (`min_tokens` when the
     budget is unknown): a length that went from 2 to 5 tokens has grown ×2.5 and rambles
     nowhere.
+    An episode that ended (the smoothed curve back within the noise band of its earlier level,
+    out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
+    the step it came back: severity says the state at the run's end.
 
     Actions: Read the linked longest samples; add a length penalty or overlong reward
     shaping (DAPO's soft overlong punishment); set `mask_truncated_completions=True`; use a
@@ -113,13 +116,13 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                  "faster. Read the longest samples to be sure, and watch the budget")
     return Finding(
         signature_id="LENGTH_EXPLOSION",
-        severity="critical" if (ratio >= cfg["critical_ratio"] and not paid) or at_budget else "warn",
+        severity=shift.capped("critical" if (ratio >= cfg["critical_ratio"] and not paid) or at_budget else "warn"),
         # Running into the budget is evidence in itself: the ratio is capped there.
         confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + (0.5 if at_budget else 0.0), 0.5,
                                    floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"(×{ratio:.1f}) starting at step {first}{tail}."),
+                     f"(×{ratio:.1f}) starting at step {first}{tail}." + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=True)] + ([progress.evidence(first, last)] if paid else []),
         suggested_actions=[
             *([f"Check the '{payer[0]}' reward function: if it pays for length, cap it or lower its "
@@ -177,6 +180,9 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the onset (by 3× its step noise) and the held length is above `empty_length` tokens: then
     short answers are what the reward pays for, which is learning when brevity is the goal
     (refusals, terse answers) and a reward paying for it when not; a warning says which to check.
+    An episode that ended (the smoothed curve back within the noise band of its earlier level,
+    out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
+    the step it came back: severity says the state at the run's end.
 
     Actions: Read the linked shortest samples; check length penalties and the reward for
     empty/short answers; with `loss_type="grpo"` (per-sequence normalisation) short wrong
@@ -214,11 +220,11 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                " The policy is no longer reasoning.")
     return Finding(
         signature_id="LENGTH_COLLAPSE",
-        severity="critical" if ratio <= cfg["critical_ratio"] and not pays else "warn",
+        severity=shift.capped("critical" if ratio <= cfg["critical_ratio"] and not pays else "warn"),
         confidence=confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 0.7, floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"({percent(ratio)}) starting at step {first}." + verdict),
+                     f"({percent(ratio)}) starting at step {first}." + verdict + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=False)]
         + ([progress.evidence(first, last)] if pays else []),
         suggested_actions=[

@@ -76,6 +76,9 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     and stays at least ¾ as far down (hysteresis) for `sustain` steps. The onset is where
     the centred median last sat at the reference. Critical when the drop held afterwards
     reaches `critical_fraction` of the scale.
+    An episode that ended (the smoothed curve back within the noise band of its earlier level,
+    out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
+    the step it came back: severity says the state at the run's end.
 
     Actions: Compare with the first failing signature (KL, entropy, grad norm) — it is
     usually the cause; lower `learning_rate` and `max_grad_norm`; raise `beta`; check the
@@ -118,12 +121,12 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                   "the reward functions or the data changed there.")
     return Finding(
         signature_id="REWARD_COLLAPSE",
-        severity="critical" if lost >= cfg["critical_fraction"] else "warn",
+        severity=change.capped("critical" if lost >= cfg["critical_fraction"] else "warn"),
         confidence=confidence_from(lost / cfg["drop_fraction"] - 1.0, 1.0, floor=0.55),
         first_step=first,
         explanation=(f"The reward fell from {baseline:.3g} to {observed:.3g} starting at step {first} "
                      f"({lost:.0%} of its scale, {(baseline - observed) / max(noise, 1e-12):.0f}× its noise) and "
-                     f"stayed down for at least {w.sustain} steps.{sudden}"),
+                     f"stayed down for at least {w.sustain} steps.{sudden}" + change.recovery(steps)),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
                                 f"lowest level held for {w.sustain} steps; scale {float(scale[hit]):.3g}")],
