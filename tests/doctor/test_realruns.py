@@ -34,7 +34,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("stuck_low_temperature", "verdict"):
         "issue 17 class 2: copies present from the first steps (temperature 0.3) give GROUP_MODE_COLLAPSE no rise",
     ("reward_dip_recovers", "verdict"):
-        "issue 17 class 4: a 15-step dip is shorter than REWARD_COLLAPSE's sustain; recovered episodes are not reported",
+        "a 15-step dip of the reward is shorter than REWARD_COLLAPSE's 20-step sustain, so the episode (which would "
+        "be rated warn and name its recovery since issue 17 class 4) is never confirmed",
     ("grad_spike_once", "verdict"):
         "GROUP_MODE_COLLAPSE warns on a run still learning: 70% of its late copies are at their prompt's best "
         "and the reward's latter-half trend stays under t = 3",
