@@ -5,19 +5,22 @@ A reader turns a foreign log into plain rows; ``write_recording`` writes them wi
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
+import sqlite3
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from rlprobe.cleaning import RESERVED_METRICS, Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.records import EventKind, canonical_metric
 from rlprobe.storage import RunStatus, RunWriter
-from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.layout import MANIFEST
+from rlprobe.storage.manifest import write_manifest
 from rlprobe.storage.schema import order_steps
 
 from ..errors import UnusableInput
@@ -136,7 +139,7 @@ def columns_of(keys: tuple[str, ...], run: ImportedRun) -> tuple[str | None, ...
     """The recording's column for each metric name (``None``: the name cannot be one, and
     ``run.problems`` says so), folded as ``metrics_row`` folds them."""
     columns = _columns(keys, "")
-    for key, column in zip(keys, columns):
+    for key, column in zip(keys, columns, strict=False):
         if column is None and not _reserved(key):
             run.problems.add(f"import: metric name {key[:60]!r} cannot be a column; dropped", None)
     return columns
@@ -162,7 +165,7 @@ def metrics_row(step: int, metrics: Mapping[str, Any], problems: Problems,
     recorder folds them; nested dicts flattened to ``a/b``; text that is not a number (a run
     name, a timestamp) is not a metric and is left out."""
     out: dict[str, Any] = {}
-    for column, (key, value) in zip(_columns(tuple(metrics), prefix), metrics.items()):
+    for column, (key, value) in zip(_columns(tuple(metrics), prefix), metrics.items(), strict=False):
         kind = type(value)
         if kind is float:
             as_number = value
@@ -382,3 +385,18 @@ class SourceTail:
         """Note the files' modification times as the source's last write."""
         times = [f.mtime for f in files if f.mtime is not None] + ([self.last_write] if self.last_write else [])
         self.last_write = max(times) if times else None
+
+
+@contextlib.contextmanager
+def read_only_sqlite(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection, closed on leaving (sqlite3's own context manager only ends a
+    transaction: a connection left open keeps a stale view of a WAL database that its writer
+    (trackio, MLflow) goes on appending to, and a follower reading through it sees no new rows)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: cannot open the SQLite database ({exc})") from None
+    try:
+        yield db
+    finally:
+        db.close()

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from rlprobe.storage import RunStatus
 
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
-from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
+from .base import read_only_sqlite as _connect
+from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
+from .trainer_logs import guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
 
@@ -74,13 +77,6 @@ def _db_tables(path: Path) -> set[str]:
         return set()
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    try:
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise SourceError(f"{path}: cannot open the SQLite database ({exc})") from None
-
-
 def _db_runs(path: Path) -> list[tuple[str, str]]:
     """(address name, run id) of each live run of a SQLite store, oldest first."""
     try:
@@ -90,7 +86,7 @@ def _db_runs(path: Path) -> list[tuple[str, str]]:
     except sqlite3.Error as exc:
         raise SourceError(f"{path}: not a readable MLflow database ({exc})") from None
     names = [name or run_id for run_id, name in rows]
-    return [(n if names.count(n) == 1 else run_id, run_id) for n, (run_id, _) in zip(names, rows)]
+    return [(n if names.count(n) == 1 else run_id, run_id) for n, (run_id, _) in zip(names, rows, strict=False)]
 
 
 def sniff(path: Path) -> bool:
@@ -108,7 +104,7 @@ def sniff(path: Path) -> bool:
 def _named(path: Path) -> dict[str, Path]:
     dirs = _run_dirs(path)
     names = [_meta(d).get("run_name") or d.name for d in dirs]
-    return {(n if names.count(n) == 1 else d.name): d for n, d in zip(names, dirs)}
+    return {(n if names.count(n) == 1 else d.name): d for n, d in zip(names, dirs, strict=False)}
 
 
 def runs(path: Path) -> list[str]:

@@ -19,6 +19,7 @@ from typing import Any
 from rlprobe.storage import RunStatus
 
 from .base import ImportedRun, SourceError, SourceTail, number
+from .base import read_only_sqlite as _connect
 from .hf_trainer import add_completion_rows
 from .trainer_logs import TrackerRowsTail, add_tracker_rows, guess_algorithm
 
@@ -28,13 +29,6 @@ NAME = "trackio"
 DESCRIPTION = "a trackio project database (<project>.db)"
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    try:
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise SourceError(f"{path}: cannot open the SQLite database ({exc})") from None
 
 
 def sniff(path: Path) -> bool:
