@@ -14,7 +14,7 @@ PYTEST_ARGS ?=
 # What `make lint` holds clean (ruff: the [tool.ruff] rules in pyproject.toml; mypy: strict, as
 # configured there). Widen these as the rest is cleaned, until they are `packages tests bench`
 # and every package's src.
-LINT_PATHS := packages/rlprobe-core packages/rlprobe-trl tests/core tests/trl
+LINT_PATHS := packages/rlprobe-core packages/rlprobe-trl packages/rlprobe-doctor tests/core tests/trl
 TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-trl/src
 
 .PHONY: venv lint test demo demo-trl bench realruns clean

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+from test_dynamics_detectors import view_of
 
 from rlprobe.doctor.facts.budget import pinned_budget, truncation
 from rlprobe.doctor.facts.extremes import EXTREME_RATIO, extreme_step
 from rlprobe.doctor.facts.groups import copies, flat_groups, zero_std_share
-from rlprobe.doctor.facts.progress import converged_by_reward, run_progress
+from rlprobe.doctor.facts.progress import run_progress
+from rlprobe.doctor.facts.run import converged_by_reward, facts_of
 from rlprobe.doctor.trends import logged
 from rlprobe.doctor.view import RunView
-
-from test_dynamics_detectors import view_of
 
 PROMPTS = ("a fruit?", "a tree?", "a bird?", "a tool?")
 
@@ -122,3 +122,13 @@ def test_a_single_extreme_step_and_whether_the_run_came_back():
     assert extreme is not None and not extreme.returned and extreme.unreturned == "reward"
     grad[81:90] = 2 * EXTREME_RATIO  # a lasting rise is not a single step
     assert extreme_step(view_of(grad_norm=grad, reward=reward), logged(view_of(grad_norm=grad), "grad_norm")) is None
+
+
+def test_run_facts_are_computed_once_per_view_until_its_steps_change():
+    n = 60
+    view = view_of(reward=np.linspace(0, 1, n), completion_length=np.full(n, 2.0))
+    facts = facts_of(view)
+    assert facts is facts_of(view) and facts.budget == 2.0 and facts.stride == 1.0
+    assert facts.progress is facts_of(view).progress  # cached, not recomputed
+    view.steps = view.steps.with_columns(step=view.steps["step"] * 10)  # a new frame: the facts follow it
+    assert facts_of(view) is not facts and facts_of(view).stride == 10.0

@@ -10,8 +10,9 @@ import importlib
 import os
 import pkgutil
 import warnings
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .config import load_config, resolve_config, split_metrics
 from .errors import UnusableInput

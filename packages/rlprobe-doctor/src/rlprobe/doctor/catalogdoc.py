@@ -52,7 +52,7 @@ def parse_docstring(doc: str) -> tuple[str, dict[str, str], dict[str, str]]:
     summary, _, body = doc.partition("\n")
     parts = _HEADER.split(body)
     sections: dict[str, str] = {}
-    for name, text in zip(parts[1::2], parts[2::2]):
+    for name, text in zip(parts[1::2], parts[2::2], strict=False):
         sections[name] = " ".join(text.split()) if name != "Keys" else text.strip()
     keys = {}
     for line in sections.pop("Keys", "").splitlines():

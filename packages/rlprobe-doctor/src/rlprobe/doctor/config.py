@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rlprobe.records import METRIC_ALIASES, STEP_FIELDS, canonical_metric
 

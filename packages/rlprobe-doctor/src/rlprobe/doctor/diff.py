@@ -6,7 +6,8 @@ Runs are aligned on step. Steps or metrics only one run has are reported, never 
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl

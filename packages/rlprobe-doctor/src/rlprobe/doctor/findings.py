@@ -1,7 +1,8 @@
 """What the doctor says: a Finding, with its evidence, and how findings are ranked."""
 from __future__ import annotations
 
-from typing import Iterable, Literal
+from collections.abc import Iterable
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 

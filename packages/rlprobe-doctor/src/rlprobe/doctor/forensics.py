@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import math
 import os
-from pathlib import Path
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -118,7 +119,7 @@ class CapturedSamples:
         self.run_range: tuple[int, int] | None = (int(lo), int(hi)) if lo is not None else None
 
     @classmethod
-    def open(cls, run: RunLike) -> "CapturedSamples":
+    def open(cls, run: RunLike) -> CapturedSamples:
         """Open a run directory (read lazily) or wrap a loaded ``RunView``.
         Raises ``UnusableInput`` when there is no readable recording and ``RecordingError``
         for a damaged data file (when it is read)."""

@@ -30,8 +30,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from .findings import Evidence
-from .trends import (Curve, Windows, first_sustained, held_extreme, hysteresis, level_noise, onset_before,
-                     refine_onset, rolling_min)
+from .trends import (
+    Curve,
+    Windows,
+    first_sustained,
+    held_extreme,
+    hysteresis,
+    level_noise,
+    onset_before,
+    refine_onset,
+    rolling_min,
+)
 
 __all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change", "opening_reference",
            "relative_change"]
@@ -147,7 +156,8 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     the curve: above it when ``rising``, below otherwise), held while the smoothed level stays
     past ``stay`` (the looser level) for ``windows.sustain`` steps. The onset is walked back to
     where the centred median last sat within the noise (at least ``band_floor``, a number or
-    an array aligned with the curve, and 5 % of the baseline) of ``reference``, and moved to the break when it stopped inside a drift
+    an array aligned with the curve, and 5 % of the baseline) of ``reference``, and moved to the break when
+    it stopped inside a drift
     (``refine``). ``recovered_from`` marks, per step, the pre-collapse level a rise was judged
     against (NaN where it was not). ``back_at`` is where the smoothed curve came back within that
     band for good (recovered and ongoing are decided here, once, for every level detector)."""

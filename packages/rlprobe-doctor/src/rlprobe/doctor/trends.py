@@ -11,8 +11,9 @@ logged at this step".
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -23,7 +24,8 @@ from .stats import MAD_SCALE, MEAN_AD_SCALE, rolling_median, shift
 if TYPE_CHECKING:
     from .view import RunView
 
-__all__ = ["Curve", "Windows", "centred_median", "in_points", "logging_stride", "finite_median", "first_sustained", "held_extreme",
+__all__ = ["Curve", "Windows", "centred_median", "finite_median", "first_sustained", "held_extreme", "in_points",
+           "logging_stride",
            "hysteresis", "level_noise", "logged", "onset_before", "refine_onset", "rolling_max", "rolling_min"]
 
 
@@ -38,13 +40,13 @@ class Windows:
     sustain: int
 
     @classmethod
-    def fit(cls, n: int, smooth: int, baseline: int, gap: int, sustain: int) -> "Windows":
+    def fit(cls, n: int, smooth: int, baseline: int, gap: int, sustain: int) -> Windows:
         """Windows of ``n`` logged points, each given in points."""
         return cls(smooth=max(3, min(smooth, n // 10 or 1)), baseline=max(5, min(baseline, n // 6)),
                    gap=max(3, min(gap, n // 10)), sustain=max(3, min(sustain, n // 12)))
 
     @classmethod
-    def of(cls, curve: "Curve", cfg: Mapping[str, Any]) -> "Windows":
+    def of(cls, curve: Curve, cfg: Mapping[str, Any]) -> Windows:
         """The windows a detector's config states in steps (``smooth_window``, ``baseline_window``,
         ``gap``, ``sustain``), as logged points of ``curve``: a run logged every 10 steps holds a
         100-step baseline in 10 points. Then fitted to the curve's length (``fit``)."""
@@ -243,7 +245,7 @@ class Curve:
         that ended ``gap`` steps earlier (NaN until enough history exists)."""
         return shift(self.median(windows.baseline, max(3, windows.baseline // 2)), windows.gap)
 
-    def log(self) -> "Curve":
+    def log(self) -> Curve:
         """The natural log of the curve's positive values (growth by factors becomes steps)."""
         if self._log is None:
             keep = self.values > 0
@@ -251,10 +253,10 @@ class Curve:
         return self._log
 
 
-_CURVES: "WeakKeyDictionary[RunView, tuple[object, dict[str, Curve | None]]]" = WeakKeyDictionary()
+_CURVES: WeakKeyDictionary[RunView, tuple[object, dict[str, Curve | None]]] = WeakKeyDictionary()
 
 
-def episode_median(view: "RunView", names: tuple[str, ...], first: int, last: int) -> float | None:
+def episode_median(view: RunView, names: tuple[str, ...], first: int, last: int) -> float | None:
     """The median of the first of ``names`` the run logs, over steps ``first`` to ``last``
     (None when none is logged or it has no finite value there)."""
     curve = logged(view, *names)
@@ -263,7 +265,7 @@ def episode_median(view: "RunView", names: tuple[str, ...], first: int, last: in
     return finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
 
 
-def logged(view: "RunView", *names: str) -> Curve | None:
+def logged(view: RunView, *names: str) -> Curve | None:
     """The first of ``names`` the run logs, as a ``Curve`` (cached on the view until its
     steps change, so detectors reading the same metric share its rolling medians); None
     when none is logged."""

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -138,7 +139,7 @@ class RunView:
         """``{column: name logged}``: the run's own names read as the quantities (``map_metrics``)."""
 
     @classmethod
-    def load(cls, run_dir: str | os.PathLike[str], metrics: Mapping[str, str] | None = None) -> "RunView":
+    def load(cls, run_dir: str | os.PathLike[str], metrics: Mapping[str, str] | None = None) -> RunView:
         """Read a run directory (compacted, mid-run, killed or merged ranks alike), a run in
         object storage (a URL: ``s3://bucket/runs/my-run``, ``gs://...``, ``abfs://...``) or a
         foreign source (``rlprobe.doctor.sources``: a TRL output_dir, a console log, ...).

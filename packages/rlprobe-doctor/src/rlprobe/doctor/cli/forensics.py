@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import click
 import polars as pl
@@ -64,12 +65,12 @@ def sample_table(frame: pl.DataFrame, lead: Sequence[tuple[str, str, str]], widt
     if room >= MIN_TEXT_COLUMNS:
         prompt_w = room * 2 // 5
         rows = [r + [_ends(s.get("prompt"), prompt_w), _ends(s.get("completion"), room - prompt_w)]
-                for r, s in zip(cells, samples)]
+                for r, s in zip(cells, samples, strict=False)]
         return table(rows, headers + ["PROMPT", "COMPLETION"], align + "ll")
     lines = table(cells, headers, align).splitlines()
     out, indent = [lines[0]], "    "
     text_w = max(10, width - len(indent) - len("completion: "))
-    for line, sample in zip(lines[1:], samples):
+    for line, sample in zip(lines[1:], samples, strict=False):
         out += [line, f"{indent}prompt:     {_ends(sample.get('prompt'), text_w)}",
                 f"{indent}completion: {_ends(sample.get('completion'), text_w)}"]
     return "\n".join(out)
@@ -161,7 +162,8 @@ def _metrics_table(metrics: pl.DataFrame, step: int, width: int) -> str:
     headers = ["METRIC", f"AT {step}", "AROUND", "BEFORE", "CHANGE", "Z"]
     used = sum(max([len(h)] + [len(row[i]) for row in numbers]) + 2 for i, h in enumerate(headers[1:]))
     name_w = max(10, width - used)
-    return table([(shorten(name, name_w), *row) for name, row in zip(metrics["metric"], numbers)], headers, "lrrrrr")
+    rows = [(shorten(name, name_w), *row) for name, row in zip(metrics["metric"], numbers, strict=False)]
+    return table(rows, headers, "lrrrrr")
 
 
 def _near(finding: Finding, first: int, last: int) -> bool:
@@ -340,7 +342,7 @@ def render_diff(d: RunDiff, max_prompts: int = 10) -> str:
         rows = [(shorten(g.prompt_id, 16), g.n_a, g.n_b, number(g.reward_a), number(g.reward_b), f"{g.gap:+.3g}")
                 for g in d.prompt_gaps[:max_prompts]]
         room = max(20, width - max(len(r[0]) for r in rows) - 40)
-        out.append(table([r + (_ends(g.prompt, room),) for r, g in zip(rows, d.prompt_gaps)],
+        out.append(table([r + (_ends(g.prompt, room),) for r, g in zip(rows, d.prompt_gaps, strict=False)],
                          ["PROMPT ID", "N A", "N B", "A", "B", "GAP", "PROMPT"], "lrrrrrl"))
     else:
         out.append("  none")

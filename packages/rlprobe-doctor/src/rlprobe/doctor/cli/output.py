@@ -5,14 +5,16 @@ import datetime as dt
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import click
 
 from rlprobe.storage.layout import is_url
 
 from ..config import METRICS_TABLE, load_config, metric_options
+
 
 class RunLocation(click.ParamType):
     """A run argument: a local path (a ``Path``), or a URL of a run in object storage kept

@@ -62,7 +62,7 @@ def ls(root: Path, as_json: bool, health: bool) -> None:
 
         readable = [m for m in runs if "error" not in m]
         found, _ = run_health(readable)
-        by_path = {m["path"]: h for m, h in zip(readable, found)}
+        by_path = {m["path"]: h for m, h in zip(readable, found, strict=False)}
         for row in rows:
             h = by_path.get(row["path"], {})
             row["last_step"], row["worst"] = h.get("last_step"), h.get("worst")

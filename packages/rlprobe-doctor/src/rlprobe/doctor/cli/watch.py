@@ -4,8 +4,9 @@ from __future__ import annotations
 import contextlib
 import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 
@@ -77,7 +78,7 @@ def watch(run: Path, poll: float, webhook_url: str | None, max_ticks: int | None
         raise click.exceptions.Exit(EXIT_CRITICAL)
 
 
-def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, status: "_StatusLine",
+def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, status: _StatusLine,
             acted: list[str]) -> None:
     waiting_said = False
     ended_seen = False

@@ -3,19 +3,22 @@ each judged against the entropy's own recent level — a decline by a third over
 normal, and no absolute entropy value is "too low" for every model and task."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
 from ..catalog import detector
+from ..facts.groups import CONVERGED_SHARE
+from ..facts.groups import settled as settled_copies
+from ..facts.metrics import ENTROPY_METRICS
+from ..facts.progress import reward_progress
+from ..facts.run import converged_by_reward
 from ..findings import Finding
-from ..stats import confidence_from, percent
 from ..levels import MIN_POINTS, relative_change
+from ..stats import confidence_from, percent
 from ..trends import Windows, logged
 from ..view import RunView
-from ..facts.groups import CONVERGED_SHARE, settled as settled_copies
-from ..facts.metrics import ENTROPY_METRICS
-from ..facts.progress import converged_by_reward, reward_progress
 
 #: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
 

@@ -2,16 +2,27 @@
 to its early value (KL starts near 0 in every run)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
 from ..catalog import detector
+from ..facts.extremes import extreme_step
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
-from ..facts.extremes import extreme_step
-from ..trends import (Curve, first_sustained, held_extreme, hysteresis, in_points, level_noise, logged, logging_stride,
-                      onset_before, refine_onset)
+from ..trends import (
+    Curve,
+    first_sustained,
+    held_extreme,
+    hysteresis,
+    in_points,
+    level_noise,
+    logged,
+    logging_stride,
+    onset_before,
+    refine_onset,
+)
 from ..view import RunView
 
 
@@ -29,7 +40,8 @@ def _extreme_kl(view: RunView, curve: Curve, min_level: float) -> Finding | None
         confidence=0.6 if extreme.returned else 0.75,
         first_step=extreme.step,
         explanation=(f"One step, {extreme.step}, had a KL to the reference of {extreme.value:.3g}, "
-                     f"×{extreme.ratio:.0f} the run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
+                     f"×{extreme.ratio:.0f} the run's median ({extreme.median:.3g}), and the next steps were back near "
+                     f"the median: {after}. "
                      "One batch of completions far from the reference (a degenerate sample, a data glitch) is the "
                      "usual cause; read its samples."),
         evidence=[extreme.evidence()],
@@ -167,7 +179,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         suggested_actions=[
             "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`, PPO `kl_coef`) or lower `learning_rate`.",
             "Lower `max_grad_norm` and, with several updates per generation, `num_iterations` or `epsilon`.",
-            "Inspect the highest-KL samples: degenerate text here usually means the policy left the reference's support.",
+            "Inspect the highest-KL samples: degenerate text here usually means the policy left the reference's "
+            "support.",
         ],
         links_to_samples=view.top_samples(first, last, "kl", k=5),
     )

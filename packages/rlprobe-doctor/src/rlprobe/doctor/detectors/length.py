@@ -3,22 +3,33 @@ no reasoning) and truncation (the budget cutting completions off). Slow length g
 over a run is normal in reasoning RL; only fast, large changes are findings."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
 
 from ..catalog import detector
-from ..findings import Evidence, Finding
-from ..stats import confidence_from, percent
-from ..levels import MIN_POINTS, opening_reference, relative_change
-from ..trends import (Curve, Windows, episode_median, finite_median, first_sustained, held_extreme, hysteresis,
-                      logged, onset_before, rolling_min)
-from ..view import RunView
 from ..facts.groups import CORRECTNESS
-from ..facts.budget import pinned_budget, token_budget, truncation
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import reward_progress
+from ..facts.run import facts_of
+from ..findings import Evidence, Finding
+from ..levels import MIN_POINTS, opening_reference, relative_change
+from ..stats import confidence_from, percent
+from ..trends import (
+    Curve,
+    Windows,
+    episode_median,
+    finite_median,
+    first_sustained,
+    held_extreme,
+    hysteresis,
+    logged,
+    onset_before,
+    rolling_min,
+)
+from ..view import RunView
 
 #: TRL GRPO's ``completions/mean_length`` (→ length_mean).
 LENGTH_METRICS = ("length_mean",)
@@ -86,7 +97,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)
-    budget = token_budget(view)
+    budget = facts_of(view).budget
     enter: float | np.ndarray = cfg["growth_ratio"]
     ref = opening_reference(curve, w)
     if budget is not None:
@@ -279,7 +290,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     gap: steps between the reference window and the detection
     sustain: consecutive steps the share must hold
     """
-    curve = truncation(view)
+    curve = facts_of(view).truncation
     if curve is None or curve.size < 10:
         return None
     name, steps, x = curve.name, curve.steps, curve.values
@@ -301,7 +312,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         onset = 0  # cut off from the run's first step: no rise to date
     from_start = onset == 0 and baseline >= cfg["warn_level"]
     first, last = int(steps[onset]), int(steps[-1])
-    budget = token_budget(view) or pinned_budget(view)
+    budget = facts_of(view).budget
     masked = bool((view.manifest.get("trainer_config") or {}).get("mask_truncated_completions"))
     budget_text = f" at the {budget:g}-token budget" if budget else ""
     grew = _length_growth(view, first, last, w.baseline)

@@ -3,7 +3,8 @@ steps but whose optimisation does not move at all."""
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl

@@ -3,20 +3,31 @@ for PPO, the value loss. Isolated one-step gradient spikes are normal; only repe
 or a sustained level shift are findings."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
 
 from ..catalog import detector
+from ..facts.extremes import extreme_step
+from ..facts.groups import CONVERGED_SHARE, samples_with
+from ..facts.groups import settled as settled_copies
+from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
 from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
-from ..trends import (Curve, Windows, finite_median, first_sustained, held_extreme, hysteresis, level_noise, logged,
-                      onset_before)
+from ..trends import (
+    Curve,
+    Windows,
+    finite_median,
+    first_sustained,
+    held_extreme,
+    hysteresis,
+    level_noise,
+    logged,
+    onset_before,
+)
 from ..view import RunView
-from ..facts.groups import CONVERGED_SHARE, samples_with, settled as settled_copies
-from ..facts.extremes import extreme_step
-from ..facts.progress import reward_progress
 
 #: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
 CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")
@@ -141,7 +152,8 @@ def _extreme_grad_norm(view: RunView, curve: Curve) -> Finding | None:
 @detector("GRAD_NORM_SPIKE", defaults={"spike_z": 4.0, "spike_ratio": 3.0, "floor_fraction": 0.5, "min_spikes": 3,
                                        "cluster_window": 100, "burst_gap": 40, "level_ratio": 3.0,
                                        "critical_ratio": 10.0, "spike_window": 50, "smooth_window": 9,
-                                       "baseline_window": 100, "gap": 50, "sustain": 10, "converged_share": CONVERGED_SHARE,
+                                       "baseline_window": 100, "gap": 50, "sustain": 10,
+                                       "converged_share": CONVERGED_SHARE,
                                        "length_push": 0.5})
 def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The gradient norm spikes repeatedly, or shifts to a much higher level and stays.
@@ -256,7 +268,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         around = np.flatnonzero(spike[max(0, end - cluster):end + cluster])
         spacing = float(np.median(np.diff(around))) if around.size > 1 else float(cluster)
         loose = np.flatnonzero(gaps > min(cluster / 2, cfg["burst_gap"], max(10.0, 5 * spacing)))
-        burst_onset = int(members[loose[-1] + 1]) if loose.size else int(members[max(0, members.size - cfg["min_spikes"])])
+        burst_onset = (int(members[loose[-1] + 1]) if loose.size
+                       else int(members[max(0, members.size - cfg["min_spikes"])]))
 
     w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
@@ -330,7 +343,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if converged or push is not None or held is not None else "critical" if level_factor >= cfg["critical_ratio"]
+        severity="info" if converged or push is not None or held is not None
+        else "critical" if level_factor >= cfg["critical_ratio"]
         else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
         first_step=first,

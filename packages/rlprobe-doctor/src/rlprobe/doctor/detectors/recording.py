@@ -3,7 +3,8 @@ itself (dropped or rejected records, missing steps, a run that crashed)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -161,7 +162,8 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if severity == "critical":
         confidence = confidence_from(max(longest / cfg["sustain"], 1.0 if fatal else 0.0), 2.0, floor=0.85)
     elif severity == "warn":
-        confidence = confidence_from(total_bad + sample_count / max(cfg["min_samples"], 1), 3.0, floor=0.6, ceiling=0.85)
+        confidence = confidence_from(total_bad + sample_count / max(cfg["min_samples"], 1), 3.0, floor=0.6,
+                                     ceiling=0.85)
     else:
         confidence = confidence_from(total_bad, 5.0, floor=0.4, ceiling=0.6)
     ordered = sorted(shown.items(), key=lambda kv: kv[1]["first"])
@@ -254,7 +256,8 @@ def _fatal_aftermath(view: RunView, training: Mapping[str, Mapping[str, Any]]) -
     before = view.steps.filter(pl.col("step") < first)
     since = view.steps.filter(pl.col("step") >= first)
     for name in ("kl_mean", "entropy_mean"):
-        if name in view.steps.columns and before.height and before[name].is_not_null().all()                 and since[name].is_null().any():
+        if (name in view.steps.columns and before.height and before[name].is_not_null().all()
+                and since[name].is_null().any()):
             hidden.append(name)
     zero_loss = bool("loss" in view.steps.columns and since.height and since["loss"][0] == 0.0
                      and before.height and (before["loss"].fill_null(0.0) != 0.0).any())
@@ -327,7 +330,7 @@ def _nonfinite_metrics(view: RunView) -> dict[str, dict[str, Any]]:
     hits = flags.select(pl.col(columns).fill_null(False).sum()).row(0)
     step = flags["step"].to_numpy()
     out: dict[str, dict[str, Any]] = {}
-    for name, count in zip(columns, hits):
+    for name, count in zip(columns, hits, strict=False):
         if not count:
             continue
         present = steps[name].is_not_null().to_numpy()

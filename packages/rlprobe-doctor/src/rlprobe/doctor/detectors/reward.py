@@ -3,24 +3,40 @@ hacking (a cheap component rises while correctness falls). A rising reward is th
 case; every rule here compares the reward with its own recent past."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
 
 from ..catalog import detector
+from ..facts.groups import (
+    CONVERGED_SHARE,
+    CORRECTNESS,
+    component,
+    flat_groups,
+    latter_half,
+    zero_std_metric,
+)
+from ..facts.metrics import REWARD_METRICS
+from ..facts.run import converged_by_reward, facts_of
 from ..findings import Evidence, Finding
 from ..levels import level_change, opening_reference
 from ..stats import confidence_from, rolling_median, shift
-from ..trends import (Curve, Windows, centred_median, finite_median, first_sustained, held_extreme, hysteresis,
-                      level_noise, logged, onset_before, refine_onset)
+from ..trends import (
+    Curve,
+    Windows,
+    centred_median,
+    finite_median,
+    first_sustained,
+    held_extreme,
+    hysteresis,
+    level_noise,
+    logged,
+    onset_before,
+    refine_onset,
+)
 from ..view import RunView
-from ..facts.groups import (CONVERGED_SHARE, CORRECTNESS, component, flat_groups, has_zero_std_share, latter_half,
-                            zero_std_metric, zero_std_share)
-from ..facts.metrics import REWARD_METRICS
-from ..facts.progress import converged_by_reward
-
-
 
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
@@ -193,7 +209,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     curve = logged(view, *REWARD_METRICS)
     if curve is None or curve.size < 60:
         return None
-    found = _dry_plateau(view, cfg, curve) if has_zero_std_share(view) else None
+    found = _dry_plateau(view, cfg, curve) if facts_of(view).zero_std is not None else None
     return found or _learning_stopped(view, cfg, curve)
 
 
@@ -248,7 +264,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
     window = max(10, min(cfg["plateau_window"], n // 4))
     smooth = max(3, min(cfg["smooth_window"], n // 10))
     sustain = max(5, min(cfg["sustain"], n // 8))
-    zero = zero_std_share(view)[0][np.isin(view.step, steps)]
+    zero = facts_of(view).zero_std[0][np.isin(view.step, steps)]
     level = curve.smooth(smooth)
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
     before = np.full_like(level, np.nan)
@@ -296,7 +312,8 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding
                      + (f", up from {zero_ref:.0%}: the learning signal has dried up." if dry_share - zero_ref >= 0.05
                         else ", as many as before it: the learning signal is too thin to move it.")),
         evidence=[Evidence(metric=name, window=(first, last), baseline=float(level[max(0, hit - window)]),
-                           observed=plateau, note=f"gain over {window} steps below {cfg['flat_fraction']:.0%} of scale"),
+                           observed=plateau,
+                           note=f"gain over {window} steps below {cfg['flat_fraction']:.0%} of scale"),
                   Evidence(metric=zero_std_metric(view), window=(first, last), baseline=zero_ref, observed=dry_share,
                            note=f"rolling median over {smooth} steps")],
         suggested_actions=[

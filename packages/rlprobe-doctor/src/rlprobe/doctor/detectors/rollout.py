@@ -3,7 +3,8 @@ being trained disagree about their probabilities, so the run trains off-policy."
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -103,7 +104,8 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                                                 exc.observed / max(exc.baseline, 1e-12) / cfg["rise_ratio"])
     elif view.has(IS_RATIO_MEAN):
         drift = np.abs(1.0 - view.series(IS_RATIO_MEAN))
-        exc = find_excursion(drift, level=cfg["ratio_drift"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
+        exc = find_excursion(drift, level=cfg["ratio_drift"], sustain=cfg["sustain"],
+                             smooth_window=cfg["smooth_window"])
         metric, unit = "|1 − " + IS_RATIO_MEAN + "|", ""
         strength = None if exc is None else exc.observed / cfg["ratio_drift"]
     else:

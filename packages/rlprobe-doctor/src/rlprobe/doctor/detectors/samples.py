@@ -9,22 +9,32 @@ one does.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl
 
 from ..catalog import detector
 from ..excursions import Excursion, find_excursion
+from ..facts.groups import (
+    CONVERGED_SHARE,
+    ZERO_STD,
+    FlatGroups,
+    flat_groups,
+    group_keys,
+    latter_half,
+    samples_with,
+    zero_std_metric,
+)
+from ..facts.groups import settled as settled_copies
+from ..facts.metrics import ENTROPY_METRICS
+from ..facts.progress import RunProgress, reward_progress
+from ..facts.run import converged_by_reward, facts_of
 from ..findings import Evidence, Finding
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..trends import episode_median
 from ..view import RunView
-from ..facts.groups import (CONVERGED_SHARE, ZERO_STD, FlatGroups, flat_groups, group_keys, has_zero_std_share, latter_half, samples_with,
-                            settled as settled_copies, zero_std_metric, zero_std_share)
-from ..facts.budget import pinned_budget, token_budget, truncation
-from ..facts.metrics import ENTROPY_METRICS
-from ..facts.progress import RunProgress, converged_by_reward, reward_progress
 
 
 def _bounded(frame: pl.DataFrame, per_step: int, max_steps: int) -> pl.DataFrame:
@@ -118,8 +128,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
     averaged = 1
-    if has_zero_std_share(view):
-        (share, averaged), steps = zero_std_share(view), view.step
+    if facts_of(view).zero_std is not None:
+        (share, averaged), steps = facts_of(view).zero_std, view.step
         metric = zero_std_metric(view)
     else:
         frame = samples_with(view, "group_id", "reward")
@@ -164,7 +174,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     else:
         head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) had identical "
                 f"rewards within the group, up from {exc.baseline:.0%} early in the run")
-    budget = token_budget(view) or pinned_budget(view)
+    budget = facts_of(view).budget
     entropy = episode_median(view, ENTROPY_METRICS, first, last)
     noise = entropy if entropy is not None and entropy >= cfg["noise_entropy"] else None
     return Finding(
@@ -234,7 +244,7 @@ def _budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: i
     when most were: such groups agree because the budget caps their reward."""
     if groups is not None and "truncated" in view.samples.columns:
         return groups.truncated if groups.truncated >= 0.7 else None
-    curve = truncation(view)
+    curve = facts_of(view).truncation
     if curve is None:
         return None
     cut = curve.values[(curve.steps >= first) & (curve.steps <= last)]
@@ -674,7 +684,7 @@ def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
     bad = after.filter(pl.col("misfit") > cfg["misfit"])
     share = bad.height / max(after.height, 1)
     example = bad.sort(["step", "misfit"], descending=[False, True]).row(0, named=True)
-    shown = ", ".join(f"{r:.3g}→{adv:+.2f}" for r, adv in zip(example["rewards"], example["advantages"]))
+    shown = ", ".join(f"{r:.3g}→{adv:+.2f}" for r, adv in zip(example["rewards"], example["advantages"], strict=False))
     misfit = float(bad["misfit"].median())
     ids = (frame.filter(pl.col("step") == example["step"]).join(bad.select(keys), on=keys)
            .sort(pl.col("advantage").abs(), descending=True).head(5)["sample_id"].to_list())
@@ -770,7 +780,8 @@ def _heavy_tail(view: RunView, frame: pl.DataFrame, cfg: Mapping[str, Any]) -> F
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, the largest |advantage| per step rose to {observed:.3g}, ×{growth:.1f} its "
-                     f"recent level of {baseline:.3g} (advantages are not group-normalised here, so no hard bound applies): "
+                     f"recent level of {baseline:.3g} (advantages are not group-normalised here, so no hard bound "
+                     "applies): "
                      f"a few samples now dominate each update."),
         evidence=[Evidence(metric="samples: largest |advantage| per step", window=(first, last),
                            baseline=baseline, observed=observed,

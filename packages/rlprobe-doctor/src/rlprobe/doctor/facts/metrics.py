@@ -2,7 +2,6 @@
 they are looked for (the first one a run logs is used)."""
 from __future__ import annotations
 
-
 __all__ = ["ENTROPY_METRICS", "REWARD_METRICS"]
 
 #: GRPO/RLOO log ``reward`` (→ reward_mean); TRL's PPO logs the reward model's ``objective/scores``.

@@ -11,13 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence
-from ..stats import rolling_median
 from ..trends import level_noise, logged, trend_t
 from ..view import RunView
-from .groups import CONVERGED_SHARE, zero_std_share
 from .metrics import REWARD_METRICS
 
-__all__ = ["Progress", "RunProgress", "converged_by_reward", "reward_progress", "run_progress"]
+__all__ = ["Progress", "RunProgress", "reward_progress", "run_progress"]
 
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
@@ -82,7 +80,7 @@ def reward_progress(view: RunView, first: int) -> Progress | None:
 
 
 #: Logged points the run needs before its progress state is judged.
-_STATE_POINTS = 20
+STATE_POINTS = 20
 
 
 @dataclass(frozen=True)
@@ -113,12 +111,12 @@ class RunProgress:
 
 
 def run_progress(view: RunView) -> RunProgress | None:
-    """The reward's progress state over the run; None without a reward curve of `_STATE_POINTS`
+    """The reward's progress state over the run; None without a reward curve of `STATE_POINTS`
     logged values. A move counts when it is `_PROGRESS_Z` times the noise of a tenth-of-the-run
     median; the reward gave back its rise when it fell that far and a quarter of the rise below its
     highest level."""
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < _STATE_POINTS:
+    if curve is None or curve.size < STATE_POINTS:
         return None
     values, k = curve.values, max(3, curve.size // 10)
     opening, end = float(np.median(values[:k])), float(np.median(values[-k:]))
@@ -132,68 +130,3 @@ def run_progress(view: RunView) -> RunProgress | None:
     state = ("regressed" if peak - opening >= margin and gave_back else "flat" if not rose
              else "learning" if climbing else "converged")
     return RunProgress(curve.name, state, opening, peak, end)
-
-
-#: A reward component whose late mean is at most this share of the highest level it held earlier
-#: has been given up (the task's component of a policy that settled on a cheap answer).
-_GIVEN_UP = 0.1
-
-
-
-
-def _moved_together(view: RunView, share: np.ndarray) -> bool:
-    """Whether the zero-variance share began to climb before the reward had finished rising: solved
-    prompts make groups agree while the reward still rises; a signal that dried up makes them agree
-    only after the reward stopped. Both as trailing medians over a tenth of the run (the share as a
-    trailing mean: quantised, its median jumps); the reward finished at 90 % of its rise, the share
-    began at 10 % of its climb."""
-    curve = logged(view, *REWARD_METRICS)
-    if curve is None:
-        return False
-    at = np.searchsorted(view.step, curve.steps)
-    both = np.isfinite(share[at])
-    n = int(both.sum())
-    if n < _STATE_POINTS:
-        return False
-    k = max(3, n // 10)
-    reward = rolling_median(curve.values[both], k, max(1, k // 3))
-    agree = np.convolve(share[at][both], np.ones(k) / k, mode="full")[:n]
-    low_r, low_z = float(np.nanmin(reward[k:])), float(np.min(agree[k:]))
-    rise, climb = float(np.nanmax(reward[k:])) - low_r, float(np.max(agree[k:])) - low_z
-    if not (rise > _TINY and climb > _TINY):
-        return False
-    finished = k + int(np.argmax(reward[k:] >= low_r + 0.9 * rise))
-    began = k + int(np.argmax(agree[k:] >= low_z + 0.1 * climb))
-    return began < finished
-
-
-def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | None:
-    """Without samples, whether groups that agree over steps [first, last] are solved: the run's
-    reward rose and kept its rise (``run_progress``), at least ``CONVERGED_SHARE`` of the groups
-    agree there, they began to agree before the reward finished rising (``_moved_together``), and
-    no reward component the run earned before has fallen to nothing (a policy that
-    settled on one cheap answer keeps a steady total while its task component dies). The progress
-    when so, else None."""
-    progress = run_progress(view)
-    if progress is None or not progress.learned:
-        return None
-    share, _ = zero_std_share(view)
-    inside = share[(view.step >= first) & (view.step <= last)]
-    inside = inside[np.isfinite(inside)]
-    if not inside.size or float(np.median(inside)) < CONVERGED_SHARE:
-        return None
-    if not _moved_together(view, share):
-        return None  # groups came to agree while the reward stood still: a signal that dried up
-    late = view.step >= first + (last - first) // 2
-    for name in view.components():
-        values = view.component(name)
-        held = logged(view, f"rewards/{name}/mean")
-        if held is None or held.size < _STATE_POINTS:
-            continue
-        # A mean, not a median: a component earned now and then (a sparse 0/1 rate) has a median of 0.
-        k = max(3, held.size // 10)
-        best = float(np.convolve(held.values, np.ones(k) / k, mode="valid").max())
-        now = values[late & np.isfinite(values)]
-        if best > _TINY and now.size and float(np.median(now)) <= _GIVEN_UP * best:
-            return None
-    return progress

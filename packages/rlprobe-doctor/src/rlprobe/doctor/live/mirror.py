@@ -70,7 +70,7 @@ class SourceMirror:
         self._parts = 0
 
     @classmethod
-    def open(cls, source: str | os.PathLike[str]) -> "SourceMirror | None":
+    def open(cls, source: str | os.PathLike[str]) -> SourceMirror | None:
         """A mirror of ``source``, or None while nothing there is a source the doctor reads
         (not written yet). Raises ``UnusableInput`` for a URL that cannot be reached."""
         if is_url(source):

@@ -1,8 +1,8 @@
 """HaltPolicy: which findings are worth stopping a run for."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..errors import UnusableInput
 from ..findings import SEVERITIES, Finding, severity_at_least

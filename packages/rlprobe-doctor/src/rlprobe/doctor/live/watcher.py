@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import polars as pl
 

@@ -15,9 +15,10 @@ import base64
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import jinja2
 

@@ -7,7 +7,8 @@ cut is marked. Nothing here escapes anything: the template does, at the last mom
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 import polars as pl

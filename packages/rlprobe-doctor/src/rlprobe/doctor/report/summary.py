@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -156,7 +157,7 @@ def _environment_line(env: Mapping[str, Any]) -> str:
 
 def _when(timestamp: Any) -> str:
     try:
-        return dt.datetime.fromtimestamp(float(timestamp), tz=dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+        return dt.datetime.fromtimestamp(float(timestamp), tz=dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
 

@@ -20,10 +20,10 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Mapping
 
 from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
 from rlprobe.storage.location import cache_dir

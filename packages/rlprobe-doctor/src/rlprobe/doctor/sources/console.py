@@ -196,7 +196,8 @@ class _Tail(SourceTail):
         model = _VERL_MODEL.search(text)
         self._model = self._model or (model.group(1) if model else None)
         run.model_name = self._model if self._kind == "verl-console" else None
-        run.algorithm = guess_algorithm(run.metric_names(), self._config_class if self._kind == "verl-console" else None)
+        config_class = self._config_class if self._kind == "verl-console" else None
+        run.algorithm = guess_algorithm(run.metric_names(), config_class)
 
 
 def follow(path: Path, name: str | None = None) -> SourceTail:

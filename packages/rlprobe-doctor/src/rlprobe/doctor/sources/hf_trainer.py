@@ -13,8 +13,9 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from rlprobe.storage import RunStatus
 
@@ -269,7 +270,7 @@ def _weighted(components: dict[str, Any], weights: Any) -> float | None:
         return None
     if not isinstance(weights, list) or len(weights) != len(values):
         weights = [1.0] * len(values)
-    finite = [(w, v) for w, v in zip(weights, values) if v is not None and not math.isnan(v)]
+    finite = [(w, v) for w, v in zip(weights, values, strict=False) if v is not None and not math.isnan(v)]
     return sum(float(w) * float(v) for w, v in finite) if finite else None
 
 

@@ -2,7 +2,8 @@
 readers of TensorBoard event files and W&B run logs, which know their field numbers."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 __all__ = ["varint", "fields"]
 

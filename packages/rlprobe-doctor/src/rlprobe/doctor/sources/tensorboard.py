@@ -16,8 +16,9 @@ import json
 import os
 import re
 import struct
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -26,7 +27,8 @@ from rlprobe.storage import RunStatus
 
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of
 from .protobuf import fields as _fields
-from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS, guess_algorithm
+from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
+from .trainer_logs import guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events", "follow"]
 
@@ -183,7 +185,7 @@ class _Scalars:
         if not self.parts:
             empty = np.array([], dtype=np.int64)
             return empty, empty.astype(float), empty, empty.astype(float)
-        return tuple(np.concatenate(c) for c in zip(*self.parts))  # type: ignore[return-value]
+        return tuple(np.concatenate(c) for c in zip(*self.parts, strict=False))  # type: ignore[return-value]
 
 
 def _varint_value(raw: bytes) -> int:
@@ -200,7 +202,7 @@ def _fast_scalars(data: bytes, out: _Scalars) -> list[tuple[int, int]]:
     found = [(m.start(), *m.groups()) for m in _SCALAR_RECORD.finditer(data)]
     if not found:
         return [(0, len(data))]
-    starts, length, wall, step_raw, summary_len, value_len, tag_len, tag, value = zip(*found)
+    starts, length, wall, step_raw, summary_len, value_len, tag_len, tag, value = zip(*found, strict=False)
     u8 = np.uint8
     length_a = np.frombuffer(b"".join(length), u8).astype(np.int64)
     tag_n = np.frombuffer(b"".join(tag_len), u8).astype(np.int64)
@@ -212,7 +214,7 @@ def _fast_scalars(data: bytes, out: _Scalars) -> list[tuple[int, int]]:
     start_a = np.array(starts, dtype=np.int64)[valid]
     end_a = start_a + 16 + length_a[valid]
     previous = np.concatenate([[0], end_a[:-1]])
-    gaps = [(int(a), int(b)) for a, b in zip(previous[start_a != previous], start_a[start_a != previous])]
+    gaps = [(int(a), int(b)) for a, b in zip(previous[start_a != previous], start_a[start_a != previous], strict=False)]
     last = int(end_a[-1]) if len(end_a) else 0
     if last != len(data):
         gaps.append((last, len(data)))
@@ -223,7 +225,7 @@ def _fast_scalars(data: bytes, out: _Scalars) -> list[tuple[int, int]]:
     steps = np.fromiter(map(decoded.__getitem__, step_list), np.int64, len(keep))
     tag_list = pick(tag)
     names = {raw: raw.decode("utf-8", "replace") for raw in set(tag_list)}
-    codes_of = dict(zip(names, out.tag_index(list(names.values()))))
+    codes_of = dict(zip(names, out.tag_index(list(names.values())), strict=False))
     codes = np.fromiter(map(codes_of.__getitem__, tag_list), np.int64, len(keep))
     walls = np.frombuffer(b"".join(pick(wall)), "<f8")
     values = np.frombuffer(b"".join(pick(value)), "<f4").astype(np.float64)
@@ -237,7 +239,7 @@ def read_events(path: Path) -> Iterator[tuple[int, float, str, float | None, byt
     scalars = _Scalars()
     data, gaps = _read_file(path, scalars)
     steps, walls, codes, values = scalars.columns()
-    for step, wall, code, value in zip(steps.tolist(), walls.tolist(), codes.tolist(), values.tolist()):
+    for step, wall, code, value in zip(steps.tolist(), walls.tolist(), codes.tolist(), values.tolist(), strict=False):
         yield step, wall, scalars.tags[code], value, None
     for start, end in gaps:
         yield from _read_records(path, data, start, end)
@@ -305,7 +307,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
                 elif scalar is not None:
                     slow.append((step, wall, tag, scalar))
         if slow:
-            steps, walls, tags, values = zip(*slow)
+            steps, walls, tags, values = zip(*slow, strict=False)
             scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
                         np.array(values, np.float64))
     steps, walls, codes, values = scalars.columns()
@@ -337,7 +339,7 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
     filled: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     # Two tags of one field (TRL's completion_length beside completions/mean_length): the
     # later by name wins, whatever order the writer first logged them in.
-    for code, key, column in sorted(zip(range(len(keys)), keys, columns), key=lambda item: item[1]):
+    for code, key, column in sorted(zip(range(len(keys)), keys, columns, strict=False), key=lambda item: item[1]):
         chosen = codes == code
         if not chosen.any() or column is None:
             continue
@@ -417,7 +419,7 @@ class _Tail(SourceTail):
                     elif scalar is not None:
                         slow.append((step, wall, tag, scalar))
             if slow:
-                steps, walls, tags, values = zip(*slow)
+                steps, walls, tags, values = zip(*slow, strict=False)
                 scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
                             np.array(values, np.float64))
         self.saw(*self._files.values())

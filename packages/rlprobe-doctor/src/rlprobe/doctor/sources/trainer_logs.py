@@ -11,7 +11,8 @@ SFT warm-up before GRPO) are left out when a later stage did.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
 from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind
@@ -91,7 +92,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
     for number_of_stage, stage in enumerate(stages):
         stage_last = 0
         count = 0
-        for index, kind, entry in stage:
+        for _index, kind, entry in stage:
             if kind == "summary":
                 run.events.append((EventKind.TRAIN_SUMMARY, offset + stage_last or None, "end-of-training summary",
                                    {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
@@ -160,8 +161,9 @@ class TrainerLogTail:
                 self._stages += 1
                 self._stage_last = self._count = 0
                 self._last_step = None
-                run.events.append((EventKind.STAGE_START, self._offset + 1, f"stage {self._stages} of the log starts (its "
-                                   f"step counter restarted; its steps are offset by {self._offset})",
+                run.events.append((EventKind.STAGE_START, self._offset + 1,
+                                   f"stage {self._stages} of the log starts (its step counter restarted; its steps "
+                                   f"are offset by {self._offset})",
                                    {"offset": self._offset}))
             if kind == "train":
                 self._count += 1

@@ -13,7 +13,8 @@ Addressed as the file, its run folder, or a ``wandb/`` folder of runs (``rlprobe
 ``wandb/#NAME``: the run's name, or its id where it has none or the name repeats; the id is
 always accepted). Rows are read as the Trainer logs them through a tracker
 (``add_tracker_rows``): by ``train/global_step``, else the row's own ``step`` (a training
-loop of one's own), else W&B's ``_step``; W&B's own ``_``-keys are not metrics. NaN and infinities (``NaN``, ``Infinity`` in the JSON) are kept. The config
+loop of one's own), else W&B's ``_step``; W&B's own ``_``-keys are not metrics. NaN and infinities (``NaN``,
+``Infinity`` in the JSON) are kept. The config
 (TRL's args) is the trainer config; a run that exited non-zero is ``crashed``. A file cut
 short or damaged (a killed writer, a run still going) is read up to the damage, with a note.
 
@@ -39,9 +40,10 @@ import math
 import os
 import struct
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from rlprobe.storage import RunStatus
 
@@ -184,25 +186,25 @@ def _item(buf: bytes, decode: bool = True) -> tuple[str, Any]:
     """A History/Summary/ConfigItem's name (a nested key joined with ``/``) and value (its
     JSON text undecoded unless ``decode``)."""
     key, nested, value = "", [], None
-    for number, wire, raw in fields(buf):
-        if number == _ITEM_KEY and wire == 2:
+    for tag, wire, raw in fields(buf):
+        if tag == _ITEM_KEY and wire == 2:
             key = _text(raw)
-        elif number == _ITEM_NESTED_KEY and wire == 2:
+        elif tag == _ITEM_NESTED_KEY and wire == 2:
             nested.append(_text(raw))
-        elif number in (_ITEM_VALUE_JSON, _ITEM_JSON) and wire == 2:
+        elif tag in (_ITEM_VALUE_JSON, _ITEM_JSON) and wire == 2:
             value = _json(raw) if decode else raw
-        elif number == _ITEM_DOUBLE and wire == 1:
+        elif tag == _ITEM_DOUBLE and wire == 1:
             value = struct.unpack("<d", raw)[0]
-        elif number == _ITEM_INT and wire == 0:
+        elif tag == _ITEM_INT and wire == 0:
             value = (raw >> 1) ^ -(raw & 1)  # sint64: zigzag
-        elif number == _ITEM_BOOL and wire == 0:
+        elif tag == _ITEM_BOOL and wire == 0:
             value = bool(raw)
     return key or "/".join(nested), value
 
 
 def _items(buf: bytes, number_wanted: int) -> Iterator[tuple[str, Any]]:
-    for number, wire, raw in fields(buf):
-        if number == number_wanted and wire == 2:
+    for tag, wire, raw in fields(buf):
+        if tag == number_wanted and wire == 2:
             yield _item(raw)
 
 
@@ -224,21 +226,21 @@ class _Log:
     bad_records: int = 0
 
     def add(self, record: bytes) -> None:
-        for number, wire, raw in fields(record):
+        for tag, wire, raw in fields(record):
             if wire != 2:
                 continue
-            if number == _RECORD_HISTORY:
+            if tag == _RECORD_HISTORY:
                 self._history(raw)
-            elif number == _RECORD_SUMMARY:
+            elif tag == _RECORD_SUMMARY:
                 if any(needle in raw for needle in _SUMMARY_NEEDLES):
                     _apply(self.summary, raw, decode=False)
-            elif number == _RECORD_CONFIG:
+            elif tag == _RECORD_CONFIG:
                 _apply(self.config, raw)
-            elif number == _RECORD_RUN:
+            elif tag == _RECORD_RUN:
                 self._run(raw)
-            elif number == _RECORD_STATS:
+            elif tag == _RECORD_STATS:
                 self.heartbeat = _stats_time(raw) or self.heartbeat
-            elif number == _RECORD_EXIT:
+            elif tag == _RECORD_EXIT:
                 self.exit_code = 0  # proto3 leaves a 0 out: the record alone says the run ended
                 for f, w, v in fields(raw):
                     if f == _EXIT_CODE and w == 0:
@@ -255,14 +257,14 @@ class _Log:
         self.rows.append((step, _media(row)))
 
     def _run(self, buf: bytes) -> None:
-        for number, wire, raw in fields(buf):
-            if number == _RUN_ID and wire == 2:
+        for tag, wire, raw in fields(buf):
+            if tag == _RUN_ID and wire == 2:
                 self.run_id = _text(raw)
-            elif number == _RUN_DISPLAY_NAME and wire == 2:
+            elif tag == _RUN_DISPLAY_NAME and wire == 2:
                 self.display_name = _text(raw) or None
-            elif number == _RUN_CONFIG and wire == 2:
+            elif tag == _RUN_CONFIG and wire == 2:
                 _apply(self.config, raw)
-            elif number == _RUN_START_TIME and wire == 2:
+            elif tag == _RUN_START_TIME and wire == 2:
                 self.start_time = _seconds(raw)
 
 
@@ -282,11 +284,11 @@ def _history_fields(buf: bytes) -> tuple[int | None, dict[str, Any]]:
     """A HistoryRecord's step and items, field by field (any shape the format allows)."""
     row: dict[str, Any] = {}
     step = None
-    for number, wire, raw in fields(buf):
-        if number == _HISTORY_ITEM and wire == 2:
+    for tag, wire, raw in fields(buf):
+        if tag == _HISTORY_ITEM and wire == 2:
             key, value = _item(raw)
             row[key] = value
-        elif number == _HISTORY_STEP and wire == 2:
+        elif tag == _HISTORY_STEP and wire == 2:
             step = next((v for f, w, v in fields(raw) if f == 1 and w == 0), 0)
     return step, row
 
@@ -340,7 +342,7 @@ def _fast_history(buf: bytes) -> tuple[int | None, dict[str, Any]] | None:
         decoded = json.loads(b"[" + b",".join(values) + b"]")  # NaN and Infinity are literals it takes
     except (IndexError, ValueError):
         return None
-    return step, dict(zip(names, decoded))
+    return step, dict(zip(names, decoded, strict=False))
 
 
 def _media(row: dict[str, Any]) -> dict[str, Any]:
@@ -362,10 +364,10 @@ def _media(row: dict[str, Any]) -> dict[str, Any]:
 
 def _apply(target: dict[str, Any], buf: bytes, decode: bool = True) -> None:
     """A Summary/ConfigRecord's updates and removals, applied to ``target``."""
-    for number, wire, raw in fields(buf):
-        if wire == 2 and number in (_UPDATE, _REMOVE):
+    for tag, wire, raw in fields(buf):
+        if wire == 2 and tag in (_UPDATE, _REMOVE):
             key, value = _item(raw, decode)
-            if number == _UPDATE:
+            if tag == _UPDATE:
                 target[key] = value
             else:
                 target.pop(key, None)
@@ -400,7 +402,7 @@ def _named(path: Path) -> dict[str, tuple[Path, set[str]]]:
     ids = [h.run_id or file.stem for file, h in heads]
     names = [h.display_name for _, h in heads]
     out: dict[str, tuple[Path, set[str]]] = {}
-    for (file, head), run_id, name in zip(heads, ids, names):
+    for (file, _head), run_id, name in zip(heads, ids, names, strict=False):
         if name and names.count(name) == 1:
             chosen = name
         elif ids.count(run_id) == 1:
@@ -534,7 +536,7 @@ def _eval_tables(rows: list[tuple[int | None, dict[str, Any]]]) -> set[int]:
     the history row right after the metrics row it belongs to, which for an eval holds
     ``eval/`` keys."""
     out = set()
-    for (_, before), (_, row) in zip(rows, rows[1:]):
+    for (_, before), (_, row) in zip(rows, rows[1:], strict=False):
         table = row.get(_COMPLETIONS)
         if isinstance(table, dict) and any(key.startswith("eval/") for key in before):
             out.add(id(table))
@@ -547,7 +549,8 @@ def _table_rows(data: bytes) -> list[dict[str, Any]]:
     columns, cells = (table.get("columns"), table.get("data")) if isinstance(table, dict) else (None, None)
     if not isinstance(columns, list) or not isinstance(cells, list):
         raise ValueError("not a W&B table (columns and data)")
-    return [dict(zip(columns, row)) for row in cells if isinstance(row, list) and len(row) == len(columns)]
+    return [dict(zip(columns, row, strict=True)) for row in cells
+            if isinstance(row, list) and len(row) == len(columns)]
 
 
 def _add_tables(run: ImportedRun, run_dir: Path, tables: list[tuple[dict[str, Any], int]],
@@ -646,8 +649,8 @@ class _Tail(SourceTail):
         tables: list[tuple[dict[str, Any], int]] = []
         self._rows.add(run, rows, lambda table, step: tables.append((table, step)))
         if tables:
-            _add_tables(run, self._file.parent, tables, _eval_tables(([self._last_row] if self._last_row else []) + rows),
-                        self._tables)
+            seen = ([self._last_row] if self._last_row else []) + rows
+            _add_tables(run, self._file.parent, tables, _eval_tables(seen), self._tables)
         self._last_row = rows[-1] if rows else self._last_row
         times = [row["time"] for row in run.steps if row.get("time") is not None]
         self.last_write = max([self.last_write or 0.0, *times, log.heartbeat or 0.0])

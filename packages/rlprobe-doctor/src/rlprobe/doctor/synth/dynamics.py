@@ -274,7 +274,8 @@ def value_loss_divergence(plan: SynthPlan) -> None:
     growth = np.log(rng.uniform(20.0, 300.0)) / span
     value[plan.onset:] = (value * np.exp(growth * np.minimum(plan.after(), span)))[plan.onset:]
     ramp = _ease(plan, span)
-    m["val/clipfrac_avg"] = np.clip(m["val/clipfrac_avg"] + (rng.uniform(0.6, 0.9) - m["val/clipfrac_avg"]) * ramp, 0, 1)
+    clip = m["val/clipfrac_avg"]
+    m["val/clipfrac_avg"] = np.clip(clip + (rng.uniform(0.6, 0.9) - clip) * ramp, 0, 1)
     m["val/ratio_var"] = m["val/ratio_var"] * (1 + 20 * ramp)
     m["objective/scores"] = m["objective/scores"] - rng.uniform(0.5, 1.5) * _ease(plan, 2 * span)
     m["objective/rlhf_reward"] = m["objective/scores"] + m["objective/non_score_reward"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -227,7 +228,8 @@ def healthy_plan(n_steps: int, seed: int, onset: int | None = None, algorithm: s
     plan.metrics["rewards/format/std"] = np.sqrt(fmt * (1 - fmt))
     plan.metrics["reward"] = accuracy + w_fmt * fmt
     plan.metrics["reward_std"] = np.sqrt(accuracy * (1 - accuracy) + w_fmt ** 2 * fmt * (1 - fmt))
-    plan.metrics["frac_reward_zero_std"] = rng.binomial(groups, agreement(acc_true, fmt_true, concentration, format_concentration, G)) / groups
+    agree = agreement(acc_true, fmt_true, concentration, format_concentration, G)
+    plan.metrics["frac_reward_zero_std"] = rng.binomial(groups, agree) / groups
 
     ent0 = rng.uniform(0.3, 1.5)
     drift = rng.uniform(-0.35, 0.2)
@@ -237,7 +239,8 @@ def healthy_plan(n_steps: int, seed: int, onset: int | None = None, algorithm: s
     if beta > 0:
         kl_end = rng.uniform(0.003, 0.08)
         rate = rng.uniform(1.0, 4.0)
-        kl = kl_end * (1 - np.exp(-rate * progress)) / (1 - np.exp(-rate)) * np.exp(rng.normal(0, rng.uniform(0.15, 0.35), n))
+        jitter = np.exp(rng.normal(0, rng.uniform(0.15, 0.35), n))
+        kl = kl_end * (1 - np.exp(-rate * progress)) / (1 - np.exp(-rate)) * jitter
         plan.metrics["kl"] = _isolated_spikes(rng, kl, rate_per_step=1 / 500, lo=2.0, hi=5.0)
     plan.metrics["loss"] = rng.normal(0, 0.01, n) * (1 + 2 * warm) + (beta * plan.metrics["kl"] if beta > 0 else 0)
     grad = rng.uniform(0.05, 1.0) * (1 + rng.uniform(1.0, 3.0) * warm) * rng.uniform(0.6, 1.5) ** progress \
@@ -418,7 +421,7 @@ def step_log(plan: SynthPlan, metrics: bool = True) -> Iterator[tuple[
         values = None
         if metrics and step not in plan.skip_steps:
             row = columns[step]
-            values = {k: float(v) for k, v in zip(names, row) if v == v}
+            values = {k: float(v) for k, v in zip(names, row, strict=False) if v == v}
             values.update(plan.overrides.get(step, {}))
         samples = None
         if pending is not None and pending[0] == step:

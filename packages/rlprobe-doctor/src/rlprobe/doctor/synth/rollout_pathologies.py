@@ -36,6 +36,7 @@ def logprob_mismatch(plan: SynthPlan) -> None:
     m["sampling/sampling_logp_difference/max"] = m["sampling/sampling_logp_difference/max"] + 25 * gap
     masked = np.clip(gap * 2.0, 0, 0.9)  # share of sequences whose ratio leaves [0, 3] and is masked to 0
     m["sampling/importance_sampling_ratio/mean"] = m["sampling/importance_sampling_ratio/mean"] * (1 - masked)
-    m["sampling/importance_sampling_ratio/min"] = np.where(masked > 0.02, 0.0, m["sampling/importance_sampling_ratio/min"])
+    key = "sampling/importance_sampling_ratio/min"
+    m[key] = np.where(masked > 0.02, 0.0, m[key])
     m["sampling/importance_sampling_ratio/max"] = np.minimum(3.0, m["sampling/importance_sampling_ratio/max"]
                                                              * (1 + 20 * gap))

@@ -6,7 +6,8 @@ wrong. Pathology modules add their own with ``register_mode``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -76,7 +77,7 @@ def cut(rng: np.random.Generator, completion: str) -> str:
     return head[: max(8, int(len(head) * rng.uniform(0.5, 0.95)))]
 
 
-def _column(plan: "SynthPlan", name: str, steps: np.ndarray, default: float) -> np.ndarray:
+def _column(plan: SynthPlan, name: str, steps: np.ndarray, default: float) -> np.ndarray:
     """Metric ``name`` at ``steps``, ``default`` where absent or not finite."""
     series = plan.metrics.get(name)
     if series is None:
@@ -85,7 +86,7 @@ def _column(plan: "SynthPlan", name: str, steps: np.ndarray, default: float) -> 
     return np.where(np.isfinite(values), values, default)
 
 
-def _components(plan: "SynthPlan") -> list[tuple[str, float]]:
+def _components(plan: SynthPlan) -> list[tuple[str, float]]:
     """(name, weight) of each reward component the run logs, in logging order."""
     names = [k[len("rewards/"):-len("/mean")] for k in plan.metrics if k.startswith("rewards/") and k.endswith("/mean")]
     funcs = list(plan.trainer_config.get("reward_funcs") or names)
@@ -94,7 +95,7 @@ def _components(plan: "SynthPlan") -> list[tuple[str, float]]:
             for name in names]
 
 
-def _draw(plan: "SynthPlan", steps: np.ndarray, rng: np.random.Generator) -> dict[str, Any]:
+def _draw(plan: SynthPlan, steps: np.ndarray, rng: np.random.Generator) -> dict[str, Any]:
     """Every number of the samples at ``steps`` at once (arrays of shape steps × samples)."""
     G, P = plan.group_size, plan.prompts_per_step
     n, S = G * P, steps.size
@@ -163,7 +164,7 @@ def _normalised(rewards: np.ndarray, group: int) -> np.ndarray:
 _CHUNK = 512
 
 
-def sample_steps(plan: "SynthPlan", steps: np.ndarray | None = None) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+def sample_steps(plan: SynthPlan, steps: np.ndarray | None = None) -> Iterator[tuple[int, list[dict[str, Any]]]]:
     """(step, samples) for each step that captures samples (every ``sample_every``-th
     step not in ``skip_steps``, or ``steps``): ``group_size`` completions for each of
     ``prompts_per_step`` prompts. Rewards follow the step's component means (prompts
@@ -186,7 +187,7 @@ def sample_steps(plan: "SynthPlan", steps: np.ndarray | None = None) -> Iterator
         for row, step in enumerate(chunk.tolist()):
             mode = MODES[plan.mode[step]] if step < len(plan.mode) else MODES["healthy"]
             samples: list[dict[str, Any]] = []
-            for i, (ok, cut_off) in enumerate(zip(lists["correct"][row], lists["truncated"][row])):
+            for i, (ok, cut_off) in enumerate(zip(lists["correct"][row], lists["truncated"][row], strict=False)):
                 p, g = divmod(i, G)
                 index = lists["prompt"][row][p]
                 a, b = 10 + index % 90, 10 + (index * 7) % 90
@@ -210,7 +211,7 @@ def sample_steps(plan: "SynthPlan", steps: np.ndarray | None = None) -> Iterator
             yield step, samples
 
 
-def samples_for_step(plan: "SynthPlan", step: int) -> list[dict[str, Any]]:
+def samples_for_step(plan: SynthPlan, step: int) -> list[dict[str, Any]]:
     """One step's samples, drawn like ``sample_steps``'s (statistically the same, not the
     same draws)."""
     return next(sample_steps(plan, np.array([step])))[1]

@@ -1,0 +1,133 @@
+"""``RunFacts``: the facts about a whole run that several detectors read, each computed once per view
+(on first use, and again only when the view's steps change)."""
+from __future__ import annotations
+
+from functools import cached_property
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from ..stats import rolling_median
+from ..trends import Curve, logged, logging_stride
+from ..view import RunView
+from .budget import pinned_budget, token_budget, truncation
+from .groups import CONVERGED_SHARE, has_zero_std_share, zero_std_share
+from .metrics import REWARD_METRICS
+from .progress import STATE_POINTS, RunProgress, run_progress
+
+__all__ = ["RunFacts", "converged_by_reward", "facts_of"]
+
+
+class RunFacts:
+    """What the run is, as every detector should read it: its logging stride, its token budget and
+    truncated share, its zero-variance groups and its reward's progress state."""
+
+    def __init__(self, view: RunView) -> None:
+        self.view = view
+
+    @cached_property
+    def stride(self) -> float:
+        """Steps per logged row (TRL's ``logging_steps``, as the steps show it)."""
+        return logging_stride(self.view.step)
+
+    @cached_property
+    def budget(self) -> float | None:
+        """The completion budget in tokens: the trainer config's, else the ceiling lengths are pinned at."""
+        return token_budget(self.view) or pinned_budget(self.view)
+
+    @cached_property
+    def truncation(self) -> Curve | None:
+        """The share of completions the budget cuts (``budget.truncation``)."""
+        return truncation(self.view)
+
+    @cached_property
+    def zero_std(self) -> tuple[np.ndarray, int] | None:
+        """The share of zero-variance groups and the logged points averaged for it (``groups.zero_std_share``);
+        None when the run logs neither ``frac_reward_zero_std`` nor ``reward_std``."""
+        return zero_std_share(self.view) if has_zero_std_share(self.view) else None
+
+    @cached_property
+    def progress(self) -> RunProgress | None:
+        """The reward's progress state over the run (``progress.run_progress``)."""
+        return run_progress(self.view)
+
+
+#: Changes smaller than this are no change at all.
+_TINY = 1e-9
+
+_FACTS: WeakKeyDictionary[RunView, tuple[object, RunFacts]] = WeakKeyDictionary()
+
+
+def facts_of(view: RunView) -> RunFacts:
+    """The view's ``RunFacts``, computed once and shared by every detector until its steps change."""
+    frame, facts = _FACTS.get(view, (None, None))
+    if frame is not view.steps or facts is None:
+        facts = RunFacts(view)
+        _FACTS[view] = (view.steps, facts)
+    return facts
+
+
+#: A reward component whose late mean is at most this share of the highest level it held earlier
+#: has been given up (the task's component of a policy that settled on a cheap answer).
+_GIVEN_UP = 0.1
+
+
+
+
+def _moved_together(view: RunView, share: np.ndarray) -> bool:
+    """Whether the zero-variance share began to climb before the reward had finished rising: solved
+    prompts make groups agree while the reward still rises; a signal that dried up makes them agree
+    only after the reward stopped. Both as trailing medians over a tenth of the run (the share as a
+    trailing mean: quantised, its median jumps); the reward finished at 90 % of its rise, the share
+    began at 10 % of its climb."""
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None:
+        return False
+    at = np.searchsorted(view.step, curve.steps)
+    both = np.isfinite(share[at])
+    n = int(both.sum())
+    if n < STATE_POINTS:
+        return False
+    k = max(3, n // 10)
+    reward = rolling_median(curve.values[both], k, max(1, k // 3))
+    agree = np.convolve(share[at][both], np.ones(k) / k, mode="full")[:n]
+    low_r, low_z = float(np.nanmin(reward[k:])), float(np.min(agree[k:]))
+    rise, climb = float(np.nanmax(reward[k:])) - low_r, float(np.max(agree[k:])) - low_z
+    if not (rise > _TINY and climb > _TINY):
+        return False
+    finished = k + int(np.argmax(reward[k:] >= low_r + 0.9 * rise))
+    began = k + int(np.argmax(agree[k:] >= low_z + 0.1 * climb))
+    return began < finished
+
+
+def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | None:
+    """Without samples, whether groups that agree over steps [first, last] are solved: the run's
+    reward rose and kept its rise (``run_progress``), at least ``CONVERGED_SHARE`` of the groups
+    agree there, they began to agree before the reward finished rising (``_moved_together``), and
+    no reward component the run earned before has fallen to nothing (a policy that
+    settled on one cheap answer keeps a steady total while its task component dies). The progress
+    when so, else None."""
+    facts = facts_of(view)
+    progress = facts.progress
+    if progress is None or not progress.learned or facts.zero_std is None:
+        return None
+    share = facts.zero_std[0]
+    inside = share[(view.step >= first) & (view.step <= last)]
+    inside = inside[np.isfinite(inside)]
+    if not inside.size or float(np.median(inside)) < CONVERGED_SHARE:
+        return None
+    if not _moved_together(view, share):
+        return None  # groups came to agree while the reward stood still: a signal that dried up
+    late = view.step >= first + (last - first) // 2
+    for name in view.components():
+        values = view.component(name)
+        held = logged(view, f"rewards/{name}/mean")
+        if held is None or held.size < STATE_POINTS:
+            continue
+        # A mean, not a median: a component earned now and then (a sparse 0/1 rate) has a median of 0.
+        k = max(3, held.size // 10)
+        best = float(np.convolve(held.values, np.ones(k) / k, mode="valid").max())
+        now = values[late & np.isfinite(values)]
+        if best > _TINY and now.size and float(np.median(now)) <= _GIVEN_UP * best:
+            return None
+    return progress
