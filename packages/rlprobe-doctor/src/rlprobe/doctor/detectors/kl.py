@@ -32,18 +32,13 @@ def _extreme_kl(view: RunView, curve: Curve, min_level: float) -> Finding | None
     extreme = extreme_step(view, curve)
     if extreme is None or extreme.value < min_level:
         return None
-    after = ("the reward and the KL were back at their levels after it" if extreme.returned
-             else f"the {extreme.unreturned} did not come back to its level after it")
     return Finding(
         signature_id="KL_BLOWUP",
-        severity="info" if extreme.returned else "warn",
-        confidence=0.6 if extreme.returned else 0.75,
+        severity=extreme.severity,
+        confidence=extreme.confidence,
         first_step=extreme.step,
-        explanation=(f"One step, {extreme.step}, had a KL to the reference of {extreme.value:.3g}, "
-                     f"×{extreme.ratio:.0f} the run's median ({extreme.median:.3g}), and the next steps were back near "
-                     f"the median: {after}. "
-                     "One batch of completions far from the reference (a degenerate sample, a data glitch) is the "
-                     "usual cause; read its samples."),
+        explanation=(extreme.told("a KL to the reference") + " One batch of completions far from the reference (a "
+                     "degenerate sample, a data glitch) is the usual cause; read its samples."),
         evidence=[extreme.evidence()],
         suggested_actions=[f"Read the highest-KL samples of step {extreme.step}.",
                            "Nothing to change while the KL stays at its level; a second such step would be a pattern."],

@@ -126,17 +126,14 @@ def _extreme_grad_norm(view: RunView, curve: Curve) -> Finding | None:
     extreme = extreme_step(view, curve)
     if extreme is None:
         return None
-    after = ("the reward and the KL were back at their levels after it: clipping kept the update small"
-             if extreme.returned else f"the {extreme.unreturned} did not come back to its level after it")
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if extreme.returned else "warn",
-        confidence=0.6 if extreme.returned else 0.75,
+        severity=extreme.severity,
+        confidence=extreme.confidence,
         first_step=extreme.step,
-        explanation=(f"One step, {extreme.step}, had a gradient norm of {extreme.value:.3g}, ×{extreme.ratio:.0f} the "
-                     f"run's median ({extreme.median:.3g}), and the next steps were back near the median: {after}. "
-                     + ("A single batch (a reward computed in the wrong unit, one degenerate completion) is the usual "
-                        "cause; read its samples." if extreme.returned else
+        explanation=(extreme.told("a gradient norm") + " "
+                     + ("Clipping kept the update small; a single batch (a reward computed in the wrong unit, one "
+                        "degenerate completion) is the usual cause: read its samples." if extreme.returned else
                         "The step moved the policy: treat it as the start of an instability.")),
         evidence=[extreme.evidence()],
         suggested_actions=[

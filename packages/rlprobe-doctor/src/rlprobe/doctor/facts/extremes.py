@@ -42,6 +42,22 @@ class ExtremeStep:
     def ratio(self) -> float:
         return self.value / self.median if self.median else float("inf")
 
+    @property
+    def severity(self) -> str:
+        """Info for one step the run came back from; warn when it did not."""
+        return "info" if self.returned else "warn"
+
+    @property
+    def confidence(self) -> float:
+        return 0.6 if self.returned else 0.75
+
+    def told(self, quantity: str) -> str:
+        """The measured sentence: ``quantity`` names what the step had ("a gradient norm")."""
+        after = ("the reward and the KL were back at their levels after it" if self.returned
+                 else f"the {self.unreturned} did not come back to its level after it")
+        return (f"One step, {self.step}, had {quantity} of {self.value:.3g}, ×{self.ratio:.0f} the run's median "
+                f"({self.median:.3g}), and the next steps were back near the median: {after}.")
+
     def evidence(self) -> Evidence:
         return Evidence(metric=self.metric, window=(self.step, self.step), baseline=self.median, observed=self.value,
                         note=f"one logged step ×{self.ratio:.0f} the run's median; the {_SIDE} points after it "
