@@ -67,6 +67,21 @@ def runs(path: Path) -> list[str]:
     return names if len(names) > 1 else []
 
 
+def _metrics(run: ImportedRun, rows: list[tuple[Any, Any]]) -> list[tuple[Any, dict[str, Any]]]:
+    """(step column, metrics) of each ``metrics`` row whose blob is a JSON object; a row that is not
+    JSON is a problem of the run, skipped."""
+    parsed = []
+    for column_step, blob in rows:
+        try:
+            metrics = json.loads(blob)
+        except (ValueError, TypeError):
+            run.problems.add("trackio: a metrics row is not JSON; skipped", column_step)
+            continue
+        if isinstance(metrics, dict):
+            parsed.append((column_step, metrics))
+    return parsed
+
+
 def read(path: Path, name: str | None = None) -> ImportedRun:
     listed = _run_list(path)
     if not listed:
@@ -79,16 +94,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
             config_row = db.execute("SELECT config FROM configs WHERE run_id = ?", (run_id,)).fetchone()
     except sqlite3.Error as exc:
         raise SourceError(f"{path}: not a readable trackio database ({exc})") from None
-    parsed = []
-    for column_step, blob in rows:
-        try:
-            metrics = json.loads(blob)
-        except (ValueError, TypeError):
-            run.problems.add("trackio: a metrics row is not JSON; skipped", column_step)
-            continue
-        if isinstance(metrics, dict):
-            parsed.append((column_step, metrics))
-    add_tracker_rows(run, parsed, "trackio", lambda table, step: _samples(run, table, step))
+    add_tracker_rows(run, _metrics(run, rows), "trackio", lambda table, step: _samples(run, table, step))
     if config_row:
         _config(run, config_row[0])
     if not run.steps:
@@ -158,16 +164,9 @@ class _Tail(SourceTail):
         if config_row:
             _config(run, config_row[0])
             self._config_read = True
-        parsed = []
-        for row_id, column_step, blob in rows:
-            self._last_id = row_id
-            try:
-                metrics = json.loads(blob)
-            except (ValueError, TypeError):
-                run.problems.add("trackio: a metrics row is not JSON; skipped", column_step)
-                continue
-            if isinstance(metrics, dict):
-                parsed.append((column_step, metrics))
+        if rows:
+            self._last_id = rows[-1][0]
+        parsed = _metrics(run, [(step, blob) for _, step, blob in rows])
         self._rows.add(run, parsed, lambda table, step: self._table(run, table, step))
         if self._rows.ended:
             self.status = RunStatus.FINISHED

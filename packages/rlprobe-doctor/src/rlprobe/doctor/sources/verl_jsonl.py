@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
 from .trainer_logs import guess_algorithm
@@ -59,6 +60,17 @@ def runs(path: Path) -> list[str]:
     return []
 
 
+def _record(line: bytes) -> tuple[int, dict[str, Any]] | None:
+    """(step, data) of one log line, or None when it is not a ``{"step": N, "data": {...}}`` record."""
+    try:
+        record = json.loads(line)
+        step = int(record["step"])
+        data = record["data"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return (step, data) if isinstance(data, dict) else None
+
+
 def read(path: Path, name: str | None = None) -> ImportedRun:
     run = ImportedRun(source=str(path), format=NAME, name=path.stem)
     by_step: dict[int, dict[str, float]] = {}
@@ -67,18 +79,14 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     for line_number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-            step = int(record["step"])
-            data = record["data"]
-            if not isinstance(data, dict):
-                raise TypeError
-        except (ValueError, KeyError, TypeError):
+        parsed = _record(line)
+        if parsed is None:
             if line_number == len(lines):
                 run.note(f"the last line ({line_number}) is cut short; left out")
                 continue
             raise SourceError(f"{path}: line {line_number} is not a verl log record "
                               '({"step": N, "data": {...}})') from None
+        step, data = parsed
         by_step.setdefault(step, {}).update(data)
     if not by_step:
         raise SourceError(f"{path}: holds no verl log records")
@@ -145,16 +153,12 @@ class _Tail(SourceTail):
             self._lines += 1
             if not line.strip():
                 continue
-            try:
-                record = json.loads(line)
-                step = int(record["step"])
-                data = record["data"]
-                if not isinstance(data, dict):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
+            parsed = _record(line)
+            if parsed is None:
                 run.problems.add(f"verl: line {self._lines} is not a log record ({{\"step\": N, \"data\": {{...}}}}); "
                                  "skipped", None)
                 continue
+            step, data = parsed
             run.add_step(step, data)
             self._last_step = step if self._last_step is None else max(self._last_step, step)
         for folder in _rollout_dirs(self.path):
