@@ -204,6 +204,16 @@ def test_reward_hacking_ignores_components_rising_together_and_unnamed_pairs_get
     assert unnamed and unnamed.confidence <= 0.6 * 0.75 + 1e-9
 
 
+def test_a_task_component_chosen_by_its_name_alone_is_said_so():
+    """Issue 17: which component measures the task is guessed from names only as a last resort,
+    and a finding resting on that guess (no sample confirms it) says so; one without a name to
+    go on does not claim it."""
+    named = detect("REWARD_HACKING", hacking_view(0.6))
+    unnamed = detect("REWARD_HACKING", hacking_view(0.6, names=("alpha", "beta")))
+    assert "from its name alone" in named.explanation
+    assert "from its name alone" not in unnamed.explanation
+
+
 # -- length -------------------------------------------------------------------------------
 
 

@@ -348,7 +348,9 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     steps earlier) by at least `drop_fraction` of that reference and `min_z` noise standard
     deviations, while a cheap component rises above its own reference by at least `min_z`
     noise standard deviations; both hold (with hysteresis) for `sustain` steps. Without a
-    correctness-like name, any falling/rising pair counts, at lower confidence. A fall that
+    correctness-like name, any falling/rising pair counts, at lower confidence; with one, a
+    finding the samples do not confirm says that the task's component was chosen by its name
+    alone (a last resort: the data did not show it). A fall that
     happens mostly at once (at least `step_share` of it between the medians of the 5 steps
     before and after some step, beyond what noise explains) is not learnt behaviour but a
     changed grader or data, and is left to REWARD_COLLAPSE — unless the captured samples since
@@ -452,6 +454,10 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     else:
         verdict = (f"the policy may be earning '{cheap}' reward without solving the task (a metric-only early "
                    f"warning; read the samples).")
+        if named:
+            # The data has not shown which component measures the task; the name is a last resort.
+            verdict += (f" '{truth}' was taken for the task's own measure from its name alone: no captured sample "
+                        "shows it yet.")
     return Finding(
         signature_id="REWARD_HACKING",
         severity="critical" if confirmed and fall >= cfg["critical_fall"] else "warn",
