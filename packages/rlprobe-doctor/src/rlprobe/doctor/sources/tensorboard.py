@@ -16,7 +16,7 @@ import json
 import os
 import re
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -286,6 +286,23 @@ def _read_records(path: Path, data: bytes, start: int, end: int
 
 # -- to a run --------------------------------------------------------------------------------
 
+def _read_slow(run: ImportedRun, file: Path, data: bytes, gaps: Iterable[tuple[int, int]],
+               scalars: _Scalars) -> None:
+    """The records the fast scalar scan left (``gaps`` of ``data``) decoded one by one: text
+    summaries onto ``run``, scalars into ``scalars``."""
+    slow: list[tuple[int, float, str, float]] = []
+    for start, end in gaps:
+        for step, wall, tag, scalar, text in _read_records(file, data, start, end):
+            if text is not None:
+                _text_summary(run, tag, text)
+            elif scalar is not None:
+                slow.append((step, wall, tag, scalar))
+    if slow:
+        steps, walls, tags, values = zip(*slow, strict=True)
+        scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
+                    np.array(values, np.float64))
+
+
 def read(path: Path, name: str | None = None) -> ImportedRun:
     if path.is_file():
         event_files, label = [path], path.name
@@ -299,17 +316,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     scalars = _Scalars()
     for file in event_files:
         data, gaps = _read_file(file, scalars)
-        slow: list[tuple[int, float, str, float]] = []
-        for start, end in gaps:
-            for step, wall, tag, scalar, text in _read_records(file, data, start, end):
-                if text is not None:
-                    _text_summary(run, tag, text)
-                elif scalar is not None:
-                    slow.append((step, wall, tag, scalar))
-        if slow:
-            steps, walls, tags, values = zip(*slow, strict=False)
-            scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
-                        np.array(values, np.float64))
+        _read_slow(run, file, data, gaps, scalars)
     steps, walls, codes, values = scalars.columns()
     if not len(steps):
         raise SourceError(f"{path}: the TensorBoard log holds no scalars")
@@ -411,17 +418,7 @@ class _Tail(SourceTail):
         for file in self._event_files():
             tail = self._files.setdefault(file, GrowingFile(file, _whole_records))
             data = tail.read_new()
-            slow: list[tuple[int, float, str, float]] = []
-            for start, end in _fast_scalars(data, scalars) if data else []:
-                for step, wall, tag, scalar, text in _read_records(file, data, start, end):
-                    if text is not None:
-                        _text_summary(run, tag, text)
-                    elif scalar is not None:
-                        slow.append((step, wall, tag, scalar))
-            if slow:
-                steps, walls, tags, values = zip(*slow, strict=False)
-                scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
-                            np.array(values, np.float64))
+            _read_slow(run, file, data, _fast_scalars(data, scalars) if data else [], scalars)
         self.saw(*self._files.values())
         steps, walls, codes, values = scalars.columns()
         if not len(steps):
