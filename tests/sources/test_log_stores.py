@@ -4,7 +4,6 @@ SOURCE#NAME, and the one-line errors for damaged ones."""
 from __future__ import annotations
 
 import json
-import math
 import os
 import subprocess
 import sys
@@ -15,7 +14,6 @@ import pytest
 
 from rlprobe.doctor import RunView, UnusableInput
 from rlprobe.doctor.sources import list_source_runs, resolve
-from rlprobe.doctor.sources.tensorboard import read_events
 
 RLPROBE = str(Path(sys.executable).parent / "rlprobe")
 
@@ -47,7 +45,8 @@ def _tensorboard(folder: Path, steps: int = 40, new_style: bool = False, args: d
             return
         tensor = tensor_pb2.TensorProto(dtype=types_pb2.DT_FLOAT, float_val=[value],
                                         tensor_shape=tensor_shape_pb2.TensorShapeProto())
-        metadata = summary_pb2.SummaryMetadata(plugin_data=summary_pb2.SummaryMetadata.PluginData(plugin_name="scalars"))
+        plugin = summary_pb2.SummaryMetadata.PluginData(plugin_name="scalars")
+        metadata = summary_pb2.SummaryMetadata(plugin_data=plugin)
         summary = summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag, tensor=tensor, metadata=metadata)])
         writer._get_file_writer().add_event(event_pb2.Event(summary=summary, step=step, wall_time=1.0))
 

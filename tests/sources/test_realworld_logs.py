@@ -14,12 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from sourcekit import realworld_log, realworld_names, realworld_root
 
 from rlprobe.doctor import RunView, diagnose
 from rlprobe.doctor.sources import resolve
 from rlprobe.records import canonical_metric
-
-from sourcekit import realworld_log, realworld_names, realworld_root
 
 VALIDATION = Path(__file__).resolve().parents[2] / "docs" / "validation.md"
 

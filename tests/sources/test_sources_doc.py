@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from sourcekit import realworld_root
 
 from rlprobe.doctor.sources import FORMATS
-
-from sourcekit import realworld_root
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "sources.md").read_text()

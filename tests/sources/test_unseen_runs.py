@@ -26,11 +26,11 @@ import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from test_wandb import _needs_wandb, write_wandb_runs
 
 from rlprobe.doctor import RunView, diagnose, diagnose_view, render_report
 from rlprobe.doctor.cli import main
 from rlprobe.doctor.report.summary import header
-from test_wandb import _needs_wandb, write_wandb_runs
 
 #: The 20 custom diagnostics a VLM run logged, NaN at every step.
 ATTENTION = [f"attention/layer_{i}/{kind}" for i in range(10) for kind in ("entropy", "sink_mass")]
@@ -229,7 +229,8 @@ def test_gaps_in_an_imported_log_are_about_the_log_not_the_recorder(tmp_path):
     log.write_text("".join(lines))
     found = {f.signature_id: f for f in diagnose(log)}
     gaps = found["RECORDING_GAPS"]
-    assert gaps.explanation.startswith("The imported log is incomplete") and "30 of 120 expected steps" in gaps.explanation
+    assert gaps.explanation.startswith("The imported log is incomplete")
+    assert "30 of 120 expected steps" in gaps.explanation
     assert "queue_size" not in " ".join(gaps.suggested_actions) and "rejected" not in gaps.explanation
 
 

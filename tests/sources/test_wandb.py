@@ -373,7 +373,7 @@ def _train_table_rows(run_dir: Path) -> list[dict]:
     rows = []
     for content in contents:
         table = json.loads(content)
-        table_rows = [dict(zip(table["columns"], row)) for row in table["data"]]
+        table_rows = [dict(zip(table["columns"], row, strict=True)) for row in table["data"]]
         if not any(row["prompt"] in EVAL_PROMPTS for row in table_rows):
             rows += table_rows
     return rows

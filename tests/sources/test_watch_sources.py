@@ -16,12 +16,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from sourcekit import realworld_log
 
 from rlprobe.doctor import RunView
 from rlprobe.doctor.live import RunWatcher, SourceMirror
 from rlprobe.storage import RunReader
-
-from sourcekit import realworld_log
 
 RLPROBE = str(Path(sys.executable).with_name("rlprobe"))
 
@@ -281,8 +280,8 @@ TRACKIO_WRITER = textwrap.dedent("""
     trackio.init(project="proj", name="live", config={"beta": 0.04, "model_name_or_path": "tiny/model"})
     for s in range(1, 41):
         trackio.log({"profiling/Time taken: x": 0.1})
-        trackio.log({"train/loss": 0.01 * s, "train/reward": 0.5, "train/kl": (0.01 if s < 25 else 2.0) * (1 + s % 3 / 50),
-                     "train/global_step": s})
+        trackio.log({"train/loss": 0.01 * s, "train/reward": 0.5,
+                     "train/kl": (0.01 if s < 25 else 2.0) * (1 + s % 3 / 50), "train/global_step": s})
         time.sleep(0.1)
     trackio.log({"train/train_runtime": 3.0, "train/train_loss": 0.2, "train/total_flos": 0.0,
                  "train/global_step": 40})
