@@ -12,8 +12,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 import requests
@@ -97,7 +97,8 @@ def azurite_host() -> Iterator[str]:
 
 
 @pytest.fixture
-def s3_env(s3_endpoint: str, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def s3_env(s3_endpoint: str, monkeypatch: pytest.MonkeyPatch,
+           tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment pointing both libraries at the test server (set in this process too),
     with a cache directory of this test's own."""
     env = {**CREDENTIALS, "AWS_ENDPOINT_URL": s3_endpoint,

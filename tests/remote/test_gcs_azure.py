@@ -19,7 +19,6 @@ from rlprobe.storage.location import filesystem
 from rlprobe.storage.upload import push
 
 
-
 @pytest.fixture(params=["gcs_bucket", "abfs_container"])
 def store(request: pytest.FixtureRequest) -> str:
     """A new, empty ``gs://`` bucket or ``abfs://`` container."""
@@ -87,7 +86,8 @@ KEY = "a2V5"  # base64 of "key": building a filesystem contacts nothing
     # a connection string names the account, its key and an emulator's address
     ({"AZURE_STORAGE_CONNECTION_STRING": f"AccountName=dev;AccountKey={KEY};BlobEndpoint=http://127.0.0.1:9/dev"},
      "abfs://c/r", {"account_name": "dev", "account_key": KEY, "blob_storage_authority": "127.0.0.1:9",
-                    "dfs_storage_authority": "127.0.0.1:9", "blob_storage_scheme": "http", "dfs_storage_scheme": "http"}),
+                    "dfs_storage_authority": "127.0.0.1:9", "blob_storage_scheme": "http",
+                    "dfs_storage_scheme": "http"}),
     # Azurite's shorthand (setting names in any case, as Azure's own parsers take them)
     ({"AZURE_STORAGE_CONNECTION_STRING": "usedevelopmentstorage=true"}, "az://c/r",
      {"account_name": "devstoreaccount1", "account_key": AZURITE_KEY, "blob_storage_authority": "127.0.0.1:10000",

@@ -4,7 +4,6 @@ order that never shows a reader a missing or doubled row, and `watch`/`ls` work 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -13,15 +12,13 @@ import warnings
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from rlprobe import Recorder, RlprobeWarning
 from rlprobe.doctor import diagnose, diff_runs, query_samples, render_report
 from rlprobe.doctor.cli import main
-from rlprobe.storage import RecordingError, RunReader, RunWriter, list_runs, load_manifest
-from rlprobe.storage import location
+from rlprobe.storage import RecordingError, RunReader, RunWriter, list_runs, load_manifest, location
 from rlprobe.storage.location import filesystem, remote_files
 from rlprobe.storage.upload import Mirror, OtherRun, push
 
@@ -44,7 +41,7 @@ def steps_in_bucket(url: str) -> int:
         return 0  # moto rewrites an object in place, so a GET racing a PUT can see half of it; S3 cannot
 
 
-def cli(*args: str) -> "CliRunner.invoke":
+def cli(*args: str) -> Result:
     return CliRunner().invoke(main, list(args))
 
 
@@ -143,13 +140,33 @@ def test_the_mirror_never_shows_a_reader_a_missing_or_doubled_row(bucket, tmp_pa
             assert _rows(RunReader(url), kind).column("step").to_pylist() == \
                 _rows(RunReader(run), kind).column("step").to_pylist()
 
-    write(3); mirror.sync(); check()
-    write(70); writer.compact(); mirror.sync(); check()           # compacted before its parts went up
+    write(3)
+    mirror.sync()
+    check()
+    # compacted before its parts went up
+    write(70)
+    writer.compact()
+    mirror.sync()
+    check()
     assert not any(k.startswith("parts/") for k in objects(url))
-    write(10); mirror.sync(); write(60); mirror.sync(); writer.compact(); mirror.sync(); check()
-    assert any(k.startswith("parts/") for k in objects(url))  # below doubling: the bucket keeps the parts
-    write(5); writer.compact(); mirror.sync(); check()  # parts never uploaded: the compacted file goes up
-    write(2); writer.close(); mirror.sync(final=True); check()
+    # below doubling: the bucket keeps the parts
+    write(10)
+    mirror.sync()
+    write(60)
+    mirror.sync()
+    writer.compact()
+    mirror.sync()
+    check()
+    assert any(k.startswith("parts/") for k in objects(url))
+    # parts never uploaded: the compacted file goes up
+    write(5)
+    writer.compact()
+    mirror.sync()
+    check()
+    write(2)
+    writer.close()
+    mirror.sync(final=True)
+    check()
     assert sorted(objects(url)) == ["manifest.json", "samples.parquet", "steps.parquet"]
 
 
@@ -161,8 +178,8 @@ def test_upload_traffic_is_linear_in_the_run_size(bucket, tmp_path):
     mirror = Mirror(run, f"{bucket}/runs/t")
     parts = 0
     for part in range(1, 401):
-        writer.write_part([{"step": s, "reward_mean": s / 7, "kl_mean": s / 3} for s in range(part * 20, part * 20 + 20)],
-                          None)
+        writer.write_part([{"step": s, "reward_mean": s / 7, "kl_mean": s / 3}
+                           for s in range(part * 20, part * 20 + 20)], None)
         parts += (run / "parts" / f"steps-{part:08d}.parquet").stat().st_size
         writer.write_manifest()
         if part % 4 == 0:
@@ -364,7 +381,9 @@ def test_a_round_cut_short_anywhere_leaves_the_bucket_a_prefix_of_the_run(bucket
     mirrors = [Mirror(run, f"{bucket}/runs/cut{k}") for k in range(7)]  # the round makes 7 uploads
     for mirror in mirrors:
         mirror.sync()
-    write(70); writer.compact(); write(5)
+    write(70)
+    writer.compact()
+    write(5)
     local = RunReader(run).steps().column("step").to_pylist()
     for landed, mirror in enumerate(mirrors):
         put = mirror._put

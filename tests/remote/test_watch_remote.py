@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from rlprobe.doctor import RunView
 from rlprobe.doctor.live import RunWatcher
 from rlprobe.storage.location import filesystem
