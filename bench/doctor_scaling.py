@@ -1,4 +1,5 @@
-"""How the doctor scales with run length: load a recording and run the whole catalog.
+"""How the doctor scales with run length: load a recording and run the whole catalog; and
+what a whole ``rlprobe doctor RUN`` process costs on the longest run.
 
     python bench/doctor_scaling.py                 # 1k, 10k and 100k steps
     python bench/doctor_scaling.py --steps 1000    # one size (a smoke run)
@@ -12,21 +13,38 @@ detector, timed (best and median of --repeat) with the process's peak RSS, and t
 time of each phase and of the slowest detectors. Targets (issue 3): 100k steps ≤ 2 s
 and ≤ 1 GiB.
 
+On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k steps): the
+``rlprobe`` console script, best and median of --repeat fresh processes with each one's peak
+RSS, against a baseline measured in the same run, the floor no code of ours can go under: an
+interpreter that only imports the libraries the doctor is built on. Then the same work split
+into its phases, each in a fresh process (best of --repeat): import (the CLI, the ``doctor``
+command's module, the detectors), read (``load_steps``), facts (every ``RunFacts`` property),
+detectors (``diagnose_view``), render (``render_findings``). Every measured process reads its
+bytecode from a private cache written by a first, untimed run, as an installed package does
+(pip compiles it at install; a checkout run with ``PYTHONDONTWRITEBYTECODE`` would compile
+rlprobe's sources in every process instead).
+
 This is a benchmark, not a test: it exits 0 whatever the figures.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 TARGET_S, TARGET_RSS_MB = 2.0, 1024.0
+#: A whole ``rlprobe doctor`` process at 100k steps (issue 17).
+TARGET_PROCESS_S = 0.7
 SIZES = (1_000, 10_000, 100_000)
+#: The libraries ``rlprobe doctor`` cannot run without: the floor of the whole-process figure.
+FLOOR = "import numpy, polars, pyarrow.parquet, pydantic, click"
 
 _MEASURE = r"""
 import json, resource, sys, time
@@ -60,6 +78,95 @@ print(json.dumps({"diagnose_s": t2 - t1, "import_s": t1 - t0, "peak_rss_mb": pea
 """
 
 
+_PHASES = r"""
+import json, resource, sys, time
+from functools import cached_property
+
+def clock():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return time.perf_counter(), r.ru_utime + r.ru_stime
+
+marks = {"start": clock()}
+from rlprobe.doctor.catalog import diagnose_view, load_steps, registry
+from rlprobe.doctor.cli import main
+from rlprobe.doctor.cli.diagnosis import render_findings
+registry()
+marks["import"] = clock()
+view = load_steps(sys.argv[1])
+marks["read"] = clock()
+from rlprobe.doctor.facts.run import facts_of
+facts = facts_of(view)
+for name, attr in vars(type(facts)).items():
+    if isinstance(attr, cached_property):
+        getattr(facts, name)
+marks["facts"] = clock()
+findings = diagnose_view(view)
+marks["detectors"] = clock()
+render_findings(findings, sys.argv[1])
+marks["render"] = clock()
+names = list(marks)
+print(json.dumps({b: [marks[b][0] - marks[a][0], marks[b][1] - marks[a][1]] for a, b in zip(names, names[1:])}))
+"""
+
+
+def bytecode_env(cache: Path) -> dict[str, str]:
+    """The environment of every measured process: bytecode read from (and written once to)
+    ``cache``, as an installed package reads it from its ``__pycache__``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def timed(argv: list[str], env: Mapping[str, str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one process, its output discarded."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0  # reaped by wait4; the exit code (1: a critical finding) is not the point
+    return time.perf_counter() - start, usage.ru_maxrss / 1024
+
+
+def doctor_argv(run: Path) -> list[str]:
+    """``rlprobe doctor RUN`` as a user types it: the console script beside this interpreter."""
+    script = Path(sys.executable).with_name("rlprobe")
+    if script.exists():
+        return [str(script), "doctor", str(run)]
+    return [sys.executable, "-c", "import sys; from rlprobe.doctor.cli import main; main()", "doctor", str(run)]
+
+
+def measure_process(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
+    """The whole command and its floor, interleaved so that both see the same machine load,
+    then its phases."""
+    doctor, floor = doctor_argv(run), [sys.executable, "-c", FLOOR]
+    timed(doctor, env)
+    timed(floor, env)  # first runs write the bytecode cache
+    runs: dict[str, list[tuple[float, float]]] = {"doctor": [], "floor": []}
+    for _ in range(repeat):
+        runs["floor"].append(timed(floor, env))
+        runs["doctor"].append(timed(doctor, env))
+    phases: dict[str, list[list[float]]] = {}
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", _PHASES, str(run)], env=env, check=True, capture_output=True,
+                             text=True)
+        for phase, clocks in json.loads(out.stdout.strip().splitlines()[-1]).items():
+            phases.setdefault(phase, []).append(clocks)
+    result = {name: {"best_s": min(w for w, _ in r), "median_s": statistics.median(w for w, _ in r),
+                     "peak_rss_mb": max(m for _, m in r)} for name, r in runs.items()}
+    result["phases"] = {p: {"wall_s": min(w for w, _ in c), "cpu_s": min(u for _, u in c)} for p, c in phases.items()}
+    return result
+
+
+def report_process(n_steps: int, r: dict) -> None:
+    doctor, floor = r["doctor"], r["floor"]
+    print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (best / median of the processes, peak RSS):")
+    print(f"  floor ({FLOOR}): {floor['best_s']:.2f} / {floor['median_s']:.2f} s, {floor['peak_rss_mb']:.0f} MB")
+    print(f"  rlprobe doctor RUN: {doctor['best_s']:.2f} / {doctor['median_s']:.2f} s, {doctor['peak_rss_mb']:.0f} MB: "
+          f"{doctor['best_s'] / floor['best_s']:.2f}x the floor, "
+          f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
+    print("  phases, best of fresh processes (wall / CPU s): " + ", ".join(
+        f"{p} {c['wall_s']:.3f} / {c['cpu_s']:.3f}" for p, c in r["phases"].items()))
+
+
 def write_run(root: Path, n_steps: int) -> Path:
     """Write the run in a child process: peak RSS survives exec, so the measuring
     processes must not descend from one that grew while writing."""
@@ -74,10 +181,12 @@ def write_run(root: Path, n_steps: int) -> Path:
     return run
 
 
-def measure(run: Path, repeat: int) -> dict:
+def measure(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
+    subprocess.run([sys.executable, "-c", _MEASURE, str(run)], env=env, check=True, capture_output=True)  # bytecode
     results = []
     for _ in range(repeat):
-        out = subprocess.run([sys.executable, "-c", _MEASURE, str(run)], check=True, capture_output=True, text=True)
+        out = subprocess.run([sys.executable, "-c", _MEASURE, str(run)], env=env, check=True, capture_output=True,
+                             text=True)
         results.append(json.loads(out.stdout.strip().splitlines()[-1]))
     times = [r["diagnose_s"] for r in results]
     best = min(results, key=lambda r: r["diagnose_s"])
@@ -90,12 +199,16 @@ def main() -> None:
     parser.add_argument("--steps", type=int, action="append", help="run length(s); default 1k, 10k, 100k")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="write (and reuse) the runs under this directory")
+    parser.add_argument("--process-repeat", type=int, default=5, help="processes for the whole-command figures")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     sizes = args.steps or list(SIZES)
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
-        rows = {n: measure(write_run(root, n), args.repeat) for n in sizes}
+        env = bytecode_env(Path(tmp) / "pycache")
+        runs = {n: write_run(root, n) for n in sizes}
+        rows = {n: measure(run, args.repeat, env) for n, run in runs.items()}
+        process = measure_process(runs[max(sizes)], args.process_repeat, env)
     print(f"{'steps':>8} {'samples':>8} {'best s':>7} {'median s':>8} {'load s':>7} {'detect s':>8} "
           f"{'peak RSS MB':>11}  slowest detectors")
     for n, r in rows.items():
@@ -107,8 +220,9 @@ def main() -> None:
         print(f"\n{max(sizes)} steps: {r['best_s']:.2f} s of {TARGET_S} s ({r['best_s'] / TARGET_S:.0%}), "
               f"{r['peak_rss_mb']:.0f} MB of {TARGET_RSS_MB:.0f} MB ({r['peak_rss_mb'] / TARGET_RSS_MB:.0%}); "
               f"imports alone {r['import_rss_mb']:.0f} MB")
+    report_process(max(sizes), process)
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        args.json.write_text(json.dumps({"diagnose": rows, "process": process}, indent=2))
 
 
 if __name__ == "__main__":
