@@ -341,13 +341,6 @@ def test_a_wandb_run_log_followed_through_torn_records_reads_as_the_whole_log(tm
     assert any(f.signature_id == "KL_BLOWUP" and f.severity == "critical" for f in watcher.reported)
 
 
-def test_every_reader_follows_a_source_being_written() -> None:
-    from rlprobe.doctor.sources import FORMATS
-
-    assert all(callable(getattr(reader, "follow", None)) for reader in FORMATS), [
-        reader.NAME for reader in FORMATS if not hasattr(reader, "follow")]
-
-
 def test_a_long_watch_compacts_its_recording_and_loses_nothing(tmp_path: Path) -> None:
     from rlprobe.doctor.live.mirror import COMPACT_EVERY
 

@@ -53,7 +53,7 @@ def ls_source(root: Path, as_json: bool) -> bool:
         return False
     rows = [{"name": name, "address": f"{root}#{name}"} for name in names] or \
         [{"name": None, "address": str(root)}]
-    status = getattr(source.reader, "status", None)  # a reader that can tell a live run from a killed one
+    status = source.reader.status  # None: the format cannot tell a live run from a killed one
     for row in rows if status is not None else []:
         try:
             row["status"], heartbeat = status(root, row["name"])

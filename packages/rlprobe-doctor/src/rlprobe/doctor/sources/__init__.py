@@ -23,31 +23,24 @@ import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
 from rlprobe.storage.location import cache_dir
 
 from ..errors import UnusableInput
-from . import console, hf_trainer
+from . import console, hf_trainer, mlflow_store, tensorboard, trackio, verl_jsonl, wandb_log
 from .base import ImportedRun, SourceError, SourceTail, write_recording
+from .reader import Reader
 
-__all__ = ["FORMATS", "Source", "ImportedRun", "SourceError", "resolve", "recording_dir", "import_source",
+__all__ = ["FORMATS", "Reader", "Source", "ImportedRun", "SourceError", "resolve", "recording_dir", "import_source",
            "list_source_runs", "is_recording", "formats_line", "default_report_path",
            "looks_foreign", "follow", "SourceTail"]
 
-#: The readers, in the order a path is offered to them (the more specific first).
-FORMATS: list[ModuleType] = [hf_trainer, console]
+#: The readers, in the order a path is offered to them: the more specific first, the console
+#: log (any text that holds training lines) last.
+FORMATS: tuple[Reader, ...] = (hf_trainer, tensorboard, trackio, mlflow_store, verl_jsonl, wandb_log, console)
 #: Bumped when what an import writes changes shape; edited reader files also key the cache.
 IMPORT_VERSION = 1
-
-
-def _register_optional() -> None:
-    for module in ("tensorboard", "trackio", "mlflow_store", "verl_jsonl", "wandb_log"):
-        try:
-            FORMATS.insert(len(FORMATS) - 1, __import__(f"{__name__}.{module}", fromlist=["read"]))
-        except ImportError:
-            continue
 
 
 def formats_line() -> str:
@@ -66,7 +59,7 @@ class Source:
     """A recognised foreign source: where it is, which reader reads it, which run in it."""
 
     path: Path
-    reader: ModuleType
+    reader: Reader
     name: str | None = None
 
     @property
@@ -127,7 +120,7 @@ def resolve(source: str | os.PathLike[str]) -> Source | None:
     for reader in FORMATS:
         if reader.sniff(path):
             names = reader.runs(path)
-            if name is not None and hasattr(reader, "address"):
+            if name is not None and reader.address is not None:
                 name = reader.address(path, name)  # another name the run answers to (W&B's run id)
             if name is not None and names and name not in names:
                 raise UnusableInput(f"{path}: holds no run named {name!r}; it holds: {', '.join(names)}")
@@ -201,9 +194,6 @@ def follow(source: str | os.PathLike[str] | Source) -> SourceTail:
     if resolved is None:
         raise UnusableInput(f"{source}: is an rlprobe recording, not a foreign source")
     return resolved.reader.follow(resolved.path, resolved.name)
-
-
-_register_optional()
 
 
 def default_report_path(source: str | os.PathLike[str]) -> Path:

@@ -22,10 +22,12 @@ from rlprobe.storage import RunStatus
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
 from .trainer_logs import TrainerLogTail, add_trainer_logs, guess_algorithm, is_trainer_log
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "follow"]
 
 NAME = "console"
 DESCRIPTION = "a training job's console output (Trainer's printed log dicts, verl's step:N lines)"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 #: A flat printed dict: starts with a quoted key, holds no nested braces.

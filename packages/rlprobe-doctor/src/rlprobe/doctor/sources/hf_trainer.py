@@ -23,10 +23,13 @@ from .base import ImportedRun, SourceError, SourceTail
 from .pickled_args import read_training_args
 from .trainer_logs import TrainerLogTail, add_trainer_logs, guess_algorithm, is_trainer_log, kind_of
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "add_completion_rows", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "add_completion_rows",
+           "follow"]
 
 NAME = "trainer"
 DESCRIPTION = "TRL / HF Trainer output_dir, checkpoint-N/, trainer_state.json or a JSON list of log dicts"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 STATE = "trainer_state.json"
 ARGS = "training_args.bin"

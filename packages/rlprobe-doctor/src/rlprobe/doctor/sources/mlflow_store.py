@@ -25,10 +25,12 @@ from .base import read_only_sqlite as _connect
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "follow"]
 
 NAME = "mlflow"
 DESCRIPTION = "an MLflow store (mlflow.db, or a file store: mlruns/, an experiment or a run folder)"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -30,10 +30,12 @@ from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "read_events", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "read_events", "follow"]
 
 NAME = "tensorboard"
 DESCRIPTION = "a TensorBoard log dir or event file"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 _MARKER = "tfevents"
 _MAX_DEPTH = 4

@@ -23,10 +23,12 @@ from .base import read_only_sqlite as _connect
 from .hf_trainer import add_completion_rows
 from .trainer_logs import TrackerRowsTail, add_tracker_rows, guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "follow"]
 
 NAME = "trackio"
 DESCRIPTION = "a trackio project database (<project>.db)"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

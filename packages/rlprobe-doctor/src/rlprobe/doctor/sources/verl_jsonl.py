@@ -15,10 +15,12 @@ from typing import Any
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
 from .trainer_logs import guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "read", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "follow"]
 
 NAME = "verl-jsonl"
 DESCRIPTION = "a verl file-logger JSONL ({\"step\": N, \"data\": {...}} a line), with rollout dumps beside it"
+#: No other names for a run, no status read apart from the run (see ``Reader``).
+address = status = None
 
 _SNIFF_BYTES = 65536
 _ROLLOUT_RE = re.compile(r"^(\d+)\.jsonl$")

@@ -52,7 +52,7 @@ from .hf_trainer import add_completion_rows
 from .protobuf import fields
 from .trainer_logs import SUMMARY_KEYS, TIME_KEY, TrackerRowsTail, add_tracker_rows, guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "read", "records", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "records", "follow"]
 
 NAME = "wandb"
 DESCRIPTION = "a W&B run log (run-<id>.wandb, its run folder, or a wandb/ folder of runs)"
