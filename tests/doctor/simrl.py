@@ -83,7 +83,7 @@ class SimConfig:
     def weights(self) -> dict[str, float]:
         return dict(self.reward_weights)
 
-    def with_(self, **changes: Any) -> "SimConfig":
+    def with_(self, **changes: Any) -> SimConfig:
         return replace(self, **changes)
 
 
@@ -101,7 +101,7 @@ class SimRun:
         pairs = [(s, m[key]) for s, m in self.steps if key in m]
         if not pairs:
             return np.array([], dtype=int), np.array([])
-        s, v = zip(*pairs)
+        s, v = zip(*pairs, strict=True)
         return np.asarray(s), np.asarray(v, dtype=float)
 
     @property

@@ -17,9 +17,9 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterator
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
@@ -48,8 +48,9 @@ def _matrix_cases() -> Iterator[tuple[str, Callable[[], Entry]]]:
 
 
 def _matrix_pathology(name: str, n_steps: int, seed: int) -> Entry:
-    from rlprobe.doctor.catalog import diagnose_view, registry
     from test_matrix import run_view
+
+    from rlprobe.doctor.catalog import diagnose_view, registry
 
     with tempfile.TemporaryDirectory() as tmp:
         _, view = run_view(name, n_steps, seed, Path(tmp))
@@ -80,9 +81,10 @@ def _sim_cases() -> Iterator[tuple[str, tuple]]:
 
 
 def _sim(config, trl_like: bool) -> Entry:
-    from rlprobe.doctor import RunView, diagnose_view
     from simrl import simulate
     from test_independent_runs import LOGGING_STEPS
+
+    from rlprobe.doctor import RunView, diagnose_view
 
     with tempfile.TemporaryDirectory() as tmp:
         run = simulate(config)
@@ -133,7 +135,7 @@ def compute(workers: int | None = None) -> dict[str, Entry]:
     todo = cases()
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         results = pool.map(_run, todo.values(), chunksize=4)
-        return dict(zip(todo, results))
+        return dict(zip(todo, results, strict=True))
 
 
 def moves(old: dict[str, Entry], new: dict[str, Entry]) -> list[str]:

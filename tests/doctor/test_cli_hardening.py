@@ -11,7 +11,8 @@ import socket
 import subprocess
 import sys
 import threading
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner

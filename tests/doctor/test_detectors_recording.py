@@ -4,7 +4,7 @@ the damage is, and working with samples or metrics missing."""
 from __future__ import annotations
 
 import contextlib
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import polars as pl
@@ -20,7 +20,7 @@ from rlprobe.doctor.synth.plan import build_plan
 MINE = ("NONFINITE_VALUES", "RECORDING_GAPS")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _synth(pathology: str, n_steps: int, seed: int):
     return synth_view(pathology, n_steps, seed)
 

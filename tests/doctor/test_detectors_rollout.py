@@ -3,7 +3,7 @@
 without vLLM, more confident the larger the mismatch."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import polars as pl
@@ -18,7 +18,7 @@ from rlprobe.doctor.synth.frames import synth_view
 SID = "LOGPROB_MISMATCH"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _synth(pathology: str, n_steps: int, seed: int, onset: int | None = None):
     return synth_view(pathology, n_steps, seed, onset)
 

@@ -5,7 +5,7 @@ without metrics."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import polars as pl
@@ -27,7 +27,7 @@ PATHOLOGIES = {
 MINE = tuple(PATHOLOGIES.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _synth(pathology: str, n_steps: int, seed: int, onset: int | None = None):
     return synth_view(pathology, n_steps, seed, onset)
 

@@ -272,7 +272,8 @@ def test_clip_ratio_on_policy_zero_and_stable_ppo_level_are_healthy():
 def test_clip_ratio_confidence_grows_with_the_share():
     base = 0.004 * np.exp(noise(13, 0.4))
     def share(level: float):
-        return detect("CLIP_RATIO_HIGH", view_of(**{"clip_ratio/region_mean": base + level * np.clip(after() / 30, 0, 1)}))
+        clip = base + level * np.clip(after() / 30, 0, 1)
+        return detect("CLIP_RATIO_HIGH", view_of(**{"clip_ratio/region_mean": clip}))
     low, high = share(0.08), share(0.6)
     assert low and high and high.confidence > low.confidence
     assert (low.severity, high.severity) == ("warn", "critical")

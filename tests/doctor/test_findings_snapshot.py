@@ -7,7 +7,6 @@ import json
 import os
 
 import pytest
-
 import snapshot
 
 SOURCES = ("matrix", "sim", "realruns", "realworld")

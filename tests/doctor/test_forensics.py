@@ -25,8 +25,8 @@ def write_run(path: Path, *, samples: bool = True, sampling: SamplingConfig | No
     with Recorder(path, algorithm="grpo", run_id=path.name, trainer_config={"learning_rate": 1e-6},
                   capture_env=False, install_handlers=False, sampling=sampling) as rec:
         for step in range(N_STEPS):
-            rec.log_step(step, reward=0.5 + rng.normal(0, 0.02), kl=(0.5 if step == SPIKE else 0.05) * rng.uniform(0.9, 1.1),
-                         loss=rng.normal(0, 0.01))
+            rec.log_step(step, reward=0.5 + rng.normal(0, 0.02),
+                         kl=(0.5 if step == SPIKE else 0.05) * rng.uniform(0.9, 1.1), loss=rng.normal(0, 0.01))
             if not samples:
                 continue
             batch = []

@@ -11,18 +11,17 @@ says why it is right for that mechanism.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import polars as pl
 import pytest
+from simrl import EOS, SimConfig, SimRun, simulate
 
 from rlprobe.doctor import Finding, RunView, diagnose_view
-
-from simrl import EOS, SimConfig, SimRun, simulate
 
 # -- healthy runs ----------------------------------------------------------------------------------
 
@@ -46,7 +45,7 @@ HEALTHY: dict[str, tuple[SimConfig, tuple[int, ...]]] = {
 SATURATES = SimConfig(n_steps=1000, lr=0.03, difficulty=1.5)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run(config: SimConfig, root: str) -> tuple[SimRun, RunView, tuple[Finding, ...]]:
     run = simulate(config)
     directory = Path(root) / f"run-{abs(hash(config))}"
@@ -154,7 +153,7 @@ def _truncated(linked: pl.DataFrame, *_: object) -> bool:
 def _misfit_groups(linked: pl.DataFrame, run: SimRun, _: Finding) -> bool:
     """Each linked sample's group has advantages that are not a positive multiple of its
     rewards minus their mean: recomputed here from the recorded group."""
-    for sample_id, step, group in linked.select("sample_id", "step", "group_id").iter_rows():
+    for step, group in linked.select("step", "group_id").iter_rows():
         rows = [s for s in run.samples[step] if s["group_id"] == group]
         r = np.array([s["reward"] for s in rows])
         a = np.array([s["advantage"] for s in rows])

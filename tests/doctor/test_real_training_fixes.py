@@ -69,7 +69,7 @@ def converging_run(tmp_path: Path, n: int = 300, groups: int = 2, g: int = 4) ->
     t = np.arange(1, n + 1)
     solved = np.clip(0.15 + 0.8 * (t - 20) / 220, 0.15, 0.97)
     rows, samples = [], {}
-    for step, p in zip(t, solved):
+    for step, p in zip(t, solved, strict=True):
         n_solved = rng.binomial(groups, p)
         rewards = []
         for k in range(groups):
@@ -159,7 +159,8 @@ def test_a_fast_kl_blowup_from_the_start_is_dated_where_it_grows(tmp_path: Path)
     steps = np.arange(1, 251)
     kl = np.where(steps < 6, 0.003, 0.003 * np.exp(0.48 * (steps - 6)))
     kl = np.minimum(kl, 2.0 + 0.3 * np.sin(steps / 7)) * np.exp(rng.normal(0, 0.1, steps.size))
-    rows = [dict(step=int(s), kl=float(k), entropy=1.0, clip_ratio=0.0, reward=0.5) for s, k in zip(steps, kl)]
+    rows = [dict(step=int(s), kl=float(k), entropy=1.0, clip_ratio=0.0, reward=0.5)
+            for s, k in zip(steps, kl, strict=True)]
     finding = detect("KL_BLOWUP", record(tmp_path, rows, beta=0.1))
     assert finding.severity == "critical"
     assert finding.first_step <= 13, finding.explanation
@@ -213,7 +214,8 @@ def test_entropy_recovering_after_a_collapse_is_not_an_explosion(tmp_path: Path)
     rng = np.random.default_rng(6)
     steps = np.arange(1, 301)
     entropy = np.where(steps < 60, 1.2, np.where(steps < 140, 0.08, 1.2 - 1.12 * np.exp(-(steps - 140) / 10)))
-    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05)))) for s, e in zip(steps, entropy)]
+    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05))))
+            for s, e in zip(steps, entropy, strict=True)]
     view = record(tmp_path, rows)
     assert detect("ENTROPY_EXPLOSION", view) is None
     assert detect("ENTROPY_COLLAPSE", view).first_step == pytest.approx(60, abs=5)
@@ -223,7 +225,8 @@ def test_an_explosion_above_the_pre_collapse_level_is_still_found(tmp_path: Path
     rng = np.random.default_rng(6)
     steps = np.arange(1, 301)
     entropy = np.where(steps < 60, 1.2, np.where(steps < 140, 0.08, 4.0))
-    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05)))) for s, e in zip(steps, entropy)]
+    rows = [dict(step=int(s), entropy=float(e * np.exp(rng.normal(0, 0.05))))
+            for s, e in zip(steps, entropy, strict=True)]
     finding = detect("ENTROPY_EXPLOSION", record(tmp_path, rows))
     assert finding is not None and abs(finding.first_step - 140) <= 5
     assert "before collapsing" in finding.explanation
@@ -326,7 +329,7 @@ def settling_run(tmp_path: Path, copies_earn: str = "top", n: int = 200, settle:
                 {"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt_id": f"p{k}", "reward": r,
                  "advantage": r - mean, "completion": t, "length": 4, "truncated": False,
                  "reward_components": {"correct": float(r >= 1.0), "in_category": 1.0}}
-                for i, (r, t) in enumerate(zip(rewards, texts)))
+                for i, (r, t) in enumerate(zip(rewards, texts, strict=True)))
         flat = np.concatenate(groups)
         zero = float(np.mean([len(set(g)) == 1 for g in groups]))
         settled = late and copies_earn != "easy"
@@ -391,7 +394,7 @@ def advantage_run(tmp_path: Path, equal_groups_advantage: float, algorithm: str 
             advantages = shaped - (shaped.sum() - shaped) / 7
         samples[step] = [{"sample_id": f"s{step}-{i}", "group_id": f"g{step}", "prompt_id": "p", "reward": float(r),
                           "advantage": float(a), "completion": f"c{i}", "length": 4, "truncated": False}
-                         for i, (r, a) in enumerate(zip(rewards, advantages))]
+                         for i, (r, a) in enumerate(zip(rewards, advantages, strict=True))]
         rows.append(dict(step=step, reward=float(rewards.mean()), entropy=1.0, clip_ratio=0.0))
     run_dir = tmp_path / "run"
     with Recorder(run_dir, algorithm=algorithm, trainer_config=trl_config(per_device_train_batch_size=8,
@@ -431,7 +434,7 @@ def test_isolated_spikes_of_a_tiny_batch_are_not_a_burst(tmp_path: Path):
     rng = np.random.default_rng(18)
     grad = np.exp(0.35 * rng.standard_t(3, 300))
     rows = [dict(step=s, grad_norm=float(g), frac_reward_zero_std=0.5, reward=0.5, entropy=1.0, clip_ratio=0.0)
-            for s, g in zip(range(1, 301), grad)]
+            for s, g in zip(range(1, 301), grad, strict=True)]
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows))
     # No burst; only the largest single step may be named, at info (issue 17: one extreme step is told).
     assert finding is None or (finding.severity == "info" and finding.explanation.startswith("One step")), finding
@@ -452,7 +455,7 @@ def test_batch_scaled_steps_whose_groups_all_agree_are_silent(tmp_path: Path):
             advantages = (rewards - np.repeat(rewards.reshape(4, 2).mean(1), 2)) / (rewards.std(ddof=1) + 1e-4)
         samples[step] = [{"sample_id": f"s{step}-{i}", "group_id": f"g{step}-{i // 2}", "reward": float(r),
                           "advantage": float(a), "completion": f"c{step}-{i}"} for i, (r, a) in
-                         enumerate(zip(rewards, advantages))]
+                         enumerate(zip(rewards, advantages, strict=True))]
         rows.append(dict(step=step, frac_reward_zero_std=0.0, reward=float(rewards.mean()), entropy=1.0,
                          clip_ratio=0.0, grad_norm=float(rng.uniform(0.5, 2.0) if signal else rng.uniform(5e-4, 3e-3))))
     view = record(tmp_path, rows, samples, num_generations=2, scale_rewards="batch", beta=0.01)
@@ -555,7 +558,7 @@ def test_larger_gradients_of_a_converged_policy_are_convergence(tmp_path: Path):
             mean = float(np.mean(rewards))
             out.extend({"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "reward": r,
                         "advantage": r - mean, "completion": t, "reward_components": {"correct": float(r >= 1.0)}}
-                       for i, (r, t) in enumerate(zip(rewards, texts)))
+                       for i, (r, t) in enumerate(zip(rewards, texts, strict=True)))
         samples[step] = out
         zero = 0.5 if rare else 1.0 if late else 0.0
         grad = rng.uniform(3.0, 6.0) if rare else 0.0 if late else rng.uniform(0.6, 1.6)
@@ -580,7 +583,7 @@ def length_push_rows(aligned: bool) -> tuple[list[dict[str, Any]], dict[int, lis
             advantages = (rewards - rewards.mean()) / (rewards.std(ddof=1) + 1e-4)
             out.extend({"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "reward": float(r),
                         "advantage": float(a), "completion": "o" * int(4 * w)}
-                       for i, (w, r, a) in enumerate(zip(words, rewards, advantages)))
+                       for i, (w, r, a) in enumerate(zip(words, rewards, advantages, strict=True)))
         samples[step] = out
         level = 1.2 * (3.5 if step >= 30 else 1.0)
         rows.append(dict(step=step, grad_norm=float(level * np.exp(rng.normal(0, 0.25))), frac_reward_zero_std=0.0,
@@ -607,8 +610,8 @@ def test_a_quantised_share_without_its_config_is_read_as_a_mean(tmp_path: Path):
     run_dir = tmp_path / "run"
     with Recorder(run_dir, algorithm="grpo", capture_env=False, install_handlers=False) as rec:
         for step in range(1, 601):
-            rec.log_step(step, frac_reward_zero_std=float(rng.random() < 0.6), reward=0.9 + 0.05 * rng.standard_normal(),
-                         entropy=0.05, clip_ratio=0.0)
+            rec.log_step(step, frac_reward_zero_std=float(rng.random() < 0.6),
+                         reward=0.9 + 0.05 * rng.standard_normal(), entropy=0.05, clip_ratio=0.0)
     findings = diagnose_view(RunView.load(run_dir))
     for finding in findings:
         if finding.signature_id in ("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"):
