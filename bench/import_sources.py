@@ -34,8 +34,9 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 KEYS = ["loss", "grad_norm", "learning_rate", "num_tokens", "completions/mean_length", "completions/min_length",
         "completions/max_length", "completions/clipped_ratio", "completions/mean_terminated_length",
@@ -177,9 +178,9 @@ def wandb_records(n: int) -> Iterator[bytes]:
         values += [wandb_json(step), wandb_json(start + 1.5 * step), wandb_json(1.5 * step), wandb_json(step - 1)]
         yield record(summary=runtime_summary)
         yield record(summary=pb.SummaryRecord(update=[pb.SummaryItem(nested_key=key, value_json=value)
-                                                      for key, value in zip(names, values)]))
+                                                      for key, value in zip(names, values, strict=True)]))
         yield record(history=pb.HistoryRecord(item=[pb.HistoryItem(nested_key=key, value_json=value)
-                                                    for key, value in zip(names, values)],
+                                                    for key, value in zip(names, values, strict=True)],
                                               step=pb.HistoryStep(num=step - 1)))
     yield record(exit=pb.RunExitRecord(), _info=info)
 

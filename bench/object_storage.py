@@ -36,8 +36,9 @@ import tempfile
 import time
 import urllib.request
 import warnings
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -174,9 +175,9 @@ def main() -> None:
         run, url = tmp / "big-0.1", "s3://bench/runs/big-0.1"
         for name, fn in (("doctor", lambda where: diagnose(where)),
                          ("report", lambda where: render_report(where, tmp / "report.html"))):
-            local_t = _median(lambda: fn(run), 3)
-            cold_t = _median(lambda: fn(url), 3, before=cold)
-            warm_t = _median(lambda: fn(url), 3)
+            local_t = _median(partial(fn, run), 3)
+            cold_t = _median(partial(fn, url), 3, before=cold)
+            warm_t = _median(partial(fn, url), 3)
             print(f"\n{name} of the {n_steps}-step run: local {local_t * 1000:7.0f} ms   "
                   f"bucket cold {cold_t * 1000:7.0f} ms (ratio {cold_t / local_t:4.2f})   "
                   f"bucket warm {warm_t * 1000:7.0f} ms (ratio {warm_t / local_t:4.2f})")

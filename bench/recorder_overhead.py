@@ -24,8 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 N_METRICS = 20
 TEXT_BYTES = 1024
@@ -264,7 +265,8 @@ def main() -> int:
                      f"{r['median_ratio']:.2f}", f"{r['p99_ratio']:.2f}", f"{low:.2f}–{high:.2f}"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
-        print("  " + "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))))
+        cells = zip(row, widths, strict=True)
+        print("  " + "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(cells)))
     if results["skipped"]:
         print(f"  skipped (not importable): {', '.join(results['skipped'])}")
     if "rlprobe" in results["latency"]:

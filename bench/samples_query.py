@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -120,7 +121,7 @@ def main() -> int:
         script = str(Path(sys.executable).with_name("rlprobe"))
         for name, argv in (("rlprobe samples --json (a whole process)", ["samples", str(run), "--json"]),
                            ("rlprobe --version (its start-up alone)", ["--version"])):
-            best, median, _ = timed(lambda: subprocess.run([script, *argv], check=True, capture_output=True), 3)
+            best, median, _ = timed(partial(subprocess.run, [script, *argv], check=True, capture_output=True), 3)
             print(f"{name:<48} {best:>7.3f}s {median:>7.3f}s  {median / TARGET_S:.2f}")
         if args.baseline:
             best, median, _ = timed(lambda: query_samples(RunView.load(run), "reward"), 1)
