@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import polars as pl
 
+from rlprobe.records import EventKind
 from rlprobe.storage import RunReader
 
 from .errors import UnusableInput
@@ -208,7 +209,7 @@ class CapturedSamples:
         """One line saying that the run captured no samples, and the likeliest reason."""
         sampling = self._manifest.get("sampling") or {}
         counts = self._manifest.get("counts") or {}
-        shim = [e for e in self._events() if e.get("kind") == "shim_unavailable"]
+        shim = [e for e in self._events() if e.get("kind") == EventKind.SHIM_UNAVAILABLE]
         if shim:
             reason = f"the trainer's sample shim was unavailable ({shim[0].get('message') or 'see events'})"
         elif sampling and not any(sampling.get(key) for key in ("top_k", "bottom_k", "random_k")):

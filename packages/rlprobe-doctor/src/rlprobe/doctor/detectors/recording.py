@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from rlprobe.records import STEP_FIELDS
+from rlprobe.records import STEP_FIELDS, EventKind
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
@@ -242,7 +242,7 @@ def _fatal_aftermath(view: RunView, training: Mapping[str, Mapping[str, Any]]) -
     after = steps[steps >= first]
     stride = int(np.median(np.diff(steps))) if steps.size > 1 else 1
     horizon = first + _CRASH_WITHIN * max(stride, 1)
-    crashes = [e for e in view.events_of("crash") if isinstance(e.get("step"), int) and e["step"] >= first]
+    crashes = [e for e in view.events_of(EventKind.CRASH) if isinstance(e.get("step"), int) and e["step"] >= first]
     crash = crashes[0] if crashes else None
     crashed_status = str(view.manifest.get("status") or "") == "crashed"
     last = bool(after.size <= _CRASH_WITHIN and (crashed_status or crash is not None or after.size == 1))
@@ -451,21 +451,22 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     counts = view.manifest.get("counts") or {}
     status = str(view.manifest.get("status") or "")
     n_logged = max(view.n_steps, 1)
-    overflow = view.events_of("queue_overflow")
+    overflow = view.events_of(EventKind.QUEUE_OVERFLOW)
     dropped = max([_int(counts.get("dropped"))] + [_int((e.get("data") or {}).get("dropped_total")) for e in overflow])
     imported = bool(view.manifest.get("imported_from"))
     # An import's bad records are what its reader could not keep of the source (a name no
     # column can hold, a value that is not a number); its notes say so. Not a hole in the run.
-    bad_events = [] if imported else view.events_of("bad_record")
+    bad_events = [] if imported else view.events_of(EventKind.BAD_RECORD)
     bad = 0 if imported else max(_int(counts.get("bad_records")),
                                  sum(max(1, _int((e.get("data") or {}).get("count"))) for e in bad_events))
-    storage = view.events_of("storage_error")
+    storage = view.events_of(EventKind.STORAGE_ERROR)
     # A session that a later one resumed ended early, but its steps from the resume on were
     # recorded again: only the latest session's end can leave the recording short.
-    resumed_at = max((e.get("time", 0.0) for e in view.events_of("run_resumed")), default=-math.inf)
-    crashes = [e for e in view.events_of("crash") if e.get("time", 0.0) > resumed_at]
+    resumed_at = max((e.get("time", 0.0) for e in view.events_of(EventKind.RUN_RESUMED)), default=-math.inf)
+    crashes = [e for e in view.events_of(EventKind.CRASH) if e.get("time", 0.0) > resumed_at]
     crashed = bool(crashes) or status == "crashed"
-    terminated = any(e.get("time", 0.0) > resumed_at for e in view.events_of("terminated")) or status == "terminated"
+    terminated = (any(e.get("time", 0.0) > resumed_at for e in view.events_of(EventKind.TERMINATED))
+                  or status == "terminated")
     gaps = _missing_steps(view.step)
 
     parts: list[str] = []

@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from rlprobe.records import EventKind
+
 from ..findings import Finding
 from ..view import RunView
 
@@ -16,8 +18,9 @@ __all__ = ["header", "verdict", "timeline", "flatten", "MAX_EVENTS"]
 #: Events listed in the table; the rest are counted by kind (a run can log thousands of bad records).
 MAX_EVENTS = 200
 _EVENT_SEVERITY = {
-    "crash": "critical", "auto_halt": "critical", "terminated": "critical", "storage_error": "critical",
-    "bad_record": "warn", "queue_overflow": "warn", "shim_unavailable": "warn",
+    EventKind.CRASH: "critical", EventKind.AUTO_HALT: "critical", EventKind.TERMINATED: "critical",
+    EventKind.STORAGE_ERROR: "critical",
+    EventKind.BAD_RECORD: "warn", EventKind.QUEUE_OVERFLOW: "warn", EventKind.SHIM_UNAVAILABLE: "warn",
 }
 
 

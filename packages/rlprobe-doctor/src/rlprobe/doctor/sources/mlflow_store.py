@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, number
@@ -201,7 +202,7 @@ def _to_run(run: ImportedRun, series: Iterable[tuple[str, Any, Any]], params: di
     if profiling:
         run.note(f"{len(profiling)} profiling/ timing metrics left out")
     if summary:
-        run.events.append(("train_summary", max(by_step), "end-of-training summary", summary))
+        run.events.append((EventKind.TRAIN_SUMMARY, max(by_step), "end-of-training summary", summary))
     _params(run, params)
     run.created_at = start_ms / 1000 if start_ms else None
     run.ended_at = end_ms / 1000 if end_ms else None  # none while the run goes on
@@ -263,7 +264,7 @@ class _Tail(SourceTail):
             run.add_step(step, by_step[step])
         if summary and not self._summary_said:
             self._summary_said = True
-            run.events.append(("train_summary", max(by_step, default=None), "end-of-training summary", summary))
+            run.events.append((EventKind.TRAIN_SUMMARY, max(by_step, default=None), "end-of-training summary", summary))
         self.status = _ENDED.get(status, RunStatus.RUNNING)
         run.algorithm = guess_algorithm(run.metric_names())
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of
@@ -324,7 +325,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
         raise SourceError(f"{path}: the TensorBoard log holds no scalars")
     run.step_table, summary = _pivot(steps, codes, values, scalars.tags, run)
     if summary:
-        run.events.append(("train_summary", int(steps.max()), "end-of-training summary", summary))
+        run.events.append((EventKind.TRAIN_SUMMARY, int(steps.max()), "end-of-training summary", summary))
     finite = walls[walls > 0]
     run.created_at = float(finite.min()) if len(finite) else None
     run.ended_at = float(finite.max()) if len(finite) else None
@@ -433,7 +434,7 @@ class _Tail(SourceTail):
         at = np.searchsorted(unique, table.column("step").to_numpy())
         run.step_table = table.append_column("time", pa.array(latest[at], pa.float64()))
         if summary and self.status == RunStatus.RUNNING:  # said once, though its scalars may span two looks
-            run.events.append(("train_summary", int(steps.max()), "end-of-training summary", summary))
+            run.events.append((EventKind.TRAIN_SUMMARY, int(steps.max()), "end-of-training summary", summary))
             self.status = RunStatus.FINISHED
         finite = walls[walls > 0]
         run.created_at = float(finite.min()) if len(finite) else None

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
 from .base import ImportedRun, SourceError, SourceTail, number
@@ -507,9 +508,9 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
                           + (f" before the damage ({log.damage})" if log.damage else ""))
     decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
     summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
-    if summary and not any(kind == "train_summary" for kind, *_ in run.events):
+    if summary and not any(kind == EventKind.TRAIN_SUMMARY for kind, *_ in run.events):
         last = max(row["step"] for row in run.steps)
-        run.events.append(("train_summary", last, "end-of-training summary", summary))
+        run.events.append((EventKind.TRAIN_SUMMARY, last, "end-of-training summary", summary))
     run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
     run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
     run.created_at = log.start_time
@@ -663,7 +664,7 @@ class _Tail(SourceTail):
             decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
             summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
             if summary and not self._rows.ended and not self._summary_said:
-                run.events.append(("train_summary", self._rows.last_step, "end-of-training summary", summary))
+                run.events.append((EventKind.TRAIN_SUMMARY, self._rows.last_step, "end-of-training summary", summary))
             self._summary_said = True
             self.status = RunStatus.FINISHED if log.exit_code == 0 else RunStatus.CRASHED
         run.algorithm = guess_algorithm(run.metric_names())

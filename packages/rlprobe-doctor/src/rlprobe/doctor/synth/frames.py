@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric
-from rlprobe.records import canonical_metric
+from rlprobe.records import EventKind, canonical_metric
 from rlprobe.storage.schema import order_steps, samples_table
 
 from ..view import RunView
@@ -35,7 +35,7 @@ def plan_view(plan: SynthPlan, name: str = "synth") -> RunView:
     start = time.time()
     sample_rows: list[dict[str, Any]] = []
     problems = Problems()
-    events: list[dict[str, Any]] = [_event("run_start", None, f"recording synth-{name}-s{plan.seed}", {}, start)]
+    events = [_event(EventKind.RUN_START, None, f"recording synth-{name}-s{plan.seed}", {}, start)]
     for step, logged_events, _, samples in step_log(plan, metrics=False):
         events.extend(_event(kind, step, message, data, start + step) for kind, message, data in logged_events)
         for raw in samples or ():
@@ -43,9 +43,9 @@ def plan_view(plan: SynthPlan, name: str = "synth") -> RunView:
             if row is not None:
                 sample_rows.append(row)
     steps = _steps_frame(plan, start, problems)
-    events.extend(_event("bad_record", step, message, data, start + (step or 0))
+    events.extend(_event(EventKind.BAD_RECORD, step, message, data, start + (step or 0))
                   for message, step, data in problems.events())
-    events.append(_event("run_end", None, "finished", {}, start + plan.n_steps))
+    events.append(_event(EventKind.RUN_END, None, "finished", {}, start + plan.n_steps))
     samples = pl.from_arrow(samples_table(sample_rows)) if sample_rows else None
     manifest = {
         "format_version": 1, "run_id": f"synth-{name}-s{plan.seed}", "algorithm": plan.algorithm,

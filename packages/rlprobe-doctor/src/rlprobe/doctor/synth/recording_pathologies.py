@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rlprobe.records import EventKind
+
 from .plan import SynthPlan, pathology
 
 
@@ -42,7 +44,7 @@ def recording_gaps(plan: SynthPlan) -> None:
         length = min(n - 1 - step, max(2, int(burst * rng.uniform(0.7, 1.3))))
         plan.skip_steps.update(range(step, step + length))
         dropped += length * (1 + plan.group_size * plan.prompts_per_step)
-        plan.events.append((step, "queue_overflow", f"queue full ({queue}); dropping records",
+        plan.events.append((step, EventKind.QUEUE_OVERFLOW, f"queue full ({queue}); dropping records",
                             {"dropped_total": dropped, "queue_size": queue}))
         step += length + int(every * rng.uniform(0.7, 1.3))
     bad_at = int(min(n - 1, plan.onset + every // 2))
