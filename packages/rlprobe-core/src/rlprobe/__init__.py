@@ -3,14 +3,44 @@
 This package (``rlprobe-core``) holds the Recorder and the storage layer; it needs only
 the standard library and pyarrow. ``rlprobe.doctor`` and ``rlprobe.integrations.trl``
 ship separately and join this namespace when installed.
+
+Names are imported on first use, so a process that only reads recordings (every
+``rlprobe`` command) does not load the recorder and its writer thread's machinery.
 """
 from pkgutil import extend_path
 
 __path__ = extend_path(__path__, __name__)
 
+import importlib  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from ._version import __version__  # noqa: E402
-from .recorder import Recorder, RlprobeWarning  # noqa: E402
-from .records import EventKind, SampleRecord, StepRecord  # noqa: E402
-from .sampling import SamplingConfig  # noqa: E402
+
+if TYPE_CHECKING:
+    from .recorder import Recorder, RlprobeWarning
+    from .records import EventKind, SampleRecord, StepRecord
+    from .sampling import SamplingConfig
+
+_EXPORTS = {
+    "Recorder": "recorder",
+    "RlprobeWarning": "recorder",
+    "SamplingConfig": "sampling",
+    "StepRecord": "records",
+    "SampleRecord": "records",
+    "EventKind": "records",
+}
 
 __all__ = ["Recorder", "RlprobeWarning", "SamplingConfig", "StepRecord", "SampleRecord", "EventKind", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

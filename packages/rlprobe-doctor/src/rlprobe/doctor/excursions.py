@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import polars as pl
 
-from .stats import MAD_SCALE, smooth, sustained_onset
+from .stats import MAD_SCALE, as_series, smooth, sustained_onset
 
 __all__ = ["Excursion", "find_excursion", "centred_median"]
 
@@ -46,8 +45,7 @@ class Excursion:
 def centred_median(x: np.ndarray, window: int) -> np.ndarray:
     """Rolling median centred on each point (NaN skipped): locates an onset without the
     lag of a trailing window."""
-    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
-    return s.rolling_median(window, center=True, min_samples=1).fill_null(np.nan).to_numpy()
+    return as_series(x).rolling_median(window, center=True, min_samples=1).to_numpy()
 
 
 def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: int,

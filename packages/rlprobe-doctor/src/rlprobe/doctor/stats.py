@@ -16,8 +16,15 @@ MEAN_AD_SCALE = 1.2533
 
 def rolling_median(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
     """Trailing median over the last ``window`` logged values (current one included)."""
-    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
-    return s.rolling_median(window, min_samples=min_periods or max(1, window // 2)).fill_null(np.nan).to_numpy()
+    return as_series(x).rolling_median(window, min_samples=min_periods or max(1, window // 2)).to_numpy()
+
+
+def as_series(x: np.ndarray) -> pl.Series:
+    """``x`` as a Float64 Series whose NaN are nulls, which rolling windows skip (and
+    ``to_numpy`` turns back into NaN). A series with no NaN is left without a null mask:
+    Polars' rolling kernels are slower on one."""
+    s = pl.Series(x, dtype=pl.Float64)
+    return s.fill_nan(None) if s.is_nan().any() else s
 
 
 def rolling_mad(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
@@ -48,19 +55,19 @@ def smooth(x: np.ndarray, window: int) -> np.ndarray:
     return rolling_median(x, window, max(1, window // 3))
 
 
-def sustained_onset(mask: np.ndarray, sustain: int, start: int = 0) -> int | None:
-    """Index of the first run of at least ``sustain`` consecutive True values at or after
-    ``start`` (NaN comparisons are False), or None."""
+def sustained_onset(mask: np.ndarray, sustain: int) -> int | None:
+    """Index where the first run of at least ``sustain`` consecutive True values starts (NaN
+    comparisons are False), or None."""
     m = np.asarray(mask, dtype=bool)
+    if m.size == 0:
+        return None
     if sustain <= 1:
-        hits = np.flatnonzero(m[start:])
-        return int(hits[0]) + start if hits.size else None
-    run = 0
-    for i in range(start, len(m)):
-        run = run + 1 if m[i] else 0
-        if run >= sustain:
-            return i - sustain + 1
-    return None
+        hits = np.flatnonzero(m)
+        return int(hits[0]) if hits.size else None
+    idx = np.arange(m.size)
+    run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))  # start of the run of Trues ending here
+    long_enough = np.flatnonzero(m & (idx - run_start + 1 >= sustain))
+    return int(run_start[long_enough[0]]) if long_enough.size else None
 
 
 def fraction_true(mask: np.ndarray) -> float:

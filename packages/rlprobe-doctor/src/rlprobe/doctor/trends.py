@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
-import polars as pl
 
-from .stats import MAD_SCALE, MEAN_AD_SCALE, rolling_median, shift
+from .stats import MAD_SCALE, MEAN_AD_SCALE, as_series, rolling_median, shift
+from .stats import sustained_onset as first_sustained  # the detectors' name for it in this layer
 
 if TYPE_CHECKING:
     from .view import RunView
@@ -50,8 +50,7 @@ class Windows:
         """The windows a detector's config states in steps (``smooth_window``, ``baseline_window``,
         ``gap``, ``sustain``), as logged points of ``curve``: a run logged every 10 steps holds a
         100-step baseline in 10 points. Then fitted to the curve's length (``fit``)."""
-        stride = logging_stride(curve.steps)
-        return cls.fit(curve.size, *(in_points(cfg[key], stride)
+        return cls.fit(curve.size, *(in_points(cfg[key], curve.stride)
                                      for key in ("smooth_window", "baseline_window", "gap", "sustain")))
 
 
@@ -68,20 +67,17 @@ def in_points(steps: float, stride: float) -> int:
 def centred_median(x: np.ndarray, window: int) -> np.ndarray:
     """Centred rolling median: no lag, so it says *when* a change began (used after a
     detection, never to decide one: it looks ahead)."""
-    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
-    return s.rolling_median(window, min_samples=max(1, window // 3), center=True).fill_null(np.nan).to_numpy()
+    return as_series(x).rolling_median(window, min_samples=max(1, window // 3), center=True).to_numpy()
 
 
 def rolling_min(x: np.ndarray, window: int) -> np.ndarray:
     """Trailing minimum: the level a curve *held* for ``window`` steps."""
-    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
-    return s.rolling_min(window, min_samples=window).fill_null(np.nan).to_numpy()
+    return as_series(x).rolling_min(window, min_samples=window).to_numpy()
 
 
 def rolling_max(x: np.ndarray, window: int) -> np.ndarray:
     """Trailing maximum: the level a curve stayed *under* for ``window`` steps."""
-    s = pl.Series(x, dtype=pl.Float64).fill_nan(None)
-    return s.rolling_max(window, min_samples=window).fill_null(np.nan).to_numpy()
+    return as_series(x).rolling_max(window, min_samples=window).to_numpy()
 
 
 def hysteresis(enter: np.ndarray, stay: np.ndarray) -> np.ndarray:
@@ -93,20 +89,6 @@ def hysteresis(enter: np.ndarray, stay: np.ndarray) -> np.ndarray:
     last_enter = np.maximum.accumulate(np.where(enter, idx, -1))
     last_exit = np.maximum.accumulate(np.where(~stay, idx, -1))
     return (last_enter >= 0) & (last_enter > last_exit)
-
-
-def first_sustained(mask: np.ndarray, sustain: int) -> int | None:
-    """Index where the first run of at least ``sustain`` consecutive True values starts."""
-    m = np.asarray(mask, dtype=bool)
-    if m.size == 0:
-        return None
-    if sustain <= 1:
-        hits = np.flatnonzero(m)
-        return int(hits[0]) if hits.size else None
-    idx = np.arange(m.size)
-    run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))  # start of the run of Trues ending here
-    long_enough = np.flatnonzero(m & (idx - run_start + 1 >= sustain))
-    return int(run_start[long_enough[0]]) if long_enough.size else None
 
 
 def finite_median(x: np.ndarray, default: float | None = None) -> float | None:
@@ -215,16 +197,24 @@ class Curve:
     NONFINITE_VALUES' business). Rolling medians are computed once and shared by every
     detector that asks for them."""
 
-    __slots__ = ("name", "steps", "values", "_medians", "_log")
+    __slots__ = ("name", "steps", "values", "_medians", "_log", "_stride")
 
     def __init__(self, name: str, steps: np.ndarray, values: np.ndarray) -> None:
         self.name, self.steps, self.values = name, steps, values
         self._medians: dict[tuple[int, int], np.ndarray] = {}
         self._log: Curve | None = None
+        self._stride: float | None = None
 
     @property
     def size(self) -> int:
         return int(self.values.size)
+
+    @property
+    def stride(self) -> float:
+        """Steps per logged point of this curve (``logging_stride``; computed once)."""
+        if self._stride is None:
+            self._stride = logging_stride(self.steps)
+        return self._stride
 
     def median(self, window: int, min_periods: int | None = None) -> np.ndarray:
         """Trailing rolling median (read-only: it is shared)."""
