@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import TypeGuard
 
 FORMAT_VERSION = 1
 #: Every format version this reader understands.
@@ -32,7 +33,7 @@ _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _RANK_RE = re.compile(r"^rank-(\d+)$")
 
 
-def is_url(location: object) -> bool:
+def is_url(location: object) -> TypeGuard[str]:
     """True for ``scheme://...`` text: a run in object storage (``storage.location``). A
     ``Path`` is always local: it cannot hold the ``//``."""
     return isinstance(location, str) and _URL_RE.match(location) is not None

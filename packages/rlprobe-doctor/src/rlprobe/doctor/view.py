@@ -5,7 +5,7 @@ import difflib
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -27,7 +27,7 @@ _COMPONENT_PREFIX, _COMPONENT_SUFFIX = "rewards/", "/mean"
 def _to_polars(table: Any) -> pl.DataFrame:
     if table is None:
         return pl.DataFrame()
-    frame = pl.from_arrow(table)
+    frame = cast(pl.DataFrame, pl.from_arrow(table))  # a Table (not an Array) converts to a DataFrame
     return frame.drop("_part") if "_part" in frame.columns else frame
 
 
@@ -64,7 +64,8 @@ def _append_steps(steps: pl.DataFrame, fresh: pl.DataFrame, raw: pl.DataFrame) -
         fresh = fresh.filter(pl.col("rank") == kept)
         if fresh.is_empty():
             return steps
-    cut = int(steps["step"].search_sorted(fresh["step"].min(), side="left"))
+    first = cast(int, fresh["step"].min())  # the step column is an integer column, and fresh is not empty
+    cut = steps["step"].search_sorted(first, side="left")
     touched = pl.concat([steps.slice(cut), fresh], how="diagonal_relaxed")
     out = pl.concat([steps.slice(0, cut), _collapse_steps(touched)], how="diagonal_relaxed")
     return out.rechunk() if out.n_chunks() > _MAX_CHUNKS else out
