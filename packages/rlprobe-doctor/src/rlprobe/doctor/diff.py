@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -253,7 +253,7 @@ def diff_runs(run_a: RunLike, run_b: RunLike, z_thresh: float = 4.0, sustain: in
     return RunDiff(
         run_a=_ref(a, run_a), run_b=_ref(b, run_b), z_thresh=float(z_thresh), sustain=sustain,
         config=config_delta(a.manifest.get("trainer_config") or {}, b.manifest.get("trainer_config") or {}),
-        common_steps=(int(shared.min()), int(shared.max())) if shared.len() else None,
+        common_steps=(cast(int, shared.min()), cast(int, shared.max())) if shared.len() else None,
         n_common_steps=shared.len(),
         steps_only_in_a=_stretches(steps_a.filter(~steps_a.is_in(steps_b.implode()))),
         steps_only_in_b=_stretches(steps_b.filter(~steps_b.is_in(steps_a.implode()))),

@@ -83,10 +83,12 @@ def rank_findings(findings: Iterable[Finding]) -> list[Finding]:
     cluster: dict[int, int] = {}
     start: int | None = None
     for f in by_onset:
-        if f.first_step is not None and (start is None
-                                         or f.first_step > start + max(ONSET_TIE, ONSET_TIE_SHARE * f.first_step)):
+        if f.first_step is None:
+            cluster[id(f)] = 1 << 62
+            continue
+        if start is None or f.first_step > start + max(ONSET_TIE, ONSET_TIE_SHARE * f.first_step):
             start = f.first_step
-        cluster[id(f)] = start if f.first_step is not None else 1 << 62
+        cluster[id(f)] = start
     return sorted(
         by_onset,
         key=lambda f: (-SEVERITIES.index(f.severity), cluster[id(f)], order.get(f.signature_id, len(order)),

@@ -13,7 +13,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -52,21 +53,24 @@ class RlprobeGroup(click.Group):
         module = COMMAND_MODULES.get(name)
         if module is None:
             return None
-        commands = importlib.import_module(f"{__name__}.{module}").COMMANDS
+        commands: list[click.Command] = importlib.import_module(f"{__name__}.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 
-    def main(self, args: Any = None, prog_name: str | None = None, **kwargs: Any) -> Any:
-        kwargs.pop("standalone_mode", None)
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> NoReturn:
+        """Runs the command and exits with its code; always standalone, whatever
+        ``standalone_mode`` says, so that every exit goes through the codes above."""
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = _Output(sys.stdout), _Output(sys.stderr)
         try:
-            self._main(args, prog_name, **kwargs)
+            self._main(args, prog_name, complete_var, **extra)
         finally:
             sys.stdout, sys.stderr = streams
 
-    def _main(self, args: Any, prog_name: str | None, **kwargs: Any) -> None:
+    def _main(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+              **extra: Any) -> NoReturn:
         try:
-            code = super().main(args, prog_name, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except NoArgsIsHelp as exc:
             click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
             sys.exit(EXIT_OK)

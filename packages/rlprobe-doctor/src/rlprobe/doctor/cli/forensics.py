@@ -18,7 +18,7 @@ from ..config import metric_map, metric_options
 from ..diff import RunDiff, diff_runs
 from ..errors import UnusableInput
 from ..findings import Finding
-from ..forensics import SORT_KEYS, CapturedSamples, metrics_around, sample_records
+from ..forensics import SORT_KEYS, CapturedSamples, RunLike, metrics_around, sample_records
 from ..view import RunView
 from .output import RUN, metric_option, number, severity, shorten, style, table, terminal_width
 
@@ -104,14 +104,14 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
     if window < 0 or max_samples < 1:
         raise UnusableInput("--window must be ≥ 0 and --max-samples ≥ 1")
     view = RunView.load(run, metric_map(metric_options(metrics)))
-    metrics = metrics_around(view, step, window)
+    around = metrics_around(view, step, window)
     start, end = int(view.step[0]), int(view.step[-1])
     first, last = step - window, step + window
     samples, ranked_by, note = _show_samples(view, step, window, max_samples)
     report = {
         "run": str(run), "step": step, "window": [max(start, first), min(end, last)],
         "before": [max(start, first - 2 * window - 1), first - 1] if first - 1 >= start else None,
-        "run_steps": [start, end], "metrics": metrics.to_dicts(),
+        "run_steps": [start, end], "metrics": around.to_dicts(),
         "events": [e for e in view.events if isinstance(e.get("step"), int) and first <= e["step"] <= last],
         "findings": [f.model_dump(mode="json") for f in diagnose_view(view) if _near(f, first, last)],
         "samples_ranked_by": ranked_by, "samples_note": note, "samples": sample_records(samples),
@@ -119,7 +119,7 @@ def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bo
     if as_json:
         _echo_json(report)
     else:
-        click.echo(render_show(report, metrics, samples, _width()))
+        click.echo(render_show(report, around, samples, _width()))
 
 
 def render_show(report: dict[str, Any], metrics: pl.DataFrame, samples: pl.DataFrame, width: int) -> str:
@@ -272,9 +272,9 @@ def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int,
     Example:
       rlprobe diff runs/baseline runs/lr-3e-6 --z-thresh 4 --sustain 5
     """
-    if metrics:
-        run_a, run_b = _mapped_pair(run_a, run_b, metric_map(metric_options(metrics)))
-    result = diff_runs(run_a, run_b, z_thresh=z_thresh, sustain=sustain)
+    pair: tuple[RunLike, RunLike] = (
+        _mapped_pair(run_a, run_b, metric_map(metric_options(metrics))) if metrics else (run_a, run_b))
+    result = diff_runs(*pair, z_thresh=z_thresh, sustain=sustain)
     if as_json:
         _echo_json(result.model_dump(mode="json"))
     else:

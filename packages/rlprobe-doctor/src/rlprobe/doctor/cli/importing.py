@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -51,15 +52,16 @@ def ls_source(root: Path, as_json: bool) -> bool:
         raise
     if source is None:
         return False
-    rows = [{"name": name, "address": f"{root}#{name}"} for name in names] or \
+    rows: list[dict[str, Any]] = [{"name": name, "address": f"{root}#{name}"} for name in names] or \
         [{"name": None, "address": str(root)}]
     status = source.reader.status  # None: the format cannot tell a live run from a killed one
-    for row in rows if status is not None else []:
-        try:
-            row["status"], heartbeat = status(root, row["name"])
-        except SourceError:  # the run's log cannot be read: one run's damage hides no other
-            row["status"], heartbeat = "unreadable", None
-        row["killed"] = looks_killed(row["status"], heartbeat)
+    if status is not None:
+        for row in rows:
+            try:
+                row["status"], heartbeat = status(root, row["name"])
+            except SourceError:  # the run's log cannot be read: one run's damage hides no other
+                row["status"], heartbeat = "unreadable", None
+            row["killed"] = looks_killed(row["status"], heartbeat)
     if as_json:
         click.echo(json.dumps({"format": source.format, "runs": rows}, indent=2))
     else:

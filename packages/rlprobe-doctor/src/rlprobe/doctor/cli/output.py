@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,14 +15,19 @@ from rlprobe.storage.layout import is_url
 
 from ..config import METRICS_TABLE, load_config, metric_options
 
+if TYPE_CHECKING:
+    _RunParamType = click.ParamType[Path | str]
+else:  # generic from click 8.4 on; the older clicks the doctor accepts cannot subscript it
+    _RunParamType = click.ParamType
 
-class RunLocation(click.ParamType):
+
+class RunLocation(_RunParamType):
     """A run argument: a local path (a ``Path``), or a URL of a run in object storage kept
     as text (``s3://bucket/runs/x``; a ``Path`` would fold its ``//``)."""
 
     name = "run"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path | str:
         return value if isinstance(value, Path) or is_url(value) else Path(value)
 
 

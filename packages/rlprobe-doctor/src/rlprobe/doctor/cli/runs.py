@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -86,11 +87,11 @@ def ls(root: Path, as_json: bool, health: bool) -> None:
         ["RUN", "ALGO", "MODEL", "STEPS", "STATUS", "STARTED", "LAST ACTIVITY", "PATH"], "lllrllll"))
 
 
-def _status(row: dict) -> str:
+def _status(row: dict[str, Any]) -> str:
     return "killed?" if row.get("killed") else row["status"] or ""
 
 
-def _worst(row: dict) -> str:
+def _worst(row: dict[str, Any]) -> str:
     worst = row.get("worst")
     if worst is not None:
         return f"{severity(worst['severity'])} {worst['signature_id']} from step {worst['first_step']}"

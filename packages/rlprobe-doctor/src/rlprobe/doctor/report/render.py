@@ -107,7 +107,10 @@ def _inline_assets() -> dict[str, Any]:
     escaping, an injected script or event handler would not run. They are ours or
     vendored, never run data."""
     base = resources.files(_PACKAGE) / "assets"
-    read = lambda *parts: base.joinpath(*parts).read_text(encoding="utf-8")  # noqa: E731
+
+    def read(*parts: str) -> str:
+        return base.joinpath(*parts).read_text(encoding="utf-8")
+
     scripts = {
         # The MIT licence asks for its notice in copies: the report is one.
         "library": f"/* uPlot, https://github.com/leeoniya/uPlot\n{read('uplot', 'LICENSE')}*/\n"

@@ -7,7 +7,7 @@ cut is marked. Nothing here escapes anything: the template does, at the last mom
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -73,27 +73,21 @@ def _drivers(view: RunView, step: int) -> list[dict[str, Any]]:
     try:
         from ..forensics import spike_drivers
     except ImportError:
-        spike_drivers = None
-    if spike_drivers is not None:
-        try:
-            return _rows(spike_drivers(view, step, window=DRIVER_WINDOW, k=DRIVER_K))
-        except UnusableInput:  # e.g. no samples captured near the step: nothing to show
+        # Without forensics: the window's samples by |advantage|, the policy-gradient weight.
+        window = view.samples_between(step - DRIVER_WINDOW, step + DRIVER_WINDOW)
+        if window.is_empty() or "advantage" not in window.columns:
             return []
-    # Until forensics exists: the window's samples by |advantage|, the policy-gradient weight.
-    window = view.samples_between(step - DRIVER_WINDOW, step + DRIVER_WINDOW)
-    if window.is_empty() or "advantage" not in window.columns:
+        return _rows(window.filter(pl.col("advantage").is_finite())
+                     .sort(pl.col("advantage").abs(), descending=True).head(DRIVER_K))
+    try:
+        return _rows(spike_drivers(view, step, window=DRIVER_WINDOW, k=DRIVER_K))
+    except UnusableInput:  # e.g. no samples captured near the step: nothing to show
         return []
-    return _rows(window.filter(pl.col("advantage").is_finite())
-                 .sort(pl.col("advantage").abs(), descending=True).head(DRIVER_K))
 
 
-def _rows(found: pl.DataFrame | Iterable[Any]) -> list[dict[str, Any]]:
+def _rows(found: pl.DataFrame) -> list[dict[str, Any]]:
     """Sample rows as plain dicts with the columns the template shows, text cut to size."""
-    if isinstance(found, pl.DataFrame):
-        records: Iterable[Any] = found.select([c for c in _COLUMNS if c in found.columns]).to_dicts()
-    else:
-        records = (r if isinstance(r, Mapping) else r.model_dump() if hasattr(r, "model_dump") else vars(r)
-                   for r in found)
+    records = found.select([c for c in _COLUMNS if c in found.columns]).to_dicts()
     return [{**{c: r.get(c) for c in _COLUMNS},
              "prompt": _cut(r.get("prompt")), "completion": _cut(r.get("completion")),
              "reward_components": _components(r.get("reward_components"))} for r in records]
