@@ -228,6 +228,9 @@ class Scenario:
     share or zero-variance share)."""
     fixture: str | None = None
     """Another scenario whose training run this one reads (a different ``source`` of the same run)."""
+    batch: int = 1
+    """When the scenario was written: 1 the first corpus, 2 issue 17's additions, 3 the fresh batch of
+    session 5, split and trained after the detectors it judges had been written."""
 
     @property
     def healthy(self) -> bool:
@@ -334,6 +337,16 @@ def below(key: str, level: float, run: int = 5) -> Onset:
     return Onset(f"first step where `{key}` < {level:g}, for {run} logs in a row", rule)
 
 
+def agreeing_batches(share: float, run: int = 5, smooth: int = 5) -> Onset:
+    """For logs whose ``frac_reward_zero_std`` does not count the task reward's groups (RLOO with a
+    KL penalty shapes the reward first): ``reward_std == 0`` says every completion of the batch agreed."""
+    def rule(history: History, _: Path) -> int | None:
+        agreed = [(step, math.nan if math.isnan(v) else float(v == 0.0)) for step, v in series(history, "reward_std")]
+        return first_sustained(rolling(agreed, smooth), lambda v: v > share, run)
+    return Onset(f"first step where the {smooth}-log share of logs with `reward_std` == 0 (the whole batch agreed) "
+                 f"> {share:g}, for {run} logs in a row", rule)
+
+
 def spike(key: str, factor: float) -> Onset:
     def rule(history: History, _: Path) -> int | None:
         points = series(history, key)
@@ -438,44 +451,44 @@ SCENARIOS: tuple[Scenario, ...] = (
     # -- added for the tune/holdout split (issue 17), written down before any was trained ----------
     Scenario("healthy_binary_solved", "Exact-match binary reward only, 4 groups of 4: the target word is learnt "
              "until most groups are solved (every completion right) and agree.", rewards=("correct",),
-             steps=400, args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4)),
+             steps=400, args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4), batch=2),
     Scenario("healthy_binary_solved_nosamples", "The run of healthy_binary_solved read from TRL's "
              "trainer_state.json: solved groups with no samples to show they are solved.", rewards=("correct",),
              steps=400, args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4),
-             source="trainer_state", fixture="healthy_binary_solved"),
+             source="trainer_state", fixture="healthy_binary_solved", batch=2),
     Scenario("healthy_saturates_oldkeys", "The run of healthy_saturates read as TRL 0.14 logged it: no "
              "entropy, clipped share or zero-variance share, no samples.", weights=(1.0, 0.2), steps=400,
              args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4), source="old_keys",
-             fixture="healthy_saturates"),
+             fixture="healthy_saturates", batch=2),
     Scenario("healthy_1group_answers", "One group of 8 a step and a binary exact-match reward: each prompt's "
              "answer is learnt and the run converges.", rewards=("correct",), steps=400,
-             args=dict(num_generations=8, learning_rate=2e-4)),
+             args=dict(num_generations=8, learning_rate=2e-4), batch=2),
     Scenario("healthy_judge", "A 0-10 judge-like score (3 for a known word, +4 in the category, +3 for the "
              "target word) with a KL penalty.", rewards=("judge",), steps=300,
-             args=dict(beta=0.02, learning_rate=2e-4)),
+             args=dict(beta=0.02, learning_rate=2e-4), batch=2),
     Scenario("healthy_mixed_none", "One-word and list questions mixed; each reward function returns None "
              "on the questions it does not apply to (TRL ignores it there). The lists grow and by the end a third are "
              "cut at the 24-token budget: a truncation warning is fair, nothing else.", prompts="mixed",
              rewards=("correct_or_none", "list_credit"), steps=300,
              args=dict(max_completion_length=24, learning_rate=2e-4),
-             accepted=("TRUNCATION_HIGH",)),
+             accepted=("TRUNCATION_HIGH",), batch=2),
     Scenario("partial_credit_budget", "List questions with partial credit (distinct category words / 5), whose "
              "maximum a 24-token budget rarely allows: the lists grow into the budget, and by the end most are "
              "cut (the raw log's clipped share climbs from 0 to 0.78).", prompts="lists", rewards=("list_credit",),
              steps=300, args=dict(max_completion_length=24, learning_rate=2e-4, beta=0.02),
              expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
-             accepted=("LENGTH_EXPLOSION",)),
+             accepted=("LENGTH_EXPLOSION",), batch=2),
     Scenario("healthy_multi_component", "Three components (exact match, category, one known word), DAPO loss.",
              rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.3, 0.2), steps=300,
-             args=dict(learning_rate=2e-4, loss_type="dapo")),
+             args=dict(learning_rate=2e-4, loss_type="dapo"), batch=2),
     Scenario("healthy_gspo", "GSPO: sequence-level importance sampling with two optimisation passes a generation.",
              weights=(1.0, 0.2), steps=300,
-             args=dict(importance_sampling_level="sequence", num_iterations=2, learning_rate=1e-4)),
+             args=dict(importance_sampling_level="sequence", num_iterations=2, learning_rate=1e-4), batch=2),
     Scenario("healthy_accum_eval", "Gradient accumulation of 2, logging every 5 steps, evaluation rows "
              "every 25 steps.", weights=(1.0, 0.2), steps=250, eval_steps=25,
-             args=dict(gradient_accumulation_steps=2, logging_steps=5, learning_rate=2e-4)),
+             args=dict(gradient_accumulation_steps=2, logging_steps=5, learning_rate=2e-4), batch=2),
     Scenario("healthy_bnpo_cool", "BNPO loss and a sampling temperature of 0.7.", weights=(1.0, 0.2), steps=300,
-             args=dict(loss_type="bnpo", temperature=0.7, learning_rate=2e-4)),
+             args=dict(loss_type="bnpo", temperature=0.7, learning_rate=2e-4), batch=2),
     Scenario("kl_blowup_log10_early", "A short warm-up into a learning rate far too high with a KL penalty, "
              "logged every 10 steps: the KL runs away within the first few logs.", weights=(1.0, 0.2),
              steps=200, args=dict(beta=0.1, learning_rate=3e-3, warmup_steps=10,
@@ -483,41 +496,41 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"KL_BLOWUP": above("kl", 0.05, run=3)},
              accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                        "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "TRUNCATION_HIGH",
-                       "LENGTH_EXPLOSION")),
+                       "LENGTH_EXPLOSION"), batch=2),
     Scenario("kl_blowup_slow", "A 150-step warm-up into a learning rate far too high (3e-3) with a KL penalty: "
              "the policy leaves its reference gradually as the rate rises.", weights=(1.0, 0.2), steps=300,
              args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=150, lr_scheduler_type="constant_with_warmup"),
              expect={"KL_BLOWUP": above("kl", 0.1, run=5, smooth=5)},
              accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                        "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
-                       "LENGTH_EXPLOSION")),
+                       "LENGTH_EXPLOSION"), batch=2),
     Scenario("entropy_collapse_slow", "A coin-flip reward, no KL, a learning rate of 8e-4: the policy drifts "
              "onto one completion per prompt more slowly.", rewards=("coin",), steps=250,
              args=dict(num_generations=8, learning_rate=8e-4),
              expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, smooth=5),
                      "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
-                       "ZERO_ADVANTAGE_GROUPS")),
+                       "ZERO_ADVANTAGE_GROUPS"), batch=2),
     Scenario("length_explosion_slow", "A reward paid per character at a learning rate of 2e-4, logged every "
              "5 steps: answers grow to the 24-token budget over the run.", rewards=("length_bonus",), steps=300,
              args=dict(max_completion_length=24, learning_rate=2e-4, logging_steps=5),
              expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5),
                      "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
-             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS")),
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS"), batch=2),
     Scenario("length_collapse_slow", "A reward for brevity at a learning rate of 2e-4.", rewards=("brevity",),
              steps=250, args=dict(learning_rate=2e-4),
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=5)},
-             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE")),
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=2),
     Scenario("healthy_judge_proxy", "The judge score (0-10) beside a cheap proxy weighted 20 (the share of the "
              "letter o): the policy settles on category words rich in o ('goose', 'cocoa'), so both components rise "
              "(the judge's mean from 6.5 to 7.4) — but one question is answered 'ooos', which games the proxy: a "
              "hacking warning is fair.", rewards=("judge", "letter_o"), weights=(1.0, 20.0),
-             steps=200, args=dict(learning_rate=5e-4), accepted=("REWARD_HACKING",)),
+             steps=200, args=dict(learning_rate=5e-4), accepted=("REWARD_HACKING",), batch=2),
     Scenario("lr_too_high_judge", "The judge score with no KL anchor and a learning rate of 3e-3: answers "
              "degrade and the score falls.", rewards=("judge",), steps=120, args=dict(learning_rate=3e-3),
              expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
-                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE")),
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=2),
     Scenario("lr_too_high_cool", "A learning rate of 3e-3, no KL, sampling at temperature 0.5: the answers turn "
              "to letter strings that run to the 12-token budget, and the reward falls to 0 within a few steps.",
              rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=200,
@@ -525,41 +538,146 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3),
                      "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_EXPLOSION", "ENTROPY_COLLAPSE",
-                       "ENTROPY_EXPLOSION", "GROUP_MODE_COLLAPSE")),
+                       "ENTROPY_EXPLOSION", "GROUP_MODE_COLLAPSE"), batch=2),
     Scenario("stuck_low_temperature", "Exact match worth 1 and any known word 0.5, sampled at temperature 0.3 "
              "with a learning rate of 1e-3: groups of near-greedy samples agree before the target is found, the "
              "policy settles on a few words ('pig', 'fox') for most questions, and the reward falls from 0.77 to "
              "0.42 while every group agrees (raw log).",
              rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=200,
              args=dict(temperature=0.3, learning_rate=1e-3), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
-             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_COLLAPSE")),
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_COLLAPSE"), batch=2),
     Scenario("stuck_one_answer", "Exact match (1) beside two cheap preferences (a known word, an early first "
              "letter; 0.3 each) at a learning rate of 1.5e-3: the policy can settle on one early-letter word "
              "for every question — it does: by the end every question is answered 'chisel' (0.58, where samples "
              "earned up to 1.47), entropy 0.008 nats a token, every group agreeing.",
              rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3),
              steps=250, args=dict(learning_rate=1.5e-3), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
-             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU")),
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=2),
     Scenario("reward_dip_recovers", "The reward service fails for 15 generations (calls 40-54 pay for brevity, "
              "a negative score, instead), then comes back: the reward dips below 0 and returns to its level for "
              "the rest of the run.", weights=(1.0, 0.2), steps=250, swap=(40, 54, "brevity"),
              args=dict(learning_rate=5e-4), mild={"REWARD_COLLAPSE": below("reward", 0.0, run=5)},
-             accepted=("ZERO_ADVANTAGE_GROUPS",)),
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=2),
     Scenario("grad_spike_once", "One batch's rewards come back 1000x too large (a unit bug at reward call 80) "
              "with unscaled rewards: one step's gradient norm jumps, the clipped update keeps the policy, and "
              "the next step is normal.", weights=(1.0, 0.2), steps=200, spike=(80, 1000.0),
              args=dict(learning_rate=2e-4, scale_rewards="none"),
-             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}, batch=2),
     Scenario("dead_budget_oldkeys", "A 2-token budget for answers of 3 letters or more, read in TRL 0.14's key "
              "set: every completion is cut at the budget, the reward never leaves 0 and every group agrees.",
              rewards=("correct",), steps=120, args=dict(max_completion_length=2, learning_rate=2e-4),
              source="old_keys",
              expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5),
                      "ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)},
-             accepted=("REWARD_PLATEAU",)),
+             accepted=("REWARD_PLATEAU",), batch=2),
     Scenario("zero_advantage_oldkeys", "The run of zero_advantage read as TRL 0.14 logged it: only reward_std "
              "says that groups agree.", rewards=("is_word",), steps=100, args=dict(learning_rate=2e-4),
              source="old_keys", fixture="zero_advantage",
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=5, smooth=5)},
-             accepted=("REWARD_PLATEAU",)),
+             accepted=("REWARD_PLATEAU",), batch=2),
+    # -- the fresh batch (session 5): other seeds, strides, algorithms and outages, written down and
+    # split before any was trained; docs/validation.md quotes the doctor's first look at them ----------
+    Scenario("healthy_kl_seed1", "healthy_kl's settings with another seed.", weights=(1.0, 0.2), steps=400,
+             args=dict(beta=0.04, learning_rate=2e-4, seed=1), batch=3),
+    Scenario("healthy_saturates_log5", "healthy_saturates' settings with another seed, logged every 5 steps.",
+             weights=(1.0, 0.2), steps=400,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4, logging_steps=5, seed=2),
+             batch=3),
+    Scenario("healthy_rloo_log5", "RLOO with a KL penalty, logged every 5 steps.", algorithm="rloo",
+             weights=(1.0, 0.2), steps=300, args=dict(beta=0.05, learning_rate=2e-4, logging_steps=5, seed=3),
+             batch=3),
+    Scenario("healthy_judge_dapo", "The 0-10 judge score with the DAPO loss and a KL penalty.", rewards=("judge",),
+             steps=300, args=dict(loss_type="dapo", beta=0.02, learning_rate=2e-4, seed=1), batch=3),
+    Scenario("healthy_gspo_log10", "GSPO with two optimisation passes a generation, logged every 10 steps.",
+             weights=(1.0, 0.2), steps=300,
+             args=dict(importance_sampling_level="sequence", num_iterations=2, learning_rate=1e-4,
+                       logging_steps=10, seed=2), batch=3),
+    Scenario("healthy_1group_cool", "One group of 8 a step, binary exact match, sampled at temperature 0.7.",
+             rewards=("correct",), steps=400,
+             args=dict(num_generations=8, temperature=0.7, learning_rate=2e-4, seed=2), batch=3),
+    Scenario("healthy_accum4_bnpo", "Gradient accumulation of 4 with the BNPO loss.", weights=(1.0, 0.2), steps=200,
+             args=dict(gradient_accumulation_steps=4, loss_type="bnpo", learning_rate=2e-4, seed=1), batch=3),
+    Scenario("healthy_binary_seed1_nosamples", "healthy_binary_solved's settings with another seed, read from "
+             "TRL's trainer_state.json (no samples).", rewards=("correct",), steps=400,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4, seed=1),
+             source="trainer_state", batch=3),
+    Scenario("healthy_slow_oldkeys", "healthy_slow's settings with another seed, read in TRL 0.14's key set.",
+             weights=(1.0, 0.2), steps=300, args=dict(beta=0.04, learning_rate=5e-5, seed=1), source="old_keys",
+             batch=3),
+    Scenario("kl_blowup_log5_seed1", "A warm-up into a learning rate far too high with a KL penalty, another "
+             "seed, logged every 5 steps.", weights=(1.0, 0.2), steps=150,
+             args=dict(beta=0.1, learning_rate=3e-3, warmup_steps=40, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=1),
+             expect={"KL_BLOWUP": above("kl", 0.1, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION"), batch=3),
+    Scenario("entropy_collapse_log5", "The coin-flip reward with no KL at a learning rate of 2e-3, another seed, "
+             "logged every 5 steps.", rewards=("coin",), steps=150,
+             args=dict(num_generations=8, learning_rate=2e-3, logging_steps=5, seed=2),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS", "ZERO_ADVANTAGE_GROUPS"), batch=3),
+    Scenario("length_explosion_rloo", "RLOO and a reward paid per character: answers grow to the 24-token budget.",
+             algorithm="rloo", rewards=("length_bonus",), steps=150,
+             args=dict(max_completion_length=24, learning_rate=5e-4, seed=1),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             # The raw log: the KL rises from 0.035 to 1.6 and the grad norm from 1 to 28 as answers grow.
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=3),
+    Scenario("length_collapse_dapo_log5", "A reward for brevity with the DAPO loss, logged every 5 steps.",
+             rewards=("brevity",), steps=200, args=dict(loss_type="dapo", learning_rate=5e-4, logging_steps=5,
+                                                        seed=1),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=3),
+    Scenario("reward_hacking_seed2", "reward_hacking's cheap proxy (the letter o, weight 2) with another seed.",
+             rewards=("in_category", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(learning_rate=1e-3, seed=2),
+             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS", "REWARD_PLATEAU"), batch=3),
+    Scenario("zero_advantage_rloo", "RLOO on a format-only reward the model already satisfies: the batch's "
+             "reward_std is 0 on most steps. RLOO's frac_reward_zero_std counts groups of the KL-shaped reward "
+             "(rewards - beta x KL, TRL 1.7), which differ as soon as the KL does, so it reads 0 after step 15 "
+             "(raw log and TRL's source, read before the doctor).", algorithm="rloo",
+             rewards=("is_word",), steps=100, args=dict(learning_rate=2e-4, seed=1),
+             expect={"ZERO_ADVANTAGE_GROUPS": agreeing_batches(0.5, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",), batch=3),
+    Scenario("reward_outage_ongoing", "The reward service fails from generation 120 to the end (brevity, a "
+             "negative score, is paid instead): the reward falls below 0 and stays there.", weights=(1.0, 0.2),
+             steps=250, swap=(120, 100_000, "brevity"), args=dict(learning_rate=5e-4, seed=1),
+             expect={"REWARD_COLLAPSE": below("reward", 0.0, run=5)},
+             accepted=("LENGTH_COLLAPSE", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU"), batch=3),
+    # Written as reward_dip_long_recovers; renamed from its raw log before the doctor read it: the policy
+    # did not recover (answers stayed at 1 token and the reward at 0 after the service came back).
+    Scenario("reward_outage_breaks_policy", "The reward service fails for 30 generations (calls 80-109 pay for "
+             "brevity), then comes back; by then the policy answers with nothing (1 token), which the restored "
+             "rewards never pay, so the reward stays at 0 for the remaining 190 steps.", weights=(1.0, 0.2),
+             steps=300, swap=(80, 109, "brevity"), args=dict(learning_rate=5e-4, seed=1),
+             expect={"REWARD_COLLAPSE": below("reward", 0.0, run=5)},
+             accepted=("LENGTH_COLLAPSE", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU"), batch=3),
+    Scenario("grad_spike_rloo", "RLOO; one batch's rewards come back 1000x too large (reward call 120).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=250, spike=(120, 1000.0),
+             args=dict(learning_rate=2e-4, seed=1), mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}, batch=3),
+    Scenario("truncation_budget_log5", "A token budget of 3 for one-word answers, logged every 5 steps.",
+             weights=(1.0, 0.2), steps=150, args=dict(max_completion_length=3, learning_rate=2e-4, logging_steps=5,
+                                                       seed=1),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"), batch=3),
+    Scenario("lr_too_high_log5", "No KL anchor and a learning rate of 3e-3, another seed, logged every 5 steps.",
+             weights=(1.0, 0.2), steps=150, args=dict(learning_rate=3e-3, logging_steps=5, seed=2),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=3),
+    Scenario("stuck_one_answer_seed1", "stuck_one_answer's rewards (exact match beside two cheap preferences) "
+             "and learning rate with another seed: the policy settles on one letter string ('aaaaaaaaaaaa', cut at "
+             "the 12-token budget) for every question, which the early-letter preference pays (0.3) while the "
+             "samples of the first steps earned up to 1.47 (raw log and samples, read before the doctor).",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=250,
+             args=dict(learning_rate=1.5e-3, seed=1), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "REWARD_COLLAPSE", "REWARD_HACKING", "REPETITIVE_COMPLETIONS"), batch=3),
 )
