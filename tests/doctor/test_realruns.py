@@ -36,9 +36,24 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_dip_recovers", "verdict"):
         "a 15-step dip of the reward is shorter than REWARD_COLLAPSE's 20-step sustain, so the episode (which would "
         "be rated warn and name its recovery since issue 17 class 4) is never confirmed",
-    ("grad_spike_once", "verdict"):
-        "GROUP_MODE_COLLAPSE warns on a run still learning: 70% of its late copies are at their prompt's best "
-        "and the reward's latter-half trend stays under t = 3",
+    # The fresh batch (session 5): the doctor's first look at runs written after its rules.
+    ("healthy_1group_cool", "verdict"):
+        "ZERO_ADVANTAGE_GROUPS critical on a converged run of one group a step: 79.8% of its late zero-variance "
+        "groups are solved (CONVERGED_SHARE 0.8) and the share climbs within 90 steps, which reads as abrupt",
+    ("healthy_slow_oldkeys", "verdict"):
+        "GRAD_NORM_SPIKE critical: the gradient norm's baseline formed while every group agreed (no advantage, a "
+        "norm of 0.005), so the policy starting to learn reads as a ×180 rise",
+    ("length_explosion_rloo", "verdict"):
+        "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",
+    ("reward_hacking_seed2", "verdict"):
+        "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
+    ("zero_advantage_rloo", "verdict"):
+        "RLOO's frac_reward_zero_std counts groups of the KL-shaped reward, 0 once the KL moves; reward_std == 0 "
+        "on most steps is not read while frac_reward_zero_std is logged",
+    ("reward_outage_breaks_policy", "verdict"):
+        "ENTROPY_EXPLOSION (x1.5 for 10 steps during the outage's aftermath) and an early GRAD_NORM_SPIKE warn",
+    ("grad_spike_rloo", "verdict"):
+        "KL_BLOWUP warns on RLOO's KL drifting from 0.01 to 0.5 over 250 steps, as healthy RLOO runs do",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from ..trends import logged
 from ..view import RunView
+from .extremes import extreme_step
+from .metrics import REWARD_METRICS
 
 __all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
            "dequantising_window", "flat_groups", "given_up", "group_keys", "has_zero_std_share", "latter_half",
-           "samples_with", "settled", "shared_texts", "zero_std_metric", "zero_std_share"]
+           "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -87,7 +90,7 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     frame = samples_with(view, "group_id", "reward")
     if frame is None:
         return None
-    window = frame.with_columns(_best=best_reward(frame)).filter(pl.col("step").is_between(first, last))
+    window = frame.with_columns(_best=best_reward(frame, view)).filter(pl.col("step").is_between(first, last))
     if window.is_empty():
         return None
     bottom = frame["reward"].min()
@@ -159,19 +162,36 @@ SHARED_PROMPTS = 3
 SHARED_LIMIT = 0.5
 
 
-def best_reward(frame: pl.DataFrame) -> pl.Expr:
+def best_reward(frame: pl.DataFrame, view: RunView) -> pl.Expr:
     """Per sample, the best reward it could have earned: the highest reward any captured sample of
     its prompt earned (at any step), once the prompt was captured at ``PROMPT_SEEN`` steps or more
     and earned more than the run's lowest reward there; otherwise the highest any captured sample of
     the run earned. Prompts differ in what they can earn (a judge's scale, partial credit), so
-    "solved" means the prompt's own best, not the run's."""
-    finite = pl.col("reward").filter(pl.col("reward").is_finite())
+    "solved" means the prompt's own best, not the run's. The samples of a single extreme reward step
+    (``spiked_steps``) do not count: one batch scored ×1000 by a unit bug says nothing of what a prompt
+    can earn."""
+    counted = pl.col("reward").is_finite()
+    spiked = spiked_steps(view)
+    if spiked is not None:
+        counted = counted & ~pl.col("step").is_between(*spiked)
+    finite = pl.col("reward").filter(counted)
     top, bottom = finite.max(), finite.min()
     if "prompt" not in frame.columns:
         return top
     own = finite.max().over("prompt")
     seen = pl.col("step").n_unique().over("prompt")
     return pl.when((seen >= PROMPT_SEEN) & (own > bottom + ZERO_STD)).then(own).otherwise(top)
+
+
+def spiked_steps(view: RunView) -> tuple[int, int] | None:
+    """The steps (first, last) whose samples the logged reward's single extreme step averages
+    (``extremes.extreme_step``: ×``EXTREME_RATIO`` its median, back at the next points), or None."""
+    curve = logged(view, *REWARD_METRICS)
+    spike = extreme_step(view, curve)
+    if curve is None or spike is None:
+        return None
+    before = curve.steps[curve.steps < spike.step]
+    return (int(before[-1]) + 1 if before.size else spike.step), spike.step
 
 
 @dataclass(frozen=True)
@@ -211,7 +231,7 @@ def copies(view: RunView, first: int, last: int) -> Copies | None:
     top = float(finite["reward"].max())
     keys = group_keys(frame)
     text = pl.col("completion").str.strip_chars()
-    scored = frame.with_columns(_best=best_reward(frame), _text=text)
+    scored = frame.with_columns(_best=best_reward(frame, view), _text=text)
     span = scored.filter(pl.col("step").is_between(first, last))
     window = span.filter(pl.int_range(pl.len()).over([*keys, "_text"]) > 0)
     if window.height < MIN_COPIES:
