@@ -79,3 +79,8 @@ def rank_dirs(run_dir: Path) -> list[tuple[int, Path]]:
             found.append((int(match.group(1)), Path(entry.path)))
     found.sort()
     return found
+
+
+def is_recording(path: Path) -> bool:
+    """True for an rlprobe run directory (a manifest, or per-rank sub-directories)."""
+    return path.is_dir() and ((path / MANIFEST).is_file() or bool(rank_dirs(path)))

@@ -12,7 +12,7 @@ import polars as pl
 
 from rlprobe.records import EventKind, canonical_metric, component_column
 from rlprobe.storage import RunReader
-from rlprobe.storage.layout import EVENTS, is_url
+from rlprobe.storage.layout import EVENTS, is_recording, is_url
 from rlprobe.storage.reader import parse_events
 
 from .errors import UnknownMetric, UnusableInput
@@ -39,6 +39,8 @@ def _collapse_steps(raw: pl.DataFrame) -> pl.DataFrame:
         return pl.DataFrame({"step": pl.Series([], dtype=pl.Int64)})
     if "rank" in raw.columns and raw["rank"].n_unique() > 1:
         raw = raw.filter(pl.col("rank") == raw["rank"].min())
+    if bool((np.diff(raw["step"].to_numpy()) > 0).all()):
+        return raw  # one row per step, in order already (a run read whole, as it was written)
     if raw["step"].is_duplicated().any():
         others = [c for c in raw.columns if c != "step"]
         raw = raw.group_by("step", maintain_order=True).agg(
@@ -299,13 +301,15 @@ class RunView:
                     descending: bool = True) -> list[str]:
         """``sample_id`` of the ``k`` samples in steps [first, last] with the largest (or
         smallest) ``by`` — a column name or a Polars expression — for ``links_to_samples``."""
-        window = self.samples_between(first, last)
-        if window.is_empty():
+        # Only the id and the key are carried through the filter and the sort, not the texts.
+        window = self.samples.lazy().filter(pl.col("step").is_between(first, last))
+        if self.samples.is_empty() or window.select(pl.len()).collect().item() == 0:
+            return []
+        if isinstance(by, str) and by not in self.samples.columns:
             return []
         key = pl.col(by) if isinstance(by, str) else by
-        if isinstance(by, str) and by not in window.columns:
-            return []
-        ranked = window.with_columns(_key=key).filter(pl.col("_key").is_not_null() & pl.col("_key").is_not_nan())
+        ranked = (window.select("sample_id", _key=key)
+                  .filter(pl.col("_key").is_not_null() & pl.col("_key").is_not_nan()).collect())
         return ranked.sort("_key", descending=descending).head(k)["sample_id"].to_list()
 
     def __repr__(self) -> str:
@@ -317,11 +321,15 @@ def open_run(run_dir: str | os.PathLike[str]) -> RunReader:
     resolves it here, and only here. Raises ``UnusableInput`` when there is no recording or
     its manifest cannot be read (the ``RecordingError`` saying why is its ``__cause__``);
     the reader's reads raise ``RecordingError`` for a damaged data file."""
-    from .sources import recording_dir  # a foreign log (TRL output_dir, console log, ...) reads as its import
-
     try:
         # A URL's reader keeps it (``RunReader.url``): each read refreshes the local copy, and errors name the URL.
-        return RunReader(run_dir if is_url(run_dir) else recording_dir(run_dir))
+        if is_url(run_dir) or is_recording(Path(run_dir)):
+            return RunReader(run_dir)
+        # A foreign log (TRL output_dir, console log, ...) reads as its import; the readers of
+        # every format are loaded for one only.
+        from .sources import recording_dir
+
+        return RunReader(recording_dir(run_dir))
     except FileNotFoundError:
         raise UnusableInput(f"{run_dir}: no rlprobe recording here (no manifest.json)") from None
     except ValueError as exc:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from rlprobe.storage.layout import MANIFEST, is_url, rank_dirs
+from rlprobe.storage.layout import MANIFEST, is_recording, is_url
 from rlprobe.storage.location import cache_dir
 
 from ..errors import UnusableInput
@@ -90,11 +90,6 @@ def _readers_stamp() -> list[tuple[str, int, int]]:
         st = file.stat()
         stamp.append((file.name, st.st_size, st.st_mtime_ns))
     return stamp
-
-
-def is_recording(path: Path) -> bool:
-    """True for an rlprobe run directory (a manifest, or per-rank sub-directories)."""
-    return path.is_dir() and ((path / MANIFEST).is_file() or bool(rank_dirs(path)))
 
 
 def split_name(source: str | os.PathLike[str]) -> tuple[Path, str | None]:
