@@ -255,6 +255,6 @@ def _held_before(curve: Curve, windows: Windows) -> np.ndarray:
     before[~np.isfinite(before)] = np.nan
     opening = _opening(curve)
     if opening is not None:
-        level, points = opening
-        before[points:] = np.fmax(before[points:], level)  # fmax: NaN yields to the opening level
+        opening_level, points = opening
+        before[points:] = np.fmax(before[points:], opening_level)  # fmax: NaN yields to the opening level
     return before

@@ -6,6 +6,7 @@ All functions take and return numpy float arrays aligned with ``RunView.step``; 
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import polars as pl
 
 #: MAD → standard deviation for normally distributed noise.
@@ -34,7 +35,7 @@ def rolling_mad(x: np.ndarray, window: int, min_periods: int | None = None) -> n
     return MAD_SCALE * rolling_median(dev, window, min_periods)
 
 
-def shift(x: np.ndarray, k: int) -> np.ndarray:
+def shift(x: np.ndarray, k: int) -> npt.NDArray[np.float64]:
     """``x`` delayed by ``k`` positions (NaN-filled), so a baseline excludes the present."""
     out = np.full_like(x, np.nan, dtype=float)
     if k < len(x):
@@ -42,7 +43,7 @@ def shift(x: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
-def robust_z(x: np.ndarray, window: int, gap: int = 1, floor: float = 1e-12) -> np.ndarray:
+def robust_z(x: npt.NDArray[np.float64], window: int, gap: int = 1, floor: float = 1e-12) -> npt.NDArray[np.float64]:
     """How many robust standard deviations each point sits above the median of the
     ``window`` points that ended ``gap`` steps earlier."""
     med = shift(rolling_median(x, window), gap)
@@ -75,7 +76,7 @@ def fraction_true(mask: np.ndarray) -> float:
     return float(m.mean()) if m.size else 0.0
 
 
-def finite(x: np.ndarray) -> np.ndarray:
+def finite(x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return x[np.isfinite(x)]
 
 

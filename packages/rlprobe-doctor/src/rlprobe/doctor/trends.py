@@ -125,7 +125,7 @@ def trend_t(x: np.ndarray, y: np.ndarray) -> float:
         return 0.0
     slope = float(dx @ (y - y.mean())) / sxx
     resid = y - y.mean() - slope * dx
-    se = np.sqrt(float(resid @ resid) / (x.size - 2) / sxx)
+    se = float(np.sqrt(float(resid @ resid) / (x.size - 2) / sxx))
     if se > 0:
         return slope / se
     return float(np.sign(slope)) * float("inf") if slope else 0.0
