@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .findings import Evidence
+from .findings import Evidence, Severity
 from .trends import (
     Curve,
     Windows,
@@ -82,7 +82,7 @@ class LevelChange:
         return (f" It came back to its level ({self.baseline:.3g}) from step {int(steps[self.back_at])} and held it "
                 "to the run's end: the episode is over, so it is not rated as ongoing.")
 
-    def capped(self, severity: str) -> str:
+    def capped(self, severity: Severity) -> Severity:
         """``severity``, at most warn once the episode is over: severity says the state at the run's end."""
         return "warn" if self.back_at is not None and severity == "critical" else severity
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..findings import Evidence
+from ..findings import Evidence, Severity
 from ..trends import Curve, logged
 from ..view import RunView
 from .metrics import REWARD_METRICS
@@ -43,7 +43,7 @@ class ExtremeStep:
         return self.value / self.median if self.median else float("inf")
 
     @property
-    def severity(self) -> str:
+    def severity(self) -> Severity:
         """Info for one step the run came back from; warn when it did not."""
         return "info" if self.returned else "warn"
 
