@@ -47,9 +47,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",
     ("reward_hacking_seed2", "verdict"):
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
-    ("zero_advantage_rloo", "verdict"):
-        "RLOO's frac_reward_zero_std counts groups of the KL-shaped reward, 0 once the KL moves; reward_std == 0 "
-        "on most steps is not read while frac_reward_zero_std is logged",
     ("reward_outage_breaks_policy", "verdict"):
         "ENTROPY_EXPLOSION (x1.5 for 10 steps during the outage's aftermath) and an early GRAD_NORM_SPIKE warn",
     ("grad_spike_rloo", "verdict"):

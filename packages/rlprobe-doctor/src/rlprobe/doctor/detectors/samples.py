@@ -82,8 +82,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     stretch means the run is spending its compute on prompts that are all solved, all
     failed, or scored by a reward that does not vary.
 
-    Metrics: `frac_reward_zero_std` (TRL GRPO/RLOO); without it, the share of captured groups
-    (at least `min_group_samples` samples) whose rewards are all equal.
+    Metrics: `frac_reward_zero_std` (TRL GRPO/RLOO); steps with `reward_std` == 0 where it is not
+    logged (TRL 0.14) or counts a KL-shaped reward (RLOO with `beta` > 0 subtracts the KL before its
+    group statistics); without either, the share of captured groups (at least `min_group_samples`
+    samples) whose rewards are all equal.
 
     Rule: The trailing median of the share is at least `warn_level` for `sustain`
     consecutive steps; critical when the median over the episode reaches `critical_level`.

@@ -266,6 +266,20 @@ def _component_names(frame: pl.DataFrame) -> list[str]:
     return sorted(k for k in keys.drop_nulls().unique().to_list())
 
 
+def _shaped_share(view: RunView) -> bool:
+    """Whether the logged ``frac_reward_zero_std`` counts groups of a KL-shaped reward rather than the
+    task's: TRL's RLOO subtracts beta × the sequence KL from every reward before its group statistics,
+    so with ``beta`` > 0 a group's shaped rewards differ as soon as its completions' KLs do, and the
+    share reads 0 while every completion earns the same task reward."""
+    beta = (view.manifest.get("trainer_config") or {}).get("beta")
+    return view.manifest.get("algorithm") == "rloo" and isinstance(beta, (int, float)) and beta > 0
+
+
+def _logged_share(view: RunView) -> bool:
+    """Whether ``frac_reward_zero_std`` is logged and counts the task reward's groups."""
+    return view.has("frac_reward_zero_std") and not _shaped_share(view)
+
+
 def has_zero_std_share(view: RunView) -> bool:
     """Whether the run logs what ``zero_std_share`` reads."""
     return view.has("frac_reward_zero_std") or view.has("reward_std")
@@ -273,7 +287,7 @@ def has_zero_std_share(view: RunView) -> bool:
 
 def zero_std_metric(view: RunView) -> str:
     """What ``zero_std_share`` is read from, as evidence names it."""
-    return "frac_reward_zero_std" if view.has("frac_reward_zero_std") else "share of steps with reward_std == 0"
+    return "frac_reward_zero_std" if _logged_share(view) else "share of steps with reward_std == 0"
 
 
 def zero_std_share(view: RunView) -> tuple[np.ndarray, int]:
@@ -281,11 +295,12 @@ def zero_std_share(view: RunView) -> tuple[np.ndarray, int]:
     level, and the number of logged points averaged for it (1: the series as logged). With few
     groups a logged value, a centred mean over ``dequantising_window`` points replaces the raw 0, ½, 1.
 
-    From ``frac_reward_zero_std`` (TRL since 0.15); in older key sets, from ``reward_std``: TRL logs
-    the mean of the groups' standard deviations, so 0 means every group agreed (share 1) and
-    anything above means at least one did not (counted 0: a lower bound). NaN throughout when the
-    run logs neither."""
-    if not view.has("frac_reward_zero_std"):
+    From ``frac_reward_zero_std`` (TRL since 0.15); in older key sets, and where that share counts a
+    KL-shaped reward (``_shaped_share``: RLOO with a KL penalty), from ``reward_std``: TRL logs the
+    spread of the task rewards (GRPO's mean of the groups' standard deviations, RLOO's over the batch),
+    so 0 means every group agreed (share 1) and anything above means at least one did not (counted 0:
+    a lower bound). NaN throughout when the run logs neither."""
+    if not _logged_share(view):
         if not view.has("reward_std"):
             return np.full(view.n_steps, np.nan), 1
         spread = view.series("reward_std")
