@@ -86,7 +86,7 @@ def test_a_tensorboard_root_with_several_runs_is_listed_and_addressed(tmp_path):
     assert missing.returncode == 2 and "no run named 'c'" in missing.stderr
 
 
-def test_a_truncated_event_file_is_read_to_its_last_whole_record_and_garbage_is_one_line(tmp_path):
+def test_a_truncated_or_damaged_event_file_is_read_up_to_the_damage_and_garbage_is_one_line(tmp_path):
     pytest.importorskip("tensorboardX")
     _tensorboard(tmp_path / "tb", steps=40)
     event_file = next((tmp_path / "tb").iterdir())
@@ -96,8 +96,14 @@ def test_a_truncated_event_file_is_read_to_its_last_whole_record_and_garbage_is_
     damaged = tmp_path / "bad" / event_file.name
     damaged.parent.mkdir()
     damaged.write_bytes(data[:200] + b"\xff" * 64 + data[264:])
-    done = _cli("doctor", str(damaged))
-    assert done.returncode == 2 and str(damaged) in done.stderr and done.stderr.count("\n") == 1
+    view = RunView.load(damaged)
+    assert view.n_steps == 1 and any("bad CRC" in e["message"] for e in view.events_of("import_note"))
+    noise = tmp_path / "noise" / event_file.name
+    noise.parent.mkdir()
+    noise.write_bytes(data[:64] + b"\xff" * 500)  # the file_version record, then garbage
+    done = _cli("doctor", str(noise))
+    assert done.returncode == 2 and str(noise) in done.stderr and done.stderr.count("\n") == 1
+    assert "no scalars before the damage" in done.stderr
 
 
 def _trackio_project(root: Path) -> Path:

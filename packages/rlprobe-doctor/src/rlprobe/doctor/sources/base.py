@@ -26,7 +26,8 @@ from rlprobe.storage.schema import order_steps
 from ..errors import UnusableInput
 
 __all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording",
-           "recording_manifest", "clean_samples", "GrowingFile", "last_newline", "SourceTail", "FailureStreak"]
+           "recording_manifest", "clean_samples", "GrowingFile", "last_newline", "SourceTail", "FailureStreak",
+           "CUT_SHORT", "note_damage"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -101,6 +102,23 @@ class ImportedRun:
             self.step_table = table.rename_columns([rename.get(c, c) for c in table.column_names])
         self.note("metrics read under the names given: " + ", ".join(f"{n} as {c}" for n, c in rename.items()),
                   metrics=dict(metrics))
+
+
+#: How the binary logs' readers (W&B, TensorBoard) begin the damage of a file that ends inside
+#: a record: its writer is still writing it, or was killed. A follower waits for the rest of
+#: such a file; any other damage ends its reading.
+CUT_SHORT = "cut short"
+
+
+def note_damage(run: ImportedRun, file: Path, damage: str, read: str | None = None) -> None:
+    """Say on ``run`` where a binary log stopped being read: ``damage`` (``CUT_SHORT ...``,
+    ``bad CRC at byte N``, ...), and ``read``, what the whole read took from before it; without
+    ``read`` (a follower, which waits out a record cut short), that nothing after it is read."""
+    if read is None:
+        run.note(f"{file.name}: {damage}; the records after it are not read", damage=damage)
+        return
+    cause = "a writer killed, or a run still going" if damage.startswith(CUT_SHORT) else "a damaged file"
+    run.note(f"{file.name}: {damage} ({cause}); read the {read} before it", damage=damage)
 
 
 def number(value: Any) -> float | None:

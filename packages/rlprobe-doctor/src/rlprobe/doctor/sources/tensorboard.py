@@ -1,6 +1,6 @@
 """TensorBoard event files (``events.out.tfevents.*``), read without TensorFlow or the
-``tensorboard`` package: the TFRecord framing and the few protobuf fields scalars and text
-summaries use.
+``tensorboard`` package: the TFRecord framing (``tfrecord``) and the few protobuf fields
+scalars and text summaries use.
 
 A log directory holds one run per folder that has event files (HF Trainer writes
 ``output_dir/runs/<date>_<host>/``); a root with several is addressed ``ROOT#FOLDER``.
@@ -8,7 +8,9 @@ Read: scalars (``Summary.Value.simple_value``, or a scalar ``tensor`` as newer w
 them) by ``global_step``; tags ``train/<key>`` become ``<key>``, ``eval/<key>`` stay apart
 under their name; the end-of-training summary the Trainer logs at the last step
 (``train/train_runtime``, ...) becomes an event; the ``args`` and ``model_config`` text
-summaries give the trainer config and model. Lost: samples (TensorBoard has none).
+summaries give the trainer config and model. Lost: samples (TensorBoard has none). A file
+cut short or damaged (a killed writer, a run still going; a record whose CRC is wrong) is
+read up to the damage, with a note, as the W&B reader reads its log.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import json
 import os
 import re
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +28,13 @@ import pyarrow as pa
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
-from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of
+from . import tfrecord
+from .base import CUT_SHORT, GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage
 from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
 
-__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "read_events", "follow"]
+__all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "follow"]
 
 NAME = "tensorboard"
 DESCRIPTION = "a TensorBoard log dir or event file"
@@ -40,7 +43,6 @@ address = status = None
 
 _MARKER = "tfevents"
 _MAX_DEPTH = 4
-_HEADER = struct.Struct("<QI")
 _DOUBLE = struct.Struct("<d")
 _FLOAT = struct.Struct("<f")
 #: DataType enum values of a scalar tensor: DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64.
@@ -71,10 +73,10 @@ def _is_event_file(path: Path) -> bool:
     """A TFRecord whose first record is an Event holding ``file_version``."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(12)
-            if len(head) < 12:
+            head = fh.read(tfrecord.HEADER.size)
+            if len(head) < tfrecord.HEADER.size:
                 return False
-            length = _HEADER.unpack(head)[0]
+            length = tfrecord.HEADER.unpack(head)[0]
             if not 0 < length < 1 << 20:
                 return False
             data = fh.read(length)
@@ -112,21 +114,6 @@ def files(path: Path) -> list[Path]:
 
 
 # -- TFRecord and protobuf -----------------------------------------------------------------
-
-def _records(path: Path, data: bytes, pos: int, end: int) -> Iterator[bytes]:
-    """The records of a TFRecord file's bytes ``data[pos:end]``. A record cut short at the
-    file's end (a writer still running or killed) ends it quietly; a length that cannot be
-    right is an error."""
-    while pos + 12 <= end:
-        length = _HEADER.unpack_from(data, pos)[0]
-        start = pos + 12
-        if start + length + 4 > end:
-            if length > 1 << 31 or end != len(data):
-                raise SourceError(f"{path}: not a TFRecord file (record length {length} at byte {pos})")
-            return
-        yield data[start:start + length]
-        pos = start + length + 4
-
 
 def _tensor(buf: bytes) -> tuple[float | None, bytes | None]:
     """A TensorProto's scalar value (float, double, int) or first string value."""
@@ -198,112 +185,141 @@ def _varint_value(raw: bytes) -> int:
     return value
 
 
-def _fast_scalars(data: bytes, out: _Scalars) -> list[tuple[int, int]]:
-    """Add the simple-value scalar records of a whole event file to ``out``, decoded as
-    columns; returns the byte ranges between them, which hold other records (read field by
-    field). A match is used only where its lengths agree with the record framing."""
-    found = [(m.start(), *m.groups()) for m in _SCALAR_RECORD.finditer(data)]
-    if not found:
-        return [(0, len(data))]
-    starts, length, wall, step_raw, summary_len, value_len, tag_len, tag, value = zip(*found, strict=False)
-    u8 = np.uint8
-    length_a = np.frombuffer(b"".join(length), u8).astype(np.int64)
-    tag_n = np.frombuffer(b"".join(tag_len), u8).astype(np.int64)
-    step_n = np.fromiter(map(len, step_raw), np.int64, len(found))
-    valid = ((np.fromiter(map(len, tag), np.int64, len(found)) == tag_n)
-             & (np.frombuffer(b"".join(value_len), u8) == tag_n + 7)
-             & (np.frombuffer(b"".join(summary_len), u8) == tag_n + 9)
-             & (length_a == 21 + step_n + tag_n))
-    start_a = np.array(starts, dtype=np.int64)[valid]
-    end_a = start_a + 16 + length_a[valid]
-    previous = np.concatenate([[0], end_a[:-1]])
-    gaps = [(int(a), int(b)) for a, b in zip(previous[start_a != previous], start_a[start_a != previous], strict=False)]
-    last = int(end_a[-1]) if len(end_a) else 0
-    if last != len(data):
-        gaps.append((last, len(data)))
-    keep = np.flatnonzero(valid)
-    pick = (lambda column: column) if len(keep) == len(found) else (lambda column: [column[i] for i in keep])
-    step_list = pick(step_raw)
-    decoded = {raw: _varint_value(raw) for raw in set(step_list)}
-    steps = np.fromiter(map(decoded.__getitem__, step_list), np.int64, len(keep))
-    tag_list = pick(tag)
-    names = {raw: raw.decode("utf-8", "replace") for raw in set(tag_list)}
-    codes_of = dict(zip(names, out.tag_index(list(names.values())), strict=False))
-    codes = np.fromiter(map(codes_of.__getitem__, tag_list), np.int64, len(keep))
-    walls = np.frombuffer(b"".join(pick(wall)), "<f8")
-    values = np.frombuffer(b"".join(pick(value)), "<f4").astype(np.float64)
-    out.add(steps, walls, codes, values)
-    return gaps
+class _Fast:
+    """The records of an event file's bytes that the fast scan matched as one simple-value
+    scalar each, kept where the record's framing and CRCs agree with the match: record
+    ``i`` spans ``starts[i]:ends[i]``, in file order."""
+
+    def __init__(self, data: bytes) -> None:
+        found = [(m.start(), *m.groups()) for m in _SCALAR_RECORD.finditer(data)]
+        if not found:
+            self._keep = self.starts = self.ends = np.array([], np.int64)
+            return
+        starts, length, self._wall, self._step, summary_len, value_len, tag_len, self._tag, self._value = zip(
+            *found, strict=True)
+        u8 = np.uint8
+        length_a = np.frombuffer(b"".join(length), u8).astype(np.int64)
+        tag_n = np.frombuffer(b"".join(tag_len), u8).astype(np.int64)
+        step_n = np.fromiter(map(len, self._step), np.int64, len(starts))
+        framed = np.flatnonzero((np.fromiter(map(len, self._tag), np.int64, len(starts)) == tag_n)
+                                & (np.frombuffer(b"".join(value_len), u8) == tag_n + 7)
+                                & (np.frombuffer(b"".join(summary_len), u8) == tag_n + 9)
+                                & (length_a == 21 + step_n + tag_n))
+        start_a, length_a = np.array(starts, np.int64)[framed], length_a[framed]
+        intact = tfrecord.intact(data, start_a, length_a)
+        self._keep = framed[intact]
+        self.starts = start_a[intact]
+        self.ends = self.starts + tfrecord.HEADER.size + length_a[intact] + tfrecord.FOOTER
+
+    def gaps(self, size: int) -> list[tuple[int, int]]:
+        """The byte ranges of ``data[:size]`` between the records kept: other records."""
+        after, before = np.concatenate([[0], self.ends]), np.concatenate([self.starts, [size]])
+        apart = after != before
+        return list(zip(after[apart].tolist(), before[apart].tolist(), strict=True))
+
+    def add(self, out: _Scalars, before: int) -> int:
+        """Add the scalars of the records kept that start before byte ``before`` to ``out``,
+        decoded as columns; returns how many."""
+        keep = self._keep[self.starts < before]
+        if not len(keep):
+            return 0
+        every = len(keep) == len(self._step)
+        wall, step_raw, tag, value = ((column if every else [column[i] for i in keep.tolist()])
+                                      for column in (self._wall, self._step, self._tag, self._value))
+        decoded = {raw: _varint_value(raw) for raw in set(step_raw)}
+        steps = np.fromiter(map(decoded.__getitem__, step_raw), np.int64, len(keep))
+        names = {raw: raw.decode("utf-8", "replace") for raw in set(tag)}
+        codes_of = dict(zip(names, out.tag_index(list(names.values())), strict=True))
+        codes = np.fromiter(map(codes_of.__getitem__, tag), np.int64, len(keep))
+        walls = np.frombuffer(b"".join(wall), "<f8")
+        values = np.frombuffer(b"".join(value), "<f4").astype(np.float64)
+        out.add(steps, walls, codes, values)
+        return len(keep)
 
 
-def read_events(path: Path) -> Iterator[tuple[int, float, str, float | None, bytes | None]]:
-    """``(step, wall_time, tag, number, text)`` for each summary value in an event file
-    (scalars read by the fast path first, then the other records, each in file order)."""
-    scalars = _Scalars()
-    data, gaps = _read_file(path, scalars)
-    steps, walls, codes, values = scalars.columns()
-    for step, wall, code, value in zip(steps.tolist(), walls.tolist(), codes.tolist(), values.tolist(), strict=False):
-        yield step, wall, scalars.tags[code], value, None
-    for start, end in gaps:
-        yield from _read_records(path, data, start, end)
+def _scan(data: bytes, scalars: _Scalars, base: int = 0) -> tuple[list[bytes], int, str | None]:
+    """An event file's bytes (``data``, from a record's start, at byte ``base`` of the file)
+    read up to their first damage: the fast scan's scalars go into ``scalars``; returns the
+    other records' data (for ``_read_slow``), how many records were read, and the damage
+    (None: none). Every record's framing and CRCs are checked; the first that is wrong ends
+    the reading, as does a record that ``data`` ends inside (``CUT_SHORT``)."""
+    fast = _Fast(data)
+    starts: list[np.ndarray] = []
+    lengths: list[np.ndarray] = []
+    stop, damage = len(data), None
+    for start, end in fast.gaps(len(data)):
+        framing = tfrecord.walk(data, start, end, base)
+        starts.append(framing.starts)
+        lengths.append(framing.lengths)
+        if framing.damage is not None:
+            stop = framing.end
+            damage = (framing.damage if end == len(data) or not framing.damage.startswith(CUT_SHORT)
+                      else f"damaged framing at byte {base + stop}")  # records overrun the next one
+            break
+    starts_a = np.concatenate(starts) if starts else np.array([], np.int64)
+    lengths_a = np.concatenate(lengths) if lengths else np.array([], np.int64)
+    bad = np.flatnonzero(~tfrecord.intact(data, starts_a, lengths_a))
+    if len(bad):
+        stop = int(starts_a[bad[0]])
+        damage = tfrecord.damage_at(data, stop, base)
+        starts_a, lengths_a = starts_a[:bad[0]], lengths_a[:bad[0]]
+    read = fast.add(scalars, stop) + len(starts_a)
+    head = tfrecord.HEADER.size
+    records = [data[a + head:a + head + n] for a, n in zip(starts_a.tolist(), lengths_a.tolist(), strict=True)]
+    return records, read, damage
 
 
-def _read_file(path: Path, scalars: _Scalars) -> tuple[bytes, list[tuple[int, int]]]:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
-    return data, _fast_scalars(data, scalars)
-
-
-def _read_records(path: Path, data: bytes, start: int, end: int
-                  ) -> Iterator[tuple[int, float, str, float | None, bytes | None]]:
-    for record in _records(path, data, start, end):
-        step, wall, summary = 0, 0.0, None
-        try:
-            for number, wire, value in _fields(record):
-                if number == 1 and wire == 1:
-                    wall = _DOUBLE.unpack(value)[0]
-                elif number == 2 and wire == 0:
-                    step = value if value < 1 << 63 else value - (1 << 64)
-                elif number == 5 and wire == 2:
-                    summary = value
-            if summary is None:
-                continue
-            for number, wire, value in _fields(summary):
-                if number != 1 or wire != 2:
-                    continue
-                tag, scalar, text = "", None, None
-                for f, w, v in _fields(value):
-                    if f == 1 and w == 2:
-                        tag = v.decode("utf-8", "replace")
-                    elif f == 2 and w == 5:
-                        scalar = _FLOAT.unpack(v)[0]
-                    elif f == 8 and w == 2:
-                        scalar, text = _tensor(v)
-                if tag:
-                    yield step, wall, tag, scalar, text
-        except (ValueError, IndexError, struct.error) as exc:
-            raise SourceError(f"{path}: damaged event record ({exc})") from None
+def _values(record: bytes) -> list[tuple[int, float, str, float | None, bytes | None]]:
+    """``(step, wall_time, tag, number, text)`` for each summary value of an Event record.
+    Raises ``ValueError``, ``IndexError`` or ``struct.error`` for one that is not an Event."""
+    step, wall, summary = 0, 0.0, None
+    for number, wire, value in _fields(record):
+        if number == 1 and wire == 1:
+            wall = _DOUBLE.unpack(value)[0]
+        elif number == 2 and wire == 0:
+            step = value if value < 1 << 63 else value - (1 << 64)
+        elif number == 5 and wire == 2:
+            summary = value
+    out: list[tuple[int, float, str, float | None, bytes | None]] = []
+    for number, wire, value in _fields(summary) if summary is not None else ():
+        if number != 1 or wire != 2:
+            continue
+        tag, scalar, text = "", None, None
+        for f, w, v in _fields(value):
+            if f == 1 and w == 2:
+                tag = v.decode("utf-8", "replace")
+            elif f == 2 and w == 5:
+                scalar = _FLOAT.unpack(v)[0]
+            elif f == 8 and w == 2:
+                scalar, text = _tensor(v)
+        if tag:
+            out.append((step, wall, tag, scalar, text))
+    return out
 
 
 # -- to a run --------------------------------------------------------------------------------
 
-def _read_slow(run: ImportedRun, file: Path, data: bytes, gaps: Iterable[tuple[int, int]],
-               scalars: _Scalars) -> None:
-    """The records the fast scalar scan left (``gaps`` of ``data``) decoded one by one: text
-    summaries onto ``run``, scalars into ``scalars``."""
+def _read_slow(run: ImportedRun, records: Iterable[bytes], scalars: _Scalars) -> None:
+    """The records the fast scalar scan left, decoded one by one: text summaries onto
+    ``run``, scalars into ``scalars``. A record whose CRC is right but whose content is not
+    an Event (a writer's fault, not damage) is skipped and counted."""
     slow: list[tuple[int, float, str, float]] = []
-    for start, end in gaps:
-        for step, wall, tag, scalar, text in _read_records(file, data, start, end):
+    for record in records:
+        try:
+            values = _values(record)
+        except (ValueError, IndexError, struct.error):
+            run.problems.add("TensorBoard: a record whose CRC is right but whose content is not an event; "
+                             "skipped", None)
+            continue
+        for step, wall, tag, scalar, text in values:
             if text is not None:
                 _text_summary(run, tag, text)
             elif scalar is not None:
                 slow.append((step, wall, tag, scalar))
     if slow:
-        steps, walls, tags, values = zip(*slow, strict=True)
+        steps, walls, tags, values_ = zip(*slow, strict=True)
         scalars.add(np.array(steps, np.int64), np.array(walls), scalars.tag_index(list(tags)),
-                    np.array(values, np.float64))
+                    np.array(values_, np.float64))
 
 
 def read(path: Path, name: str | None = None) -> ImportedRun:
@@ -317,12 +333,21 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
         event_files, label = _event_files(folder), (name if name not in (None, ".") else None)
     run = ImportedRun(source=str(path), format=NAME, name=label)
     scalars = _Scalars()
+    damages = []
     for file in event_files:
-        data, gaps = _read_file(file, scalars)
-        _read_slow(run, file, data, gaps, scalars)
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            raise SourceError(f"{file}: cannot read ({exc.strerror})") from None
+        records, read, damage = _scan(data, scalars)
+        _read_slow(run, records, scalars)
+        if damage is not None:
+            note_damage(run, file, damage, f"{read} records")
+            damages.append(damage)
     steps, walls, codes, values = scalars.columns()
     if not len(steps):
-        raise SourceError(f"{path}: the TensorBoard log holds no scalars")
+        raise SourceError(f"{path}: the TensorBoard log holds no scalars"
+                          + (f" before the damage ({damages[0]})" if damages else ""))
     run.step_table, summary = _pivot(steps, codes, values, scalars.tags, run)
     if summary:
         run.events.append((EventKind.TRAIN_SUMMARY, int(steps.max()), "end-of-training summary", summary))
@@ -383,18 +408,6 @@ def _text_summary(run: ImportedRun, tag: str, text: bytes) -> None:
 
 # -- a log still being written ---------------------------------------------------------------
 
-def _whole_records(data: bytes) -> int:
-    """Bytes of ``data`` (starting at a record) that hold whole records: a writer's last
-    record may be cut short."""
-    pos = 0
-    while pos + 12 <= len(data):
-        end = pos + 16 + _HEADER.unpack_from(data, pos)[0]
-        if end > len(data):
-            break
-        pos = end
-    return pos
-
-
 class _Tail(SourceTail):
     """A TensorBoard run folder (or one event file) as it grows: each event file by byte
     offset, in whole records, and event files that appear later (a writer restarted) as
@@ -408,6 +421,8 @@ class _Tail(SourceTail):
         super().__init__(path, name if name not in (None, ".") else None)
         self._run_name = name
         self._files: dict[Path, GrowingFile] = {}
+        #: Event files read up to damage: nothing after it is read.
+        self._damaged: set[Path] = set()
 
     def _event_files(self) -> list[Path]:
         if self.path.is_file():
@@ -419,9 +434,15 @@ class _Tail(SourceTail):
     def read_into(self, run: ImportedRun) -> None:
         scalars = _Scalars()
         for file in self._event_files():
-            tail = self._files.setdefault(file, GrowingFile(file, _whole_records))
+            if file in self._damaged:
+                continue
+            tail = self._files.setdefault(file, GrowingFile(file, tfrecord.whole))
             data = tail.read_new()
-            _read_slow(run, file, data, _fast_scalars(data, scalars) if data else [], scalars)
+            records, _, damage = _scan(data, scalars, tail.offset - len(data)) if data else ([], 0, None)
+            _read_slow(run, records, scalars)
+            if damage is not None:  # not a record still being written (tfrecord.whole waits for those)
+                note_damage(run, file, damage)
+                self._damaged.add(file)
         self.saw(*self._files.values())
         steps, walls, codes, values = scalars.columns()
         if not len(steps):

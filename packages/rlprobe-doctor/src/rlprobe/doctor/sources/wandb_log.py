@@ -48,7 +48,7 @@ from typing import Any
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
-from .base import ImportedRun, SourceError, SourceTail, number
+from .base import CUT_SHORT, ImportedRun, SourceError, SourceTail, note_damage, number
 from .hf_trainer import add_completion_rows
 from .protobuf import fields
 from .trainer_logs import SUMMARY_KEYS, TIME_KEY, TrackerRowsTail, add_tracker_rows, guess_algorithm
@@ -95,8 +95,6 @@ def records(data: bytes) -> tuple[list[bytes], str | None]:
     return found, damage
 
 
-#: The damage ``_framed`` names when the bytes end inside a record: a writer not done yet.
-_CUT_SHORT = "cut short"
 
 
 def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
@@ -114,7 +112,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
             pos += room  # a block's tail, too short for a chunk header
             continue
         if pos + _CHUNK.size > end:
-            return out, done, f"{_CUT_SHORT} at byte {pos}"
+            return out, done, f"{CUT_SHORT} at byte {pos}"
         at = pos - base
         crc, length, kind = _CHUNK.unpack_from(data, at)
         if kind == 0 and length == 0 and crc == 0 and not any(data[at:at + room]):
@@ -122,7 +120,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
             continue
         start = pos + _CHUNK.size
         if start + length > end:
-            return out, done, f"{_CUT_SHORT} at byte {pos}"
+            return out, done, f"{CUT_SHORT} at byte {pos}"
         chunk = data[at + _CHUNK.size:at + _CHUNK.size + length]
         if length > room - _CHUNK.size or kind not in (_FULL, _FIRST, _MIDDLE, _LAST):
             return out, done, f"damaged chunk header at byte {pos}"
@@ -143,7 +141,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
                 pending = None
                 done = start + length
         pos = start + length
-    return out, done, (f"{_CUT_SHORT} inside a record" if pending is not None else None)
+    return out, done, (f"{CUT_SHORT} inside a record" if pending is not None else None)
 
 
 def _is_log(path: Path) -> bool:
@@ -518,8 +516,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     seen += [log.heartbeat] if log.heartbeat is not None else []
     run.status, run.updated_at = _status(file, log.exit_code, max(seen, default=None))
     if log.damage:
-        run.note(f"{file.name}: {log.damage} (a writer killed, or a run still going); read the "
-                 f"{len(log.rows)} history rows before it", damage=log.damage)
+        note_damage(run, file, log.damage, f"{len(log.rows)} history rows")
     if log.bad_records:
         run.problems.add(f"W&B: {log.bad_records} records whose CRC is right but whose content "
                          "is not a record; skipped", None)
@@ -636,9 +633,9 @@ class _Tail(SourceTail):
             except OSError as exc:
                 raise SourceError(f"{self._file}: cannot read ({exc.strerror})") from None
             found, self._offset, damage = _framed(data, self._offset)
-            if damage and not damage.startswith(_CUT_SHORT):
+            if damage and not damage.startswith(CUT_SHORT):
                 self._damage = damage
-                run.note(f"{self._file.name}: {damage}; the records after it are not read", damage=damage)
+                note_damage(run, self._file, damage)
             for record in found:
                 try:
                     self._log.add(record)
