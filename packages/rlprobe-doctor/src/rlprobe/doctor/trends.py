@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -91,6 +91,10 @@ def hysteresis(enter: np.ndarray, stay: np.ndarray) -> np.ndarray:
     return (last_enter >= 0) & (last_enter > last_exit)
 
 
+@overload
+def finite_median(x: np.ndarray, default: float) -> float: ...
+@overload
+def finite_median(x: np.ndarray, default: None = None) -> float | None: ...
 def finite_median(x: np.ndarray, default: float | None = None) -> float | None:
     """Median of the finite values of ``x``; ``default`` when there are none."""
     x = np.asarray(x, dtype=float)

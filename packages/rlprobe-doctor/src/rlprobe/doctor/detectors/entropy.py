@@ -96,7 +96,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         verdict = (f" No samples were captured, but the reward rose from {solved.opening:.3g} to {solved.end:.3g} and "
                    "kept its rise while most groups agree: the policy became deterministic on prompts it solves. "
                    "That is convergence, not lost exploration.")
-    elif converged:
+    elif converged and settled is not None:
         verdict = (f" It became deterministic on right answers: {settled.at_top:.0%} of the {settled.count} "
                    f"completions that repeat another of their group since then earned the best reward their "
                    "prompt earned. That is convergence, not lost exploration.")

@@ -121,7 +121,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if payer is not None:
         tail += (f". Reward component '{payer[0]}' rose with it ({payer[1]:.3g} → {payer[2]:.3g}, correlation "
                  f"{payer[3]:.2f}): it may be paying for length")
-    elif paid:
+    elif paid and progress is not None:
         tail += (f". The reward rose with it ({progress.start:.3g} at the onset, {progress.end:.3g} now) and no "
                  "component pays for length: longer reasoning is buying reward, as in R1-style training, only "
                  "faster. Read the longest samples to be sure, and watch the budget")
@@ -134,7 +134,8 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"(×{ratio:.1f}) starting at step {first}{tail}." + shift.recovery(steps)),
-        evidence=[shift.evidence(name, first, last, rising=True)] + ([progress.evidence(first, last)] if paid else []),
+        evidence=[shift.evidence(name, first, last, rising=True)]
+        + ([progress.evidence(first, last)] if paid and progress is not None else []),
         suggested_actions=[
             *([f"Check the '{payer[0]}' reward function: if it pays for length, cap it or lower its "
                "`reward_weights`."] if payer is not None else []),
@@ -226,7 +227,8 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     pays = progress is not None and progress.rose and shift.observed > cfg["empty_length"]
     verdict = (f" The reward rose as it fell ({progress.start:.3g} at the onset, {progress.end:.3g} now): short "
                "answers are what the reward pays for. If brevity is the goal (refusals, terse answers) that is "
-               "learning; if not, the reward pays for saying less — read the shortest samples." if pays else
+               "learning; if not, the reward pays for saying less — read the shortest samples."
+               if pays and progress is not None else
                " The answers are (nearly) empty." if shift.observed <= cfg["empty_length"] else
                " The policy is no longer reasoning.")
     return Finding(
@@ -237,7 +239,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
                      f"({percent(ratio)}) starting at step {first}." + verdict + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=False)]
-        + ([progress.evidence(first, last)] if pays else []),
+        + ([progress.evidence(first, last)] if pays and progress is not None else []),
         suggested_actions=[
             "Read the linked shortest samples; check length penalties and what the reward gives short answers.",
             "With `loss_type=\"grpo\"`, short wrong answers are under-penalised: try `\"dr_grpo\"` or `\"dapo\"`.",
@@ -354,8 +356,8 @@ def _length_growth(view: RunView, first: int, last: int, window: int) -> tuple[f
     if curve is None:
         return None
     earlier = curve.values[curve.steps < first]
-    medians = [finite_median(earlier[-window:]), finite_median(earlier[-2 * window:-window])]
-    medians = [m for m in medians if m is not None and m > 0]
+    candidates = (finite_median(earlier[-window:]), finite_median(earlier[-2 * window:-window]))
+    medians = [m for m in candidates if m is not None and m > 0]
     after = finite_median(curve.values[(curve.steps >= first) & (curve.steps <= last)])
     if not medians or after is None or after < 1.5 * min(medians):
         return None

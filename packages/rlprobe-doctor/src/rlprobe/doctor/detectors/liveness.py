@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -68,7 +68,7 @@ def run_stalled(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     usual = recent.select(pl.col("time").diff().filter(pl.col("time").diff() > 0).median()).item()
     if usual is None:
         return None
-    last_step, last_time = logged.row(int(logged["time"].arg_max()))
+    last_step, last_time = logged.row(cast(int, logged["time"].arg_max()))  # an int: logged is not empty
     last_step, last_time = int(last_step), float(last_time)
     now = time.time()
     silent = now - last_time

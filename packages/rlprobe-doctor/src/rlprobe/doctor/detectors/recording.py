@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -12,7 +12,7 @@ import polars as pl
 from rlprobe.records import STEP_FIELDS, EventKind
 
 from ..catalog import detector
-from ..findings import Evidence, Finding
+from ..findings import Evidence, Finding, Severity
 from ..stats import confidence_from
 from ..view import NON_METRICS, RunView
 
@@ -144,14 +144,14 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         fatal = None  # without the precision, only a crash says the step was not skipped
     sample_count = samples["count"] if samples is not None else 0
     if sustained or fatal is not None:
-        severity = "critical"
+        severity: Severity = "critical"
     elif serious or sample_count >= cfg["min_samples"]:
         severity = "warn"
     else:
         severity = "info"
     if severity != "info":
         candidates = [info["first"] for info in serious.values()]
-        if sample_count >= cfg["min_samples"] or not candidates:
+        if samples is not None and (sample_count >= cfg["min_samples"] or not candidates):
             candidates.append(samples["first"])
     else:
         candidates = [info["first"] for info in metrics.values()] + ([samples["first"]] if samples else [])
@@ -301,7 +301,7 @@ def _culprit(view: RunView, first: int) -> tuple[str, float] | None:
         kept = np.abs(values[near])
         kept = kept[~np.isnan(kept)]
         size[name] = float(kept.max()) if kept.size else 0.0
-    name = min(infinite, key=infinite.get) if infinite else max(size, key=size.get)
+    name = min(infinite, key=infinite.__getitem__) if infinite else max(size, key=size.__getitem__)
     return name, size[name]
 
 
@@ -373,7 +373,8 @@ def _nonfinite_samples(view: RunView) -> dict[str, Any] | None:
                             for c in fields]).row(0, named=True)
     named = ", ".join(f"{c} ×{n}" for c, n in per_field.items() if n)
     ids = bad.sort("step")["sample_id"].drop_nulls().head(5).to_list() if "sample_id" in bad.columns else []
-    return {"count": bad.height, "first": int(bad["step"].min()), "last": int(bad["step"].max()),
+    # The step column is an integer column, and bad is not empty: its min and max are ints.
+    return {"count": bad.height, "first": cast(int, bad["step"].min()), "last": cast(int, bad["step"].max()),
             "fields": named, "ids": ids}
 
 

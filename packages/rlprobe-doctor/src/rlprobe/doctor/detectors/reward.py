@@ -72,7 +72,7 @@ def sudden_fall(x: np.ndarray, steps: np.ndarray, lo: int, hi: int, fall: float,
 
 def _smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
     """Noise of a ``window``-step median of ``x`` (≈ 1.25 σ/√window)."""
-    return level_noise(x, lo, hi) * 1.25 / np.sqrt(window)
+    return float(level_noise(x, lo, hi) * 1.25 / np.sqrt(window))
 
 
 @detector("REWARD_COLLAPSE", defaults={"drop_fraction": 0.3, "critical_fraction": 0.6, "min_z": 5.0,
@@ -209,7 +209,8 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     curve = logged(view, *REWARD_METRICS)
     if curve is None or curve.size < 60:
         return None
-    found = _dry_plateau(view, cfg, curve) if facts_of(view).zero_std is not None else None
+    zero_std = facts_of(view).zero_std
+    found = _dry_plateau(view, cfg, curve, zero_std[0]) if zero_std is not None else None
     return found or _learning_stopped(view, cfg, curve)
 
 
@@ -257,14 +258,15 @@ def _learning_stopped(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Fi
     )
 
 
-def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Finding | None:
-    """A flat reward while most groups have identical rewards, short of convergence."""
+def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: np.ndarray) -> Finding | None:
+    """A flat reward while most groups have identical rewards (``zero_std``: their share, per step of
+    the run), short of convergence."""
     name, steps, x = curve.name, curve.steps, curve.values
     n = curve.size
     window = max(10, min(cfg["plateau_window"], n // 4))
     smooth = max(3, min(cfg["smooth_window"], n // 10))
     sustain = max(5, min(cfg["sustain"], n // 8))
-    zero = facts_of(view).zero_std[0][np.isin(view.step, steps)]
+    zero = zero_std[np.isin(view.step, steps)]
     level = curve.smooth(smooth)
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
     before = np.full_like(level, np.nan)

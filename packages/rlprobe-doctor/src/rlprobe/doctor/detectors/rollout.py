@@ -112,11 +112,9 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         exc = strength = None
         metric, unit = IS_RATIO_MIN, ""
     floor = _ratio_floor(view, cfg)
-    if (exc is None or strength is None) and floor is None:
-        return None
-    steps = view.step
     if exc is None or strength is None:
-        return _floor_only(view, floor, cfg)
+        return None if floor is None else _floor_only(view, floor, cfg)
+    steps = view.step
     first, last = int(steps[exc.onset]), int(steps[exc.end])
     if floor is not None:
         first = min(first, floor["first"])
