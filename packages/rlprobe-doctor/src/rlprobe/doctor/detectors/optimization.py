@@ -4,7 +4,7 @@ or a sustained level shift are findings."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -284,7 +284,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     onset = min(o for o in (burst_onset, shift_onset) if o is not None)
     first, last = int(steps[onset]), int(steps[-1])
     spikes = np.flatnonzero(spike[onset:]) + onset
-    in_cluster = int(pl.Series(spike[onset:].astype(np.int32)).rolling_sum(cluster, min_samples=1).max() or 0)
+    # A rolling sum of an Int32 series is an Int32 series: its max is an int.
+    in_cluster = cast(int, pl.Series(spike[onset:].astype(np.int32)).rolling_sum(cluster, min_samples=1).max() or 0)
     spike_factor = float(np.median(np.exp(jump[spikes]))) if spikes.size else 1.0
     baseline = float(np.exp(base[onset])) if np.isfinite(base[onset]) else float(np.exp(np.nanmedian(lx[:onset + 1])))
     held_up = held_extreme(up, hit, w.sustain, rising=True) if hit is not None else 0.0
@@ -330,7 +331,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        f"{first}–{push_to} (Spearman correlation {push:+.2f} between advantage and completion "
                        f"length): the groups push the policy the same way, so their gradients add up rather than "
                        f"cancel. That is the length exploitation's push ({what}), not optimizer instability.")
-    elif converged:
+    elif converged and settled is not None:
         explanation = (f"The gradient norm grew ({'; '.join(parts)}) while the policy converged on right answers "
                        f"({settled.at_top:.0%} of the {settled.count} completions that repeat another of their group "
                        f"since step {first} earned the best reward their prompt earned): the steps that still "
