@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -31,7 +31,7 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
 from ..facts.run import converged_by_reward, facts_of
-from ..findings import Evidence, Finding
+from ..findings import Evidence, Finding, Severity
 from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
 from ..trends import episode_median
 from ..view import RunView
@@ -130,18 +130,19 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
     averaged = 1
-    if facts_of(view).zero_std is not None:
-        (share, averaged), steps = facts_of(view).zero_std, view.step
+    zero_std = facts_of(view).zero_std
+    if zero_std is not None:
+        (share, averaged), steps = zero_std, view.step
         metric = zero_std_metric(view)
     else:
         frame = samples_with(view, "group_id", "reward")
         if frame is None:
             return None
-        groups = frame.group_by(group_keys(frame)).agg(n=pl.len(), sd=pl.col("reward").std().fill_null(0.0))
-        groups = groups.filter(pl.col("n") >= cfg["min_group_samples"])
-        if groups.is_empty():
+        sampled = frame.group_by(group_keys(frame)).agg(n=pl.len(), sd=pl.col("reward").std().fill_null(0.0))
+        sampled = sampled.filter(pl.col("n") >= cfg["min_group_samples"])
+        if sampled.is_empty():
             return None
-        steps, share = _per_step(groups, (pl.col("sd").abs() <= ZERO_STD).mean())
+        steps, share = _per_step(sampled, (pl.col("sd").abs() <= ZERO_STD).mean())
         metric = "samples: share of groups with equal rewards"
     exc = find_excursion(share, level=cfg["warn_level"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
     if exc is None:
@@ -168,8 +169,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     converged = converged or learned is not None
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
-    severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
-                else "warn")
+    severity: Severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
+                          else "warn")
     if from_start:
         head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
                 f"{first}–{last}) had identical rewards within the group")
@@ -193,7 +194,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                                 f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
         suggested_actions=[
             f"Fix the reward gaming first (see REWARD_HACKING): make '{groups.truth}' a condition of the other "
-            "rewards, or lower their `reward_weights`." if gamed else
+            "rewards, or lower their `reward_weights`." if gamed and groups is not None else
             "Raise `max_completion_length` (or shorten what the task asks for): completions cut at the budget all "
             "earn the same reward." if capped is not None else
             "Filter prompts the model always solves or always fails (DAPO-style dynamic sampling / online "
@@ -362,7 +363,7 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
         return None
     first, last = _window(steps, exc)
     in_window = scored.filter(pl.col("step").is_between(first, last))
-    mean_rep = float(in_window["repetition"].mean())
+    mean_rep = cast(float, in_window["repetition"].mean())  # a float column, and the window is not empty
     critical = exc.observed >= cfg["critical_share"]
     confidence = confidence_from((exc.observed - cfg["warn_share"]) / max(cfg["warn_share"], 1e-9)
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.5, floor=0.55)
@@ -478,7 +479,7 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
         return None
     first, last = _window(steps, exc)
     in_window = groups.filter(pl.col("step").is_between(first, last))
-    identical = float((in_window["distinct"] == 1).mean())
+    identical = cast(float, (in_window["distinct"] == 1).mean())  # the window is not empty
     critical = exc.observed >= cfg["critical_share"]
     confidence = confidence_from((exc.observed - cfg["warn_share"]) / (1 - cfg["warn_share"] + 1e-9)
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.0, floor=0.55)
@@ -487,11 +488,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     converged = settled is not None and settled.converged(cfg["converged_share"])
     progress = None if converged else reward_progress(view, first)
     sharpening = progress is not None and progress.rose and progress.climbing
-    if converged:
+    if converged and settled is not None:
         verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
                    "their prompt earned: the policy has converged on right answers, which is what solving a prompt "
                    "looks like; the prompts no longer teach it anything.")
-    elif sharpening:
+    elif sharpening and progress is not None:
         verdict = (f" The reward kept rising all the while ({progress.start:.3g} at the onset, {progress.end:.3g} now, "
                    "still climbing): the policy is sharpening on what pays, and a prompt's completions agree more as "
                    "it learns. Not lost exploration while the reward climbs; copies with a stalled reward would be.")
@@ -584,9 +585,9 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     group_size = _group_size(view, frame)
     bound = _advantage_bound(view, group_size)
-    found = [_bound_violations(view, frame, bound, group_size, cfg) if bound is not None else None,
-             _misfit_groups(view, frame, group_size, cfg)]
-    found = [f for f in found if f is not None]
+    candidates = [_bound_violations(view, frame, bound, group_size, cfg) if bound is not None else None,
+                  _misfit_groups(view, frame, group_size, cfg)]
+    found = [f for f in candidates if f is not None]
     if found:
         return min(found, key=lambda f: f.first_step if f.first_step is not None else math.inf)
     return _heavy_tail(view, frame, cfg) if bound is None else None
@@ -604,9 +605,9 @@ def _group_size(view: RunView, frame: pl.DataFrame) -> int | None:
     sizes = frame.drop_nulls("group_id").group_by(group_keys(frame)).len()["len"]
     if sizes.is_empty():
         return None
-    largest = int(sizes.max())
+    largest = cast(int, sizes.max())  # a count column, and sizes is not empty
     # Selected (top/bottom-k) captures hold partial groups: a size seen in 90% of groups is complete.
-    return largest if largest >= 2 and float((sizes == largest).mean()) >= 0.9 else None
+    return largest if largest >= 2 and cast(float, (sizes == largest).mean()) >= 0.9 else None
 
 
 def _advantage_bound(view: RunView, group_size: int | None) -> float | None:
@@ -687,7 +688,7 @@ def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
     share = bad.height / max(after.height, 1)
     example = bad.sort(["step", "misfit"], descending=[False, True]).row(0, named=True)
     shown = ", ".join(f"{r:.3g}→{adv:+.2f}" for r, adv in zip(example["rewards"], example["advantages"], strict=False))
-    misfit = float(bad["misfit"].median())
+    misfit = cast(float, bad["misfit"].median())  # a float column, and bad is not empty
     ids = (frame.filter(pl.col("step") == example["step"]).join(bad.select(keys), on=keys)
            .sort(pl.col("advantage").abs(), descending=True).head(5)["sample_id"].to_list())
     return Finding(
@@ -731,7 +732,7 @@ def _bound_violations(view: RunView, frame: pl.DataFrame, bound: float, group_si
     after = per_step.filter(pl.col("step") >= first)
     n_bad, n_all = int(after["bad"].sum()), int(after["n"].sum())
     bad_steps = int((after["bad"] > 0).sum())
-    largest = float(after["top"].max())
+    largest = cast(float, after["top"].max())  # a float column, and after is not empty
     confidence = confidence_from(math.log(largest / limit) + math.log1p(bad_steps / cfg["min_violating_steps"]) * 0.5,
                                  1.0, floor=0.6)
     return Finding(

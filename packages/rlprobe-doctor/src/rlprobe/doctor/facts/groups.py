@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import polars as pl
@@ -93,7 +94,7 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     window = frame.with_columns(_best=best_reward(frame, view)).filter(pl.col("step").is_between(first, last))
     if window.is_empty():
         return None
-    bottom = frame["reward"].min()
+    bottom = cast(float, frame["reward"].min())  # a float column, and frame is not empty
     keys = group_keys(window)
     cut = pl.col("truncated").fill_null(False).all().over(keys) if "truncated" in window.columns else pl.lit(False)
     flat = window.with_columns(sd=pl.col("reward").std().over(keys).fill_null(0.0), n=pl.len().over(keys),
@@ -109,12 +110,13 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     heads = flat.unique(subset=keys, keep="first", maintain_order=True)
     at_top = heads.filter(pl.col("reward") >= pl.col("_best") - ZERO_STD)
     gamed, truth = given_up(frame, at_top)
+    # The mean of a boolean column that is not empty is a float.
     return FlatGroups(count=heads.height, solved=at_top.height / heads.height,
-                      failed=float((heads["reward"] <= bottom + ZERO_STD).mean()), gamed=gamed, truth=truth,
+                      failed=cast(float, (heads["reward"] <= bottom + ZERO_STD).mean()), gamed=gamed, truth=truth,
                       links=heads.head(5)["sample_id"].to_list() if "sample_id" in heads.columns else [],
-                      truncated=float(heads["_cut"].mean()),
-                      identical=float(at_top["_one"].mean()) if at_top.height else 0.0,
-                      shared=float(at_top["_shared"].mean()) if at_top.height else 0.0)
+                      truncated=cast(float, heads["_cut"].mean()),
+                      identical=cast(float, at_top["_one"].mean()) if at_top.height else 0.0,
+                      shared=cast(float, at_top["_shared"].mean()) if at_top.height else 0.0)
 
 
 def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None]:
@@ -130,9 +132,9 @@ def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None
     candidates = task[:1] if task and len(task) < len(names) else names if len(names) > 1 else []
     best: tuple[float, str | None] = (0.0, None)
     for name in candidates:
-        earned = run.select(component(run, name).alias("v"))["v"].fill_null(0.0).max()
+        earned = cast(float | None, run.select(component(run, name).alias("v"))["v"].fill_null(0.0).max())
         scores = at_top.select(component(at_top, name).alias("v"))["v"].fill_null(0.0)
-        share = float((scores <= 0).mean())
+        share = cast(float, (scores <= 0).mean())  # at_top is not empty
         if (name in task or (earned is not None and earned > 0)) and share > best[0]:
             best = (share, name)
     if best[1] is None and task and len(task) < len(names):
@@ -228,7 +230,7 @@ def copies(view: RunView, first: int, last: int) -> Copies | None:
     finite = frame.filter(pl.col("reward").is_finite())
     if finite.is_empty():
         return None
-    top = float(finite["reward"].max())
+    top = cast(float, finite["reward"].max())  # a float column, and finite is not empty
     keys = group_keys(frame)
     text = pl.col("completion").str.strip_chars()
     scored = frame.with_columns(_best=best_reward(frame, view), _text=text)
@@ -238,7 +240,7 @@ def copies(view: RunView, first: int, last: int) -> Copies | None:
         return None
     right = window.filter(pl.col("reward") >= pl.col("_best") - ZERO_STD)
     gamed, _ = given_up(finite, right)
-    shared = float(window.select(pl.col("_text").is_in(shared_texts(span).implode())).to_series().mean())
+    shared = cast(float, window.select(pl.col("_text").is_in(shared_texts(span).implode())).to_series().mean())
     return Copies(count=window.height, at_top=right.height / window.height * (1.0 - gamed), top=top, shared=shared)
 
 
