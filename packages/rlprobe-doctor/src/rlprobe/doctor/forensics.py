@@ -117,7 +117,7 @@ class CapturedSamples:
         #: Number of samples captured (any step).
         self.captured: int = int(n)
         #: First and last step the run recorded anything for (steps or samples); None if nothing.
-        self.run_range: tuple[int, int] | None = (int(lo), int(hi)) if lo is not None else None
+        self.run_range: tuple[int, int] | None = (int(lo), int(hi)) if lo is not None and hi is not None else None
 
     @classmethod
     def open(cls, run: RunLike) -> CapturedSamples:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,17 +40,17 @@ def header(view: RunView) -> dict[str, Any]:
     else:
         start = m.get("created_at") or first
         end = m.get("closed_at") or m.get("updated_at") or last
-    timed = isinstance(start, (int, float)) and isinstance(end, (int, float))
     unknown = "unknown (the log keeps no clock)" if isinstance(imported, Mapping) and start is None else ""
+    duration = _duration(end - start) if isinstance(start, (int, float)) and isinstance(end, (int, float)) else unknown
     env = m.get("env") or {}
     return {
-        "run_id": m.get("run_id") or (view.run_dir.name if view.run_dir else ""),
+        "run_id": m.get("run_id") or (Path(view.run_dir).name if view.run_dir else ""),  # a URL's last part too
         "run_dir": str(view.run_dir or ""),
         "algorithm": m.get("algorithm") or "unknown",
         "model": m.get("model_name") or "unknown",
         "status": str(m.get("status") or "unknown"),
         "started": _when(start),
-        "duration": _duration(end - start) if timed else unknown,
+        "duration": duration,
         "n_steps": int(steps.size),
         "first_step": int(steps[0]),
         "last_step": int(steps[-1]),
@@ -86,7 +87,8 @@ def timeline(view: RunView, findings: list[Finding]) -> dict[str, Any]:
     lo, hi = int(steps[0]), int(steps[-1])
     span = max(1, hi - lo)
     at_step = _time_to_step(view)
-    rows, marks = [], []
+    rows: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
     for event in view.events:
         step = event.get("step")
         where = step if isinstance(step, (int, float)) else at_step(event.get("time"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 from rlprobe.storage import RunStatus
 
@@ -87,7 +88,7 @@ def _decoded(raw: bytes) -> str:
     return _ANSI_RE.sub("", raw.decode("utf-8", errors="replace"))
 
 
-def trainer_dicts(text: str) -> list[dict]:
+def trainer_dicts(text: str) -> list[dict[str, Any]]:
     """The Trainer log dicts printed in ``text``, in order."""
     found = []
     for match in _DICT_RE.finditer(text):

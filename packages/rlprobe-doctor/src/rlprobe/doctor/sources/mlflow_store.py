@@ -38,7 +38,7 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 def _meta(folder: Path) -> dict[str, str]:
     """The flat ``key: value`` lines of a ``meta.yaml`` (all MLflow writes there)."""
-    out = {}
+    out: dict[str, str] = {}
     try:
         text = (folder / "meta.yaml").read_text("utf-8", errors="replace")
     except OSError:
@@ -244,9 +244,12 @@ class _Tail(SourceTail):
     def read_into(self, run: ImportedRun) -> None:
         for file in files(self.path):
             self.last_write = max(self.last_write or 0.0, file.stat().st_mtime)
-        if self._run is None and not self._find(run):
-            return
-        series, params, status = self._read_db() if self.path.is_file() else self._read_folder(run)
+        if self._run is None:
+            self._run = self._find(run)
+            if self._run is None:
+                return
+        in_folder = not self.path.is_file()
+        series, params, status = self._read_folder(run, Path(self._run)) if in_folder else self._read_db()
         if params and params != self._params:  # read each look: a param file may be caught half-written
             self._params = params
             _params(run, params)
@@ -265,25 +268,27 @@ class _Tail(SourceTail):
         if summary and not self._summary_said:
             self._summary_said = True
             run.events.append((EventKind.TRAIN_SUMMARY, max(by_step, default=None), "end-of-training summary", summary))
-        self.status = _ENDED.get(status, RunStatus.RUNNING)
+        self.status = RunStatus.RUNNING if status is None else _ENDED.get(status, RunStatus.RUNNING)
         run.algorithm = guess_algorithm(run.metric_names())
 
-    def _find(self, run: ImportedRun) -> bool:
-        """Settle which run is followed; False while the store holds none yet."""
+    def _find(self, run: ImportedRun) -> str | Path | None:
+        """Settle which run is followed: its id (SQLite) or folder; None while the store
+        holds none yet."""
+        found: str | Path
         if self.path.is_file():
             listed = _db_runs(self.path)
             chosen = next(((n, r) for n, r in listed if n == self.name), listed[0] if listed else None)
             if chosen is None:
-                return False
-            self.name, self._run = chosen
+                return None
+            self.name, found = chosen
         else:
             named = _named(self.path)
             if not named:
-                return False
+                return None
             self.name = self.name if self.name in named else next(iter(named))
-            self._run = named[self.name]
+            found = named[self.name]
         run.name = self.name
-        return True
+        return found
 
     def _read_db(self) -> tuple[list[tuple[str, Any, Any]], dict[str, str] | None, str | None]:
         try:
@@ -299,8 +304,8 @@ class _Tail(SourceTail):
         series = [(key, step, float("nan") if is_nan else value) for _, key, step, value, is_nan in rows]
         return series, params or None, status[0] if status else None
 
-    def _read_folder(self, run: ImportedRun) -> tuple[list[tuple[str, Any, Any]], dict[str, str] | None, str | None]:
-        run_dir = Path(self._run)
+    def _read_folder(self, run: ImportedRun, run_dir: Path
+                     ) -> tuple[list[tuple[str, Any, Any]], dict[str, str] | None, str | None]:
         metrics_dir = run_dir / "metrics"
         series = []
         for folder, _, names in os.walk(metrics_dir):

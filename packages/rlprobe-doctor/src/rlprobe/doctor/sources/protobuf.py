@@ -26,6 +26,7 @@ def fields(buf: bytes) -> Iterator[tuple[int, int, Any]]:
     length-delimited fields, raw 4/8 bytes for fixed32/fixed64. Raises ``ValueError`` for a
     wire type no message has (a damaged buffer) and ``IndexError`` for one cut short."""
     pos, end = 0, len(buf)
+    value: Any
     while pos < end:
         key, pos = varint(buf, pos)
         number, wire = key >> 3, key & 7

@@ -323,6 +323,7 @@ def _read_slow(run: ImportedRun, records: Iterable[bytes], scalars: _Scalars) ->
 
 
 def read(path: Path, name: str | None = None) -> ImportedRun:
+    label: str | None
     if path.is_file():
         event_files, label = [path], path.name
     else:

@@ -104,9 +104,8 @@ def _read_rollouts(run: ImportedRun, folder: Path, up_to: int | None = None, don
     """The rollout dumps in ``folder`` as samples: all of them, or (reading a live log) those
     up to step ``up_to`` not in ``done`` (verl dumps a step's rollouts before it logs the
     step, so a dump whose step is logged is whole); ``done`` gains the steps read."""
-    for file in sorted((p for p in folder.iterdir() if _ROLLOUT_RE.match(p.name)),
-                       key=lambda p: int(_ROLLOUT_RE.match(p.name).group(1))):
-        step = int(_ROLLOUT_RE.match(file.name).group(1))
+    dumps = [(int(match.group(1)), p) for p in folder.iterdir() if (match := _ROLLOUT_RE.match(p.name))]
+    for step, file in sorted(dumps, key=lambda dump: dump[0]):
         if done is not None:
             if step in done or up_to is None or step > up_to:
                 continue

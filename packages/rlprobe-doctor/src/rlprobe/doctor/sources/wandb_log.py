@@ -270,7 +270,7 @@ class _Log:
 def _seconds(timestamp: bytes) -> float:
     """A google.protobuf.Timestamp as Unix seconds."""
     parts = {f: v for f, w, v in fields(timestamp) if w == 0}
-    return parts.get(1, 0) + parts.get(2, 0) / 1e9
+    return float(parts.get(1, 0) + parts.get(2, 0) / 1e9)
 
 
 def _stats_time(stats: bytes) -> float | None:

@@ -7,7 +7,7 @@ detection matrix needs thousands of runs and the disk round trip would dominate.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -36,9 +36,9 @@ def plan_view(plan: SynthPlan, name: str = "synth") -> RunView:
     sample_rows: list[dict[str, Any]] = []
     problems = Problems()
     events = [_event(EventKind.RUN_START, None, f"recording synth-{name}-s{plan.seed}", {}, start)]
-    for step, logged_events, _, samples in step_log(plan, metrics=False):
+    for step, logged_events, _, raw_samples in step_log(plan, metrics=False):
         events.extend(_event(kind, step, message, data, start + step) for kind, message, data in logged_events)
-        for raw in samples or ():
+        for raw in raw_samples or ():
             row = clean_sample(raw, step, 0, problems)
             if row is not None:
                 sample_rows.append(row)
@@ -46,7 +46,8 @@ def plan_view(plan: SynthPlan, name: str = "synth") -> RunView:
     events.extend(_event(EventKind.BAD_RECORD, step, message, data, start + (step or 0))
                   for message, step, data in problems.events())
     events.append(_event(EventKind.RUN_END, None, "finished", {}, start + plan.n_steps))
-    samples = pl.from_arrow(samples_table(sample_rows)) if sample_rows else None
+    # Arrow tables (not arrays) convert to DataFrames.
+    samples = cast(pl.DataFrame, pl.from_arrow(samples_table(sample_rows))) if sample_rows else None
     manifest = {
         "format_version": 1, "run_id": f"synth-{name}-s{plan.seed}", "algorithm": plan.algorithm,
         "model_name": f"synth/{name}", "trainer_config": dict(plan.trainer_config), "world_size": 1, "rank": 0,
@@ -93,7 +94,7 @@ def _steps_frame(plan: SynthPlan, start: float, problems: Problems) -> pl.DataFr
                           **{name: series[keep] for name, series in values.items()}}, nan_to_null=False)
     frame = frame.with_columns(pl.when(pl.Series(~logged[name][keep])).then(None).otherwise(pl.col(name)).alias(name)
                                for name in values)
-    return pl.from_arrow(order_steps(frame.to_arrow()))
+    return cast(pl.DataFrame, pl.from_arrow(order_steps(frame.to_arrow())))
 
 
 def _event(kind: str, step: int | None, message: str, data: dict[str, Any], when: float) -> dict[str, Any]:

@@ -86,7 +86,7 @@ class SynthPlan:
 
     def after(self) -> np.ndarray:
         """Steps since onset (0 before it): handy for ramps."""
-        return np.clip(self.t - self.onset, 0, None)
+        return np.asarray(np.clip(self.t - self.onset, 0, None))
 
     def span(self, fraction: float = 0.1, lo: int = 25, hi: int = 250) -> int:
         """A duration for a pathology to develop over: ``fraction`` of the run, within
@@ -129,11 +129,11 @@ def learning_curve(rng: np.random.Generator, progress: np.ndarray) -> np.ndarray
     shape = rng.integers(3)
     if shape == 0:
         rate = rng.uniform(3.0, 8.0)
-        return (1 - np.exp(-rate * progress)) / (1 - np.exp(-rate))
+        return np.asarray((1 - np.exp(-rate * progress)) / (1 - np.exp(-rate)))
     if shape == 1:
         centre, width = rng.uniform(0.1, 0.4), rng.uniform(0.05, 0.15)
         lo, hi = 1 / (1 + np.exp(centre / width)), 1 / (1 + np.exp(-(1 - centre) / width))
-        return (1 / (1 + np.exp(-(progress - centre) / width)) - lo) / (hi - lo)
+        return np.asarray((1 / (1 + np.exp(-(progress - centre) / width)) - lo) / (hi - lo))
     return progress ** rng.uniform(0.5, 1.0)
 
 
@@ -141,7 +141,7 @@ def beta_moment(mean: np.ndarray, concentration: np.ndarray | float, power: int)
     """E[q^power] for q ~ Beta(mean·c, (1-mean)·c): the chance a whole group agrees."""
     a = np.clip(mean, 1e-4, 1 - 1e-4) * concentration
     b = concentration - a
-    out = np.ones_like(a)
+    out: np.ndarray = np.ones_like(a)
     for i in range(power):
         out *= (a + i) / (a + b + i)
     return out
@@ -154,7 +154,7 @@ def agreement(accuracy: np.ndarray, fmt: np.ndarray, concentration: np.ndarray |
     the given concentration; lower = more all-or-nothing prompts)."""
     both = (beta_moment(accuracy, concentration, group) + beta_moment(1 - accuracy, concentration, group)) \
         * (beta_moment(fmt, format_concentration, group) + beta_moment(1 - fmt, format_concentration, group))
-    return np.clip(both, 0.0, 1.0)
+    return np.asarray(np.clip(both, 0.0, 1.0))
 
 
 def truncated_share(length: np.ndarray, cap: float, spread: float) -> np.ndarray:
@@ -170,7 +170,7 @@ def _erfc(x: np.ndarray) -> np.ndarray:
     k = 1.0 / (1.0 + 0.3275911 * a)
     poly = k * (0.254829592 + k * (-0.284496736 + k * (1.421413741 + k * (-1.453152027 + k * 1.061405429))))
     tail = poly * np.exp(-a * a)
-    return np.where(x >= 0, tail, 2.0 - tail)
+    return np.asarray(np.where(x >= 0, tail, 2.0 - tail))
 
 
 def healthy_plan(n_steps: int, seed: int, onset: int | None = None, algorithm: str = "grpo") -> SynthPlan:
@@ -379,7 +379,7 @@ def _schedule(plan: SynthPlan, progress: np.ndarray) -> np.ndarray:
     warmup = max(1e-9, float(plan.trainer_config.get("warmup_ratio", 0.0)))
     rise = np.minimum(1.0, (progress + 1.0 / plan.n_steps) / warmup)
     if plan.trainer_config.get("lr_scheduler_type") == "cosine":
-        return rise * 0.5 * (1 + np.cos(np.pi * progress))
+        return np.asarray(rise * 0.5 * (1 + np.cos(np.pi * progress)))
     return rise
 
 

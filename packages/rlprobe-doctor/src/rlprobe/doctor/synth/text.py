@@ -157,7 +157,7 @@ def _normalised(rewards: np.ndarray, group: int) -> np.ndarray:
     whole batch, PPO-style whitening."""
     r = rewards.reshape(rewards.shape[0], -1, group)
     std = r.std(axis=2, ddof=1, keepdims=True) if group > 1 else np.zeros_like(r[..., :1])
-    return ((r - r.mean(axis=2, keepdims=True)) / (std + 1e-4)).reshape(rewards.shape)
+    return np.asarray(((r - r.mean(axis=2, keepdims=True)) / (std + 1e-4)).reshape(rewards.shape))
 
 
 #: Steps whose numbers are drawn together (bounds memory on long runs).
