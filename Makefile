@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 LINT_PENDING := tests/realruns tests/doctor/test_realruns.py bench/doctor_scaling.py
 LINT_PATHS := packages tests/conftest.py tests/core tests/trl tests/sources tests/remote tests/e2e \
               $(filter-out $(LINT_PENDING),$(wildcard tests/doctor/*.py bench/*.py))
-TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-trl/src
+TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-doctor/src packages/rlprobe-trl/src
 
 .PHONY: venv lint test demo demo-trl bench realruns clean
 
