@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 # configured there); hatch.toml's lint scripts run the same. Widen these as the rest is cleaned,
 # until they are `packages tests bench` and every package's src. LINT_PENDING: still being
 # cleaned by their owners, out of ruff's paths until then.
-LINT_PENDING := tests/realruns tests/doctor/test_realruns.py bench/doctor_scaling.py
+LINT_PENDING := tests/realruns tests/doctor/test_realruns.py
 LINT_PATHS := packages tests/conftest.py tests/core tests/trl tests/sources tests/remote tests/e2e \
               $(filter-out $(LINT_PENDING),$(wildcard tests/doctor/*.py bench/*.py))
 TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-doctor/src packages/rlprobe-trl/src

@@ -13,16 +13,17 @@ detector, timed (best and median of --repeat) with the process's peak RSS, and t
 time of each phase and of the slowest detectors. Targets (issue 3): 100k steps ≤ 2 s
 and ≤ 1 GiB.
 
-On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k steps): the
-``rlprobe`` console script, best and median of --repeat fresh processes with each one's peak
-RSS, against a baseline measured in the same run, the floor no code of ours can go under: an
-interpreter that only imports the libraries the doctor is built on. Then the same work split
-into its phases, each in a fresh process (best of --repeat): import (the CLI, the ``doctor``
-command's module, the detectors), read (``load_steps``), facts (every ``RunFacts`` property),
-detectors (``diagnose_view``), render (``render_findings``). Every measured process reads its
-bytecode from a private cache written by a first, untimed run, as an installed package does
-(pip compiles it at install; a checkout run with ``PYTHONDONTWRITEBYTECODE`` would compile
-rlprobe's sources in every process instead).
+On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k steps): what
+the ``rlprobe`` console script runs, best and median of --process-repeat fresh processes, with
+their CPU time (user + system) and peak RSS, against a baseline measured in the same run: the
+floor no code of ours can go under, an interpreter that only imports the libraries the doctor
+is built on. Then the same work split into its phases, each in a fresh process (best of
+--process-repeat): import (the CLI, the ``doctor`` command's module, the detectors), read
+(``load_steps``), facts (the ``RunFacts`` the detectors asked for, timed inside
+``diagnose_view``), detectors (the rest of it), render (``render_findings``). Every measured
+process reads its bytecode from a private cache written by a first, untimed run, as an
+installed package does (pip compiles it at install; a checkout run with
+``PYTHONDONTWRITEBYTECODE`` would compile rlprobe's sources in every process instead).
 
 This is a benchmark, not a test: it exits 0 whatever the figures.
 """
@@ -94,18 +95,39 @@ registry()
 marks["import"] = clock()
 view = load_steps(sys.argv[1])
 marks["read"] = clock()
-from rlprobe.doctor.facts.run import facts_of
-facts = facts_of(view)
-for name, attr in vars(type(facts)).items():
+
+# The facts are computed inside diagnose, by the first detector that asks: time spent in RunFacts'
+# properties (the outermost, when one asks another) is the facts phase, the rest the detectors'.
+from rlprobe.doctor.facts.run import RunFacts
+facts, depth = [0.0, 0.0], [0]
+
+def timed(fn):
+    def measured(self):
+        depth[0] += 1
+        start = clock()
+        try:
+            return fn(self)
+        finally:
+            depth[0] -= 1
+            if not depth[0]:
+                end = clock()
+                facts[0] += end[0] - start[0]
+                facts[1] += end[1] - start[1]
+    return measured
+
+for attr in vars(RunFacts).values():
     if isinstance(attr, cached_property):
-        getattr(facts, name)
-marks["facts"] = clock()
+        attr.func = timed(attr.func)
 findings = diagnose_view(view)
-marks["detectors"] = clock()
+marks["diagnose"] = clock()
 render_findings(findings, sys.argv[1])
 marks["render"] = clock()
 names = list(marks)
-print(json.dumps({b: [marks[b][0] - marks[a][0], marks[b][1] - marks[a][1]] for a, b in zip(names, names[1:])}))
+phases = {b: [marks[b][0] - marks[a][0], marks[b][1] - marks[a][1]] for a, b in zip(names, names[1:])}
+diagnose = phases.pop("diagnose")
+phases = {"import": phases["import"], "read": phases["read"], "facts": facts,
+          "detectors": [diagnose[0] - facts[0], diagnose[1] - facts[1]], "render": phases["render"]}
+print(json.dumps(phases))
 """
 
 
@@ -117,21 +139,21 @@ def bytecode_env(cache: Path) -> dict[str, str]:
     return env
 
 
-def timed(argv: list[str], env: Mapping[str, str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one process, its output discarded."""
+def timed(argv: list[str], env: Mapping[str, str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system: what other work on the machine moves least)
+    and peak RSS (MB) of one process, its output discarded."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(proc.pid, 0)
     proc.returncode = 0  # reaped by wait4; the exit code (1: a critical finding) is not the point
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def doctor_argv(run: Path) -> list[str]:
-    """``rlprobe doctor RUN`` as a user types it: the console script beside this interpreter."""
-    script = Path(sys.executable).with_name("rlprobe")
-    if script.exists():
-        return [str(script), "doctor", str(run)]
-    return [sys.executable, "-c", "import sys; from rlprobe.doctor.cli import main; main()", "doctor", str(run)]
+    """``rlprobe doctor RUN`` as a user types it: what the ``rlprobe`` console script runs, in
+    this interpreter."""
+    return [sys.executable, "-c", "import sys; from rlprobe.doctor.cli import main; sys.exit(main())", "doctor",
+            str(run)]
 
 
 def measure_process(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
@@ -140,7 +162,7 @@ def measure_process(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
     doctor, floor = doctor_argv(run), [sys.executable, "-c", FLOOR]
     timed(doctor, env)
     timed(floor, env)  # first runs write the bytecode cache
-    runs: dict[str, list[tuple[float, float]]] = {"doctor": [], "floor": []}
+    runs: dict[str, list[tuple[float, float, float]]] = {"doctor": [], "floor": []}
     for _ in range(repeat):
         runs["floor"].append(timed(floor, env))
         runs["doctor"].append(timed(doctor, env))
@@ -150,18 +172,21 @@ def measure_process(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
                              text=True)
         for phase, clocks in json.loads(out.stdout.strip().splitlines()[-1]).items():
             phases.setdefault(phase, []).append(clocks)
-    result = {name: {"best_s": min(w for w, _ in r), "median_s": statistics.median(w for w, _ in r),
-                     "peak_rss_mb": max(m for _, m in r)} for name, r in runs.items()}
+    result = {name: {"best_s": min(w for w, _, _ in r), "median_s": statistics.median(w for w, _, _ in r),
+                     "best_cpu_s": min(c for _, c, _ in r), "peak_rss_mb": max(m for _, _, m in r)}
+              for name, r in runs.items()}
     result["phases"] = {p: {"wall_s": min(w for w, _ in c), "cpu_s": min(u for _, u in c)} for p, c in phases.items()}
     return result
 
 
 def report_process(n_steps: int, r: dict) -> None:
     doctor, floor = r["doctor"], r["floor"]
-    print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (best / median of the processes, peak RSS):")
-    print(f"  floor ({FLOOR}): {floor['best_s']:.2f} / {floor['median_s']:.2f} s, {floor['peak_rss_mb']:.0f} MB")
-    print(f"  rlprobe doctor RUN: {doctor['best_s']:.2f} / {doctor['median_s']:.2f} s, {doctor['peak_rss_mb']:.0f} MB: "
-          f"{doctor['best_s'] / floor['best_s']:.2f}x the floor, "
+    print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (wall best / median, CPU best, peak RSS):")
+    for name, figures in (("floor", floor), ("rlprobe doctor RUN", doctor)):
+        print(f"  {name}: {figures['best_s']:.2f} / {figures['median_s']:.2f} s, {figures['best_cpu_s']:.2f} s CPU, "
+              f"{figures['peak_rss_mb']:.0f} MB")
+    print(f"  the command is {doctor['best_s'] / floor['best_s']:.2f}x the floor ({FLOOR}) in wall time, "
+          f"{doctor['best_cpu_s'] / floor['best_cpu_s']:.2f}x in CPU; "
           f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
     print("  phases, best of fresh processes (wall / CPU s): " + ", ".join(
         f"{p} {c['wall_s']:.3f} / {c['cpu_s']:.3f}" for p, c in r["phases"].items()))
