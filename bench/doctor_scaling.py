@@ -4,6 +4,7 @@ what a whole ``rlprobe doctor RUN`` process costs on the longest run.
     python bench/doctor_scaling.py                 # 1k, 10k and 100k steps
     python bench/doctor_scaling.py --steps 1000    # one size (a smoke run)
     python bench/doctor_scaling.py --keep DIR      # write the runs under DIR and reuse them
+    python bench/doctor_scaling.py --compare ../before   # also the command in another checkout
 
 Each run is written once through the real Recorder (``rlprobe synth --pathology
 kl_blowup``): samples are captured every step at 16 a step up to 10k steps; the 100k-step
@@ -13,16 +14,18 @@ detector, timed (best and median of --repeat) with the process's peak RSS, and t
 time of each phase and of the slowest detectors. Targets (issue 3): 100k steps ≤ 2 s
 and ≤ 1 GiB.
 
-On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k steps): what
-the ``rlprobe`` console script runs, best and median of --process-repeat fresh processes, with
+On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k steps): what the
+``rlprobe`` console script runs, best and median of --process-repeat fresh processes, with
 their CPU time (user + system) and peak RSS, against a baseline measured in the same run: the
 floor no code of ours can go under, an interpreter that only imports the libraries the doctor
-is built on. Then the same work split into its phases, each in a fresh process (best of
---process-repeat): import (the CLI, the ``doctor`` command's module, the detectors), read
-(``load_steps``), facts (the ``RunFacts`` the detectors asked for, timed inside
-``diagnose_view``), detectors (the rest of it), render (``render_findings``). Every measured
-process reads its bytecode from a private cache written by a first, untimed run, as an
-installed package does (pip compiles it at install; a checkout run with
+is built on; with --compare, the same command in another checkout too (a ``git worktree`` of an
+earlier revision), in turn with this one. Every process runs this checkout's packages (or the
+other's), whatever the interpreter has installed. Then the same work split into its phases,
+each in a fresh process (best of --process-repeat): import (the CLI, the ``doctor`` command's
+module, the detectors), read (``load_steps``), facts (the ``RunFacts`` the detectors asked for,
+timed inside ``diagnose_view``), detectors (the rest of it), render (``render_findings``).
+Every measured process reads its bytecode from a private cache written by a first, untimed run,
+as an installed package does (pip compiles it at install; a checkout run with
 ``PYTHONDONTWRITEBYTECODE`` would compile rlprobe's sources in every process instead).
 
 This is a benchmark, not a test: it exits 0 whatever the figures.
@@ -44,6 +47,9 @@ TARGET_S, TARGET_RSS_MB = 2.0, 1024.0
 #: A whole ``rlprobe doctor`` process at 100k steps (issue 17).
 TARGET_PROCESS_S = 0.7
 SIZES = (1_000, 10_000, 100_000)
+#: This checkout (the one the bench is in): its packages are measured, whatever is installed.
+REPO = Path(__file__).resolve().parents[1]
+PACKAGES = ("rlprobe-core", "rlprobe-doctor", "rlprobe-trl")
 #: The libraries ``rlprobe doctor`` cannot run without: the floor of the whole-process figure.
 FLOOR = "import numpy, polars, pyarrow.parquet, pydantic, click"
 
@@ -139,6 +145,12 @@ def bytecode_env(cache: Path) -> dict[str, str]:
     return env
 
 
+def tree_env(env: Mapping[str, str], tree: Path) -> dict[str, str]:
+    """``env`` with the packages of the checkout at ``tree`` first on the path, whatever the
+    interpreter's editable installs point at."""
+    return {**env, "PYTHONPATH": os.pathsep.join(str(tree / "packages" / p / "src") for p in PACKAGES)}
+
+
 def timed(argv: list[str], env: Mapping[str, str]) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system: what other work on the machine moves least)
     and peak RSS (MB) of one process, its output discarded."""
@@ -156,43 +168,54 @@ def doctor_argv(run: Path) -> list[str]:
             str(run)]
 
 
-def measure_process(run: Path, repeat: int, env: Mapping[str, str]) -> dict:
-    """The whole command and its floor, interleaved so that both see the same machine load,
-    then its phases."""
-    doctor, floor = doctor_argv(run), [sys.executable, "-c", FLOOR]
-    timed(doctor, env)
-    timed(floor, env)  # first runs write the bytecode cache
-    runs: dict[str, list[tuple[float, float, float]]] = {"doctor": [], "floor": []}
+def measure_process(run: Path, repeat: int, envs: Mapping[str, Mapping[str, str]]) -> dict:
+    """The whole command in each checkout of ``envs`` (label → environment) and the floor,
+    interleaved so that all see the same machine load, then each one's phases."""
+    commands = {"floor": ([sys.executable, "-c", FLOOR], next(iter(envs.values())))}
+    commands.update({label: (doctor_argv(run), env) for label, env in envs.items()})
+    for argv, env in commands.values():
+        timed(argv, env)  # first runs write the bytecode cache
+    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
+    phases: dict[str, dict[str, list[list[float]]]] = {label: {} for label in envs}
     for _ in range(repeat):
-        runs["floor"].append(timed(floor, env))
-        runs["doctor"].append(timed(doctor, env))
-    phases: dict[str, list[list[float]]] = {}
-    for _ in range(repeat):
-        out = subprocess.run([sys.executable, "-c", _PHASES, str(run)], env=env, check=True, capture_output=True,
-                             text=True)
-        for phase, clocks in json.loads(out.stdout.strip().splitlines()[-1]).items():
-            phases.setdefault(phase, []).append(clocks)
-    result = {name: {"best_s": min(w for w, _, _ in r), "median_s": statistics.median(w for w, _, _ in r),
-                     "best_cpu_s": min(c for _, c, _ in r), "peak_rss_mb": max(m for _, _, m in r)}
-              for name, r in runs.items()}
-    result["phases"] = {p: {"wall_s": min(w for w, _ in c), "cpu_s": min(u for _, u in c)} for p, c in phases.items()}
+        for name, (argv, env) in commands.items():
+            runs[name].append(timed(argv, env))
+        for label, env in envs.items():
+            out = subprocess.run([sys.executable, "-c", _PHASES, str(run)], env=env, check=True, capture_output=True,
+                                 text=True)
+            for phase, clocks in json.loads(out.stdout.strip().splitlines()[-1]).items():
+                phases[label].setdefault(phase, []).append(clocks)
+    result: dict = {name: {"best_s": min(w for w, _, _ in r), "median_s": statistics.median(w for w, _, _ in r),
+                           "best_cpu_s": min(c for _, c, _ in r), "peak_rss_mb": max(m for _, _, m in r)}
+                    for name, r in runs.items()}
+    for label, clocks in phases.items():
+        result[label]["phases"] = {p: {"wall_s": min(w for w, _ in c), "cpu_s": min(u for _, u in c)}
+                                   for p, c in clocks.items()}
     return result
 
 
 def report_process(n_steps: int, r: dict) -> None:
-    doctor, floor = r["doctor"], r["floor"]
+    floor = r["floor"]
+    trees = [label for label in r if label != "floor"]
     print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (wall best / median, CPU best, peak RSS):")
-    for name, figures in (("floor", floor), ("rlprobe doctor RUN", doctor)):
-        print(f"  {name}: {figures['best_s']:.2f} / {figures['median_s']:.2f} s, {figures['best_cpu_s']:.2f} s CPU, "
-              f"{figures['peak_rss_mb']:.0f} MB")
-    print(f"  the command is {doctor['best_s'] / floor['best_s']:.2f}x the floor ({FLOOR}) in wall time, "
-          f"{doctor['best_cpu_s'] / floor['best_cpu_s']:.2f}x in CPU; "
-          f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
-    print("  phases, best of fresh processes (wall / CPU s): " + ", ".join(
-        f"{p} {c['wall_s']:.3f} / {c['cpu_s']:.3f}" for p, c in r["phases"].items()))
+    print(f"  floor ({FLOOR}): {floor['best_s']:.2f} / {floor['median_s']:.2f} s, "
+          f"{floor['best_cpu_s']:.2f} s CPU, {floor['peak_rss_mb']:.0f} MB")
+    for label in trees:
+        doctor = r[label]
+        print(f"  {label}: {doctor['best_s']:.2f} / {doctor['median_s']:.2f} s, {doctor['best_cpu_s']:.2f} s CPU, "
+              f"{doctor['peak_rss_mb']:.0f} MB: {doctor['best_s'] / floor['best_s']:.2f}x the floor "
+              f"({doctor['best_cpu_s'] / floor['best_cpu_s']:.2f}x in CPU), "
+              f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
+        print("    phases, best of fresh processes (wall / CPU s): " + ", ".join(
+            f"{p} {c['wall_s']:.3f} / {c['cpu_s']:.3f}" for p, c in doctor["phases"].items()))
+    if len(trees) > 1:
+        this, other = r[trees[0]], r[trees[1]]
+        print(f"  {trees[0]} / {trees[1]}: {this['best_s'] / other['best_s']:.2f} in wall time, "
+              f"{this['best_cpu_s'] / other['best_cpu_s']:.2f} in CPU, "
+              f"{this['peak_rss_mb'] / other['peak_rss_mb']:.2f} in peak RSS")
 
 
-def write_run(root: Path, n_steps: int) -> Path:
+def write_run(root: Path, n_steps: int, env: Mapping[str, str]) -> Path:
     """Write the run in a child process: peak RSS survives exec, so the measuring
     processes must not descend from one that grew while writing."""
     run = root / f"kl_blowup-{n_steps}"
@@ -201,7 +224,7 @@ def write_run(root: Path, n_steps: int) -> Path:
         every = 1 if n_steps <= 10_000 else n_steps // 10_000
         subprocess.run([sys.executable, "-c", "import sys; from rlprobe.doctor.synth.plan import generate; "
                         "generate(sys.argv[1], 'kl_blowup', n_steps=int(sys.argv[2]), seed=0, "
-                        "sample_every=int(sys.argv[3]))", str(run), str(n_steps), str(every)], check=True)
+                        "sample_every=int(sys.argv[3]))", str(run), str(n_steps), str(every)], env=env, check=True)
         print(f"  wrote {n_steps} steps in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return run
 
@@ -225,15 +248,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="write (and reuse) the runs under this directory")
     parser.add_argument("--process-repeat", type=int, default=5, help="processes for the whole-command figures")
+    parser.add_argument("--compare", type=Path, metavar="CHECKOUT",
+                        help="also time the command in another checkout (e.g. a `git worktree` of an earlier "
+                             "revision), interleaved with this one")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     sizes = args.steps or list(SIZES)
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
-        env = bytecode_env(Path(tmp) / "pycache")
-        runs = {n: write_run(root, n) for n in sizes}
+        env = tree_env(bytecode_env(Path(tmp) / "pycache"), REPO)
+        runs = {n: write_run(root, n, env) for n in sizes}
         rows = {n: measure(run, args.repeat, env) for n, run in runs.items()}
-        process = measure_process(runs[max(sizes)], args.process_repeat, env)
+        trees = {"this checkout": env}
+        if args.compare:
+            trees[str(args.compare)] = tree_env(env, args.compare.resolve())
+        process = measure_process(runs[max(sizes)], args.process_repeat, trees)
     print(f"{'steps':>8} {'samples':>8} {'best s':>7} {'median s':>8} {'load s':>7} {'detect s':>8} "
           f"{'peak RSS MB':>11}  slowest detectors")
     for n, r in rows.items():
