@@ -32,11 +32,12 @@ def trl_config(**overrides: Any) -> dict[str, Any]:
 
 
 def record(tmp_path: Path, rows: list[dict[str, Any]], samples: dict[int, list[dict]] | None = None,
-           events: list[tuple[str, int, str]] = (), status: str | None = None, **config: Any) -> RunView:
+           events: list[tuple[str, int, str]] = (), status: str | None = None, algorithm: str = "grpo",
+           **config: Any) -> RunView:
     """A recording as ``attach`` writes it: one ``log_step`` per TRL log (a None value is a
     metric TRL dropped), samples per step, then events, then close."""
     run_dir = tmp_path / "run"
-    with Recorder(run_dir, algorithm="grpo", trainer_config=trl_config(**config), capture_env=False,
+    with Recorder(run_dir, algorithm=algorithm, trainer_config=trl_config(**config), capture_env=False,
                   install_handlers=False) as rec:
         for row in rows:
             step = row["step"]
@@ -205,6 +206,38 @@ def test_grad_norm_of_the_only_informative_steps_is_not_a_spike(tmp_path: Path):
                          reward=1.0, kl=0.001, entropy=1.0, clip_ratio=0.0))
     view = record(tmp_path, rows, beta=0.04, per_device_train_batch_size=8)
     assert detect("GRAD_NORM_SPIKE", view) is None
+
+
+@pytest.mark.parametrize("shaped", [False, True], ids=["old-keys", "rloo-kl-shaped-share"])
+def test_steps_whose_reward_std_is_zero_have_no_policy_gradient(tmp_path: Path, shaped: bool):
+    """Issue 17: a log without frac_reward_zero_std (TRL 0.14), or RLOO's share of a KL-shaped
+    reward (0 whatever the task reward does), still says a step had no advantage: reward_std == 0.
+    The policy starting to learn after a stretch of such steps (a gradient norm of 0.005) is not a
+    x200 rise of the gradient norm."""
+    rng = np.random.default_rng(17)
+    rows = []
+    for s in range(1, 301):
+        informative = s > 50 and rng.random() < 0.7
+        row = dict(step=s, reward_std=float(rng.uniform(0.2, 0.5)) if informative else 0.0,
+                   grad_norm=float(rng.uniform(0.5, 1.5) if informative else rng.uniform(0.002, 0.008)),
+                   reward=0.3 + s / 1000, kl=0.001)
+        if shaped:
+            row["frac_reward_zero_std"] = 0.0
+        rows.append(row)
+    view = record(tmp_path, rows, algorithm="rloo" if shaped else "grpo", beta=0.04, per_device_train_batch_size=8)
+    assert detect("GRAD_NORM_SPIKE", view) is None
+
+
+def test_spikes_a_window_counts_together_but_far_apart_are_no_burst(tmp_path: Path):
+    """Three ×4 spikes 45 steps apart fall in one 100-step window, yet each stands alone: no burst
+    (the walk back found fewer than three in a dense run, and with a reward that later fell the
+    finding warned that the norm "became unstable: ." with nothing to show)."""
+    rng = np.random.default_rng(18)
+    grad = np.exp(rng.normal(0, 0.1, 300))
+    grad[[100, 145, 190]] *= 4.0
+    rows = [dict(step=s, grad_norm=float(g), reward=0.5 if s < 200 else 0.3, entropy=1.0, clip_ratio=0.0,
+                 frac_reward_zero_std=0.2) for s, g in zip(range(1, 301), grad, strict=True)]
+    assert detect("GRAD_NORM_SPIKE", record(tmp_path, rows)) is None
 
 
 # -- 6. recovery is not an explosion; an explosion in the first steps ------------------------------

@@ -40,9 +40,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_1group_cool", "verdict"):
         "ZERO_ADVANTAGE_GROUPS critical on a converged run of one group a step: 79.8% of its late zero-variance "
         "groups are solved (CONVERGED_SHARE 0.8) and the share climbs within 90 steps, which reads as abrupt",
-    ("healthy_slow_oldkeys", "verdict"):
-        "GRAD_NORM_SPIKE critical: the gradient norm's baseline formed while every group agreed (no advantage, a "
-        "norm of 0.005), so the policy starting to learn reads as a ×180 rise",
     ("length_explosion_rloo", "verdict"):
         "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",
     ("reward_hacking_seed2", "verdict"):

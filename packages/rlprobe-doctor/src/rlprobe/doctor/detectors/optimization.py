@@ -11,7 +11,7 @@ import polars as pl
 
 from ..catalog import detector
 from ..facts.extremes import extreme_step
-from ..facts.groups import CONVERGED_SHARE, samples_with
+from ..facts.groups import CONVERGED_SHARE, every_group_agreed, samples_with
 from ..facts.groups import settled as settled_copies
 from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
@@ -254,19 +254,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     cluster = max(10, min(cfg["cluster_window"], curve.size // 2))
     count = pl.Series(spike.astype(np.int32)).rolling_sum(cluster, min_samples=1).to_numpy()
     burst = np.flatnonzero(count >= cfg["min_spikes"])
-    burst_onset = None
-    if burst.size:
-        # The burst starts at the first spike of the dense run of spikes that completed it:
-        # walking back, a gap much longer than the burst's own spacing (or than
-        # `burst_gap`) separates it from the healthy background's isolated spikes.
-        end = int(burst[0])
-        members = np.flatnonzero(spike[:end + 1])
-        gaps = np.diff(members)
-        around = np.flatnonzero(spike[max(0, end - cluster):end + cluster])
-        spacing = float(np.median(np.diff(around))) if around.size > 1 else float(cluster)
-        loose = np.flatnonzero(gaps > min(cluster / 2, cfg["burst_gap"], max(10.0, 5 * spacing)))
-        burst_onset = (int(members[loose[-1] + 1]) if loose.size
-                       else int(members[max(0, members.size - cfg["min_spikes"])]))
+    burst_onset = _burst_onset(spike, burst, cluster, cfg["min_spikes"], cfg["burst_gap"])
 
     w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
@@ -453,9 +441,33 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     )
 
 
+#: Spike positions tried as the end of a burst before giving up (bounds the walk on long runs).
+_BURST_TRIES = 200
+
+
+def _burst_onset(spike: np.ndarray, burst: np.ndarray, cluster: int, min_spikes: int, burst_gap: int) -> int | None:
+    """The first spike of the first dense run of at least ``min_spikes`` spikes: from each spike that
+    completed ``min_spikes`` within ``cluster`` steps (``burst``), walk back until a gap much longer
+    than the burst's own spacing (or than ``burst_gap``) separates it from the healthy background's
+    isolated spikes. Spikes that a window counts together but that stand that far apart are the
+    background, not a burst, and the next candidate is tried."""
+    ends = np.flatnonzero(spike)
+    ends = ends[ends >= burst[0]][:_BURST_TRIES] if burst.size else ends[:0]
+    for end in (int(e) for e in ends):
+        members = np.flatnonzero(spike[:end + 1])
+        around = np.flatnonzero(spike[max(0, end - cluster):end + cluster])
+        spacing = float(np.median(np.diff(around))) if around.size > 1 else float(cluster)
+        loose = np.flatnonzero(np.diff(members) > min(cluster / 2, burst_gap, max(10.0, 5 * spacing)))
+        dense = members[loose[-1] + 1:] if loose.size else members
+        if dense.size >= min_spikes:
+            return int(dense[0]) if loose.size else int(members[max(0, members.size - min_spikes)])
+    return None
+
+
 def _with_signal(view: RunView, grad: Curve) -> Curve:
     """The gradient norm at the steps that had a policy-gradient signal: where every group of
-    a logged step had identical rewards (``frac_reward_zero_std`` = 1) the advantages are all
+    a logged step had identical rewards (``frac_reward_zero_std`` = 1, or ``reward_std`` = 0 in
+    a log without that share: ``every_group_agreed``) the advantages are all
     zero and the gradient is only the KL term's (or 0), a different quantity; next to such
     steps the ordinary gradient of a step with signal would look like a spike. Steps whose
     captured samples hold the whole generation batch with every advantage 0 are silent too:
@@ -463,8 +475,9 @@ def _with_signal(view: RunView, grad: Curve) -> Curve:
     as a whole, while each group that agrees still has zero advantage (and the Trainer logs
     the grad norm of the logging step itself, not a mean over ``logging_steps``)."""
     silent = np.zeros(grad.size, dtype=bool)
-    if view.has("frac_reward_zero_std"):
-        silent |= view.series("frac_reward_zero_std")[np.searchsorted(view.step, grad.steps)] >= 1.0 - 1e-9
+    agreed = every_group_agreed(view)
+    if agreed is not None:
+        silent |= agreed[np.searchsorted(view.step, grad.steps)]
     batch = _generation_batch(view)
     frame = samples_with(view, "advantage") if batch else None
     if frame is not None:

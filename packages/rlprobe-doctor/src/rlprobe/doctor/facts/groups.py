@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 import polars as pl
 
 from ..trends import logged
@@ -17,8 +18,9 @@ from .extremes import extreme_step
 from .metrics import REWARD_METRICS
 
 __all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
-           "dequantising_window", "flat_groups", "given_up", "group_keys", "has_zero_std_share", "latter_half",
-           "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
+           "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "has_zero_std_share",
+           "latter_half", "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric",
+           "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -314,6 +316,19 @@ def zero_std_share(view: RunView) -> tuple[np.ndarray, int]:
     mean = (pl.Series(share, dtype=pl.Float64).fill_nan(None)
             .rolling_mean(window, center=True, min_samples=1).fill_null(np.nan).to_numpy())
     return mean, window
+
+
+def every_group_agreed(view: RunView) -> npt.NDArray[np.bool_] | None:
+    """Per step, whether every group of the logged step had identical rewards: the logged
+    ``frac_reward_zero_std`` at 1, or, where that is not logged or counts a KL-shaped reward
+    (``_shaped_share``), ``reward_std`` at 0. None when the run logs neither."""
+    if _logged_share(view):
+        agreed: npt.NDArray[np.bool_] = view.series("frac_reward_zero_std") >= 1.0 - 1e-9
+        return agreed
+    if view.has("reward_std"):
+        flat: npt.NDArray[np.bool_] = np.abs(view.series("reward_std")) <= ZERO_STD
+        return flat
+    return None
 
 
 def dequantising_window(view: RunView, share: np.ndarray) -> int:
