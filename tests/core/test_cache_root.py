@@ -41,7 +41,8 @@ def test_one_layout_with_or_without_the_variable(tmp_path: Path, monkeypatch: py
         monkeypatch.setenv("RLPROBE_CACHE_DIR", str(root))
     assert cache_root() == root
     assert {kind: cache_dir(kind) for kind in CACHE_DIRS} == {
-        "remote": root / "remote", "imports": root / "imports", "remote-logs": root / "remote-logs"}
+        "remote": root / "remote", "imports": root / "imports", "remote-logs": root / "remote-logs",
+        "health": root / "health"}
 
     from rlprobe.doctor.sources import recording_dir
     imported = recording_dir(_trainer_state(tmp_path / "run"))

@@ -45,7 +45,8 @@ CACHE_ENV = "RLPROBE_CACHE_DIR"
 #: or prunes another's files whether or not ``RLPROBE_CACHE_DIR`` is set.
 CACHE_DIRS = {"remote": "local copies of remote recordings (local_copy)",
               "imports": "foreign logs imported as recordings (rlprobe.doctor.sources)",
-              "remote-logs": "local copies of foreign logs in object storage (rlprobe watch)"}
+              "remote-logs": "local copies of foreign logs in object storage (rlprobe watch)",
+              "health": "each run's last diagnosis for rlprobe ls --health (rlprobe.doctor.health)"}
 #: The files of a run directory, relative to it; nothing else is copied.
 RUN_FILE_RE = re.compile(r"^(rank-\d+/)?(manifest\.json|events\.jsonl|(steps|samples)\.parquet"
                           r"|parts/(steps|samples)-\d{8}\.parquet)$")

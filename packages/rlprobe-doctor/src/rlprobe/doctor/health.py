@@ -11,12 +11,12 @@ diagnosed once.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from typing import Any
 
 from rlprobe import __version__
-from rlprobe.storage.location import cache_root
+from rlprobe.storage.atomic import atomic_path
+from rlprobe.storage.location import cache_dir
 
 from .catalog import diagnose_view
 from .errors import UnusableInput
@@ -24,7 +24,7 @@ from .view import RunView
 
 __all__ = ["run_health"]
 
-_CACHE_NAME = "health.json"
+_CACHE_NAME = "runs.json"
 #: Runs remembered; the least recently seen beyond this are forgotten.
 _CACHED = 5000
 
@@ -54,7 +54,7 @@ def run_health(manifests: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]
     "worst": {"signature_id", "severity", "first_step"} | None}`` (plus ``"error"`` for a
     run that cannot be diagnosed), and how many runs were diagnosed now rather than taken
     from the cache. Never raises for a run; a cache that cannot be written is ignored."""
-    path = cache_root() / _CACHE_NAME
+    path = cache_dir("health") / _CACHE_NAME
     try:
         cache: dict[str, Any] = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -73,9 +73,8 @@ def run_health(manifests: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]
     if fresh:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{_CACHE_NAME}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(cache))
-            os.replace(tmp, path)
+            with atomic_path(path, durable=False) as tmp:  # a cache: lost, it is rebuilt
+                tmp.write_text(json.dumps(cache))
         except OSError:
             pass
     return out, fresh

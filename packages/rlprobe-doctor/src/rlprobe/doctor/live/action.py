@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from rlprobe.storage.atomic import atomic_path
 
 from ..findings import Finding
 from .policy import HaltPolicy
@@ -106,14 +107,8 @@ class StopFile:
         if self.result is not None or not self.policy.should_halt(finding):
             return
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent or ".")
-            try:
-                with os.fdopen(fd, "w") as fh:
-                    fh.write(finding_json(finding, self.run) + "\n")
-                os.replace(tmp, self.path)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            with atomic_path(self.path, durable=False) as tmp:
+                tmp.write_text(finding_json(finding, self.run) + "\n")
             self.result = ActionResult(finding, 0)
         except OSError as exc:
             self.result = ActionResult(finding, None, "", f"cannot write {self.path}: {exc.strerror or exc}")

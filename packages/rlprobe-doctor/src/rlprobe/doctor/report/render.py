@@ -23,6 +23,7 @@ from typing import Any
 import jinja2
 
 from rlprobe import __version__
+from rlprobe.storage.atomic import atomic_path
 
 from ..catalog import diagnose_view
 from ..config import load_config, split_metrics
@@ -75,9 +76,8 @@ def render_report(run_dir: str | os.PathLike[str], out_path: str | os.PathLike[s
         target.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
         raise UnusableInput(f"cannot write {target}: {target.parent} is not a directory") from None
-    temp = target.with_name(f".{target.name}.tmp")
-    temp.write_text(page, encoding="utf-8")
-    os.replace(temp, target)
+    with atomic_path(target, durable=False) as temp:
+        temp.write_text(page, encoding="utf-8")
     return target
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pyarrow.parquet as pq
 
 from rlprobe import EventKind
 from rlprobe.storage import RunStatus, load_manifest
+from rlprobe.storage.atomic import atomic_path
 from rlprobe.storage.layout import EVENTS, compacted_path, list_parts
 from rlprobe.storage.manifest import write_manifest
 
@@ -64,6 +64,5 @@ def _leave_running(run_dir: Path, before_write: np.ndarray) -> None:
 
 
 def _replace_parquet(path: Path, table: pa.Table) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.restamp")
-    pq.write_table(table, tmp, compression="zstd")  # the schema keeps its metadata (the compaction watermark)
-    os.replace(tmp, path)
+    with atomic_path(path, durable=False) as tmp:
+        pq.write_table(table, tmp, compression="zstd")  # the schema keeps its metadata (the compaction watermark)
