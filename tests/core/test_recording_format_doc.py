@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rlprobe import EventKind
 from rlprobe.records import METRIC_ALIASES, STEP_FIELDS, TRAINER_SUMMARY_KEYS
-from rlprobe.storage import load_manifest
+from rlprobe.storage import RunStatus, load_manifest
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "recording-format.md").read_text()
 
@@ -39,6 +39,13 @@ def test_manifest_and_counts_tables_match_a_real_manifest(make_recorder, run_dir
 def test_event_kinds_table_lists_every_kind_rlprobe_writes() -> None:
     kinds = {value for name, value in vars(EventKind).items() if name.isupper()}
     assert set(_first_column(_section("## `events.jsonl`"), "kind")) == kinds
+
+
+def test_the_status_paragraph_names_every_run_status() -> None:
+    paragraph = DOC[DOC.index("`status` is `running` until"):]
+    paragraph = paragraph[:paragraph.index("\n\n")]
+    statuses = {value for name, value in vars(RunStatus).items() if name.isupper()}
+    assert statuses <= set(re.findall(r"`([a-z]+)`", paragraph))
 
 
 def test_the_train_summary_row_lists_the_trainer_summary_keys() -> None:

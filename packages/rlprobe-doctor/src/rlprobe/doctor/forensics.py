@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import polars as pl
 
 from rlprobe.records import EventKind
-from rlprobe.storage import RunReader
+from rlprobe.storage import RunReader, RunStatus
 
 from .errors import UnusableInput
 from .stats import MAD_SCALE
@@ -215,7 +215,7 @@ class CapturedSamples:
         elif sampling and not any(sampling.get(key) for key in ("top_k", "bottom_k", "random_k")):
             reason = ("the recorder's sampling policy keeps none (top_k=bottom_k=random_k=0); "
                       "record with SamplingConfig(...) or log_samples(..., select=False)")
-        elif self._manifest.get("status") == "running" and counts.get("samples"):
+        elif self._manifest.get("status") == RunStatus.RUNNING and counts.get("samples"):
             reason = "the run is still recording and its samples are not flushed yet"
         else:
             reason = "the run logged no samples (log_samples was never called)"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from rlprobe.storage import RunStatus
 from rlprobe.storage.layout import is_url
 
 from ..config import METRICS_TABLE, load_config, metric_options
@@ -105,10 +106,10 @@ def looks_killed(status: Any, heartbeat: Any) -> bool:
     """A run still marked running whose last sign of life (a recording manifest's
     ``updated_at``, a foreign log's last write or record) is older than RUN_STALLED takes a
     live writer's heartbeat to be: its writer was most likely killed."""
-    from ..detectors.liveness import _HEARTBEAT_STALE_S  # one threshold for both
+    from ..detectors.liveness import HEARTBEAT_STALE_S  # one threshold for both
 
     try:
-        return status == "running" and time.time() - float(heartbeat) > _HEARTBEAT_STALE_S
+        return status == RunStatus.RUNNING and time.time() - float(heartbeat) > HEARTBEAT_STALE_S
     except (TypeError, ValueError):
         return False
 

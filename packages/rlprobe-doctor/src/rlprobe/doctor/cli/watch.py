@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from rlprobe.storage import RunStatus
+
 from ..findings import Finding
 from ..live import ActionResult, CommandAction, RunWatcher, StopFile, WebhookSink, webhook_sink
 from . import EXIT_CRITICAL
@@ -93,7 +95,7 @@ def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, 
         if view is None and not waiting_said and not status.enabled:
             click.echo(f"rlprobe: waiting for a recording or a log to appear at {run}", err=True)
             waiting_said = True
-        ended = view is not None and view.manifest.get("status") not in (None, "running")
+        ended = view is not None and view.manifest.get("status") not in (None, RunStatus.RUNNING)
         if ended and ended_seen:
             return  # two looks after the end: the second read whatever its last flush wrote
         ended_seen = ended

@@ -20,8 +20,6 @@ from ..stats import confidence_from, percent
 from ..trends import Windows, logged
 from ..view import RunView
 
-#: TRL GRPO logs per-token ``entropy`` (→ entropy_mean); PPO's ``objective/entropy`` maps there too.
-
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 
 
@@ -34,7 +32,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     looks the same, groups stop disagreeing, and the reward stops improving — the
     exploration that RL needs is gone. A fast early drop predicts an early reward ceiling.
 
-    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
+    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `policy/entropy_avg`); samples' `entropy`
     for the linked examples.
 
     Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its
@@ -145,7 +143,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     repetition, rewards fall, and a collapse of the run usually follows. Often the
     policy has been pushed off the reference model's support by too large updates.
 
-    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `objective/entropy`); samples' `entropy`
+    Metrics: `entropy_mean` (TRL's `entropy`, PPO's `policy/entropy_avg`); samples' `entropy`
     for the linked examples.
 
     Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its

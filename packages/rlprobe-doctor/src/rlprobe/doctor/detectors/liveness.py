@@ -9,6 +9,8 @@ from typing import Any, cast
 import numpy as np
 import polars as pl
 
+from rlprobe.storage import RunStatus
+
 from ..catalog import detector
 from ..findings import Evidence, Finding
 from ..stats import confidence_from
@@ -16,8 +18,8 @@ from ..trends import level_noise, logged, trend_t
 from ..view import RunView
 
 #: The recorder rewrites the manifest at every flush (default every 5 s); one older than
-#: this means the recording process itself has gone quiet.
-_HEARTBEAT_STALE_S = 120.0
+#: this means the recording process itself has gone quiet (``rlprobe ls`` says "killed?" by it too).
+HEARTBEAT_STALE_S = 120.0
 
 
 @detector("RUN_STALLED", live_only=True, defaults={
@@ -59,7 +61,7 @@ def run_stalled(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     interval_window: the usual interval is the median over this many most recent step gaps
     min_steps: steps needed before the usual interval is trusted
     """
-    if view.manifest.get("status") != "running" or "time" not in view.steps.columns:
+    if view.manifest.get("status") != RunStatus.RUNNING or "time" not in view.steps.columns:
         return None
     logged = view.steps.select("step", "time").drop_nulls().drop_nans()
     if logged.height < cfg["min_steps"]:
@@ -77,7 +79,7 @@ def run_stalled(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     critical = silent >= cfg["critical_multiple"] * threshold
     heartbeat = _seconds_since(view.manifest.get("updated_at"), now)
-    if heartbeat is not None and heartbeat < _HEARTBEAT_STALE_S:
+    if heartbeat is not None and heartbeat < HEARTBEAT_STALE_S:
         why = (f"the recorder is still writing (manifest updated {heartbeat:.0f} s ago), so the process is "
                "alive but the training loop is stuck")
     else:

@@ -29,9 +29,10 @@ from ..trends import (
 )
 from ..view import RunView
 
-#: TRL GRPO's ``clip_ratio/region_mean`` (→ clip_ratio); TRL PPO's ``policy/clipfrac_avg``.
-CLIP_METRICS = ("clip_ratio", "policy/clipfrac_avg")
-#: TRL PPO's ``loss/value_avg`` (→ value_loss).
+#: The recording's columns these detectors read; every trainer's spelling of them is read as
+#: them (``rlprobe.records.METRIC_ALIASES``: TRL GRPO's ``clip_ratio/region_mean``, TRL PPO's
+#: ``policy/clipfrac_avg`` and ``loss/value_avg``, ...).
+CLIP_METRICS = ("clip_ratio",)
 VALUE_LOSS_METRICS = ("value_loss",)
 
 

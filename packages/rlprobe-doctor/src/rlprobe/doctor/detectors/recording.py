@@ -9,16 +9,17 @@ from typing import Any, cast
 import numpy as np
 import polars as pl
 
-from rlprobe.records import STEP_FIELDS, EventKind
+from rlprobe.records import SAMPLE_KINDS, STEP_FIELDS, EventKind
+from rlprobe.storage import RunStatus
 
 from ..catalog import detector
 from ..findings import Evidence, Finding, Severity
 from ..stats import confidence_from
 from ..view import NON_METRICS, RunView
 
-#: Sample fields that are never legitimately non-finite. (TRL scores a completion no reward
-#: function applies to as NaN, so ``reward`` is left out.)
-_SAMPLE_FLOATS = ("advantage", "logprob", "ref_logprob", "kl", "entropy")
+#: Sample fields that are never legitimately non-finite: the schema's float fields but
+#: ``reward`` (TRL scores a completion no reward function applies to as NaN).
+_SAMPLE_FLOATS = tuple(name for name, kind in SAMPLE_KINDS.items() if kind == "float" and name != "reward")
 #: Metrics whose occasional non-finite values are routine under fp16: its dynamic loss scaler
 #: skips a step with an inf/NaN gradient norm now and then. bf16 and fp32 have no loss scaler:
 #: there the optimizer applies the step.
@@ -244,7 +245,7 @@ def _fatal_aftermath(view: RunView, training: Mapping[str, Mapping[str, Any]]) -
     horizon = first + _CRASH_WITHIN * max(stride, 1)
     crashes = [e for e in view.events_of(EventKind.CRASH) if isinstance(e.get("step"), int) and e["step"] >= first]
     crash = crashes[0] if crashes else None
-    crashed_status = str(view.manifest.get("status") or "") == "crashed"
+    crashed_status = str(view.manifest.get("status") or "") == RunStatus.CRASHED
     last = bool(after.size <= _CRASH_WITHIN and (crashed_status or crash is not None or after.size == 1))
     if crash is None and crashed_status and int(steps[-1]) <= horizon:
         crash = {"step": int(steps[-1]), "message": ""}  # crashed, but no crash event with a step
@@ -465,9 +466,9 @@ def recording_gaps(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # recorded again: only the latest session's end can leave the recording short.
     resumed_at = max((e.get("time", 0.0) for e in view.events_of(EventKind.RUN_RESUMED)), default=-math.inf)
     crashes = [e for e in view.events_of(EventKind.CRASH) if e.get("time", 0.0) > resumed_at]
-    crashed = bool(crashes) or status == "crashed"
+    crashed = bool(crashes) or status == RunStatus.CRASHED
     terminated = (any(e.get("time", 0.0) > resumed_at for e in view.events_of(EventKind.TERMINATED))
-                  or status == "terminated")
+                  or status == RunStatus.TERMINATED)
     gaps = _missing_steps(view.step)
 
     parts: list[str] = []

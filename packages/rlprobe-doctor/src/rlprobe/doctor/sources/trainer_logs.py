@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
-from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind
+from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind, canonical_metric
 
 from .base import ImportedRun, number
 
@@ -33,7 +33,6 @@ TRACKER_STEP_KEY = "train/global_step"
 TIME_KEY = "_timestamp"
 #: What a training loop of one's own logs its iteration as, read as the step without the Trainer's.
 LOOP_STEP_KEY = "step"
-_REWARD_KEYS = ("reward", "rewards/mean", "objective/scores", "critic/score/mean")
 
 
 def is_trainer_log(entry: Any) -> bool:
@@ -52,7 +51,7 @@ def kind_of(entry: Mapping[str, Any]) -> str:
 
 
 def _has_reward(entry: Mapping[str, Any]) -> bool:
-    return any(k in entry for k in _REWARD_KEYS) or any(k.startswith("rewards/") for k in entry)
+    return any(canonical_metric(k) == "reward_mean" or k.startswith("rewards/") for k in entry)
 
 
 def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], where: str) -> None:

@@ -14,6 +14,7 @@ import polars as pl
 
 from rlprobe.cleaning import Problems, clean_sample, flatten_metric
 from rlprobe.records import EventKind, canonical_metric
+from rlprobe.storage import RunStatus
 from rlprobe.storage.schema import order_steps, samples_table
 
 from ..view import RunView
@@ -45,13 +46,13 @@ def plan_view(plan: SynthPlan, name: str = "synth") -> RunView:
     steps = _steps_frame(plan, start, problems)
     events.extend(_event(EventKind.BAD_RECORD, step, message, data, start + (step or 0))
                   for message, step, data in problems.events())
-    events.append(_event(EventKind.RUN_END, None, "finished", {}, start + plan.n_steps))
+    events.append(_event(EventKind.RUN_END, None, RunStatus.FINISHED, {}, start + plan.n_steps))
     # Arrow tables (not arrays) convert to DataFrames.
     samples = cast(pl.DataFrame, pl.from_arrow(samples_table(sample_rows))) if sample_rows else None
     manifest = {
         "format_version": 1, "run_id": f"synth-{name}-s{plan.seed}", "algorithm": plan.algorithm,
         "model_name": f"synth/{name}", "trainer_config": dict(plan.trainer_config), "world_size": 1, "rank": 0,
-        "created_at": start, "closed_at": start + plan.n_steps, "status": "finished",
+        "created_at": start, "closed_at": start + plan.n_steps, "status": RunStatus.FINISHED,
         "counts": {"steps": steps.height, "samples": len(sample_rows), "events": len(events), "dropped": 0,
                    "bad_records": problems.total()},
     }

@@ -12,6 +12,7 @@ from transformers import TrainerCallback
 
 from rlprobe import EventKind, Recorder, RlprobeWarning
 from rlprobe.records import TRAINER_SUMMARY_MARKERS, is_trainer_summary_key
+from rlprobe.storage import RunStatus
 
 from .compat import check_trl_version, describe_trainer
 from .live import LiveDoctor, load_doctor
@@ -152,7 +153,7 @@ class RlprobeCallback(TrainerCallback):
 
     @_never_raises
     def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
-        self.recorder.close(status="halted" if self.halted_by is not None else None)
+        self.recorder.close(status=RunStatus.HALTED if self.halted_by is not None else None)
 
     # -- internals -----------------------------------------------------------------------
 
