@@ -11,10 +11,10 @@ from pkgutil import extend_path
 
 __path__ = extend_path(__path__, __name__)
 
-import importlib  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 from ._version import __version__  # noqa: E402
+from .lazy import lazy_exports  # noqa: E402
 
 if TYPE_CHECKING:
     from .recorder import Recorder, RlprobeWarning
@@ -32,15 +32,4 @@ _EXPORTS = {
 
 __all__ = ["Recorder", "RlprobeWarning", "SamplingConfig", "StepRecord", "SampleRecord", "EventKind", "__version__"]
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

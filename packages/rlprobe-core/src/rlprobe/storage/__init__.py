@@ -3,8 +3,9 @@
 Names are imported on first use: a reader of recordings does not load the writer."""
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .errors import RecordingError
@@ -28,15 +29,4 @@ _EXPORTS = {
 __all__ = ["FORMAT_VERSION", "RecordingError", "RunFile", "RunReader", "RunWriter", "RunStatus", "compact_run",
            "list_runs", "load_manifest"]
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -5,8 +5,7 @@ so ``import rlprobe.doctor`` stays cheap.
 """
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from rlprobe.lazy import lazy_exports
 
 _EXPORTS = {
     "diagnose": "catalog",
@@ -28,20 +27,4 @@ _EXPORTS = {
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{module}":
-            raise
-        raise AttributeError(f"{__name__}.{name} needs {exc.name}, which is not installed") from exc
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
