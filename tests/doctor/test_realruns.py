@@ -37,9 +37,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "a 15-step dip of the reward is shorter than REWARD_COLLAPSE's 20-step sustain, so the episode (which would "
         "be rated warn and name its recovery since issue 17 class 4) is never confirmed",
     # The fresh batch (session 5): the doctor's first look at runs written after its rules.
-    ("healthy_1group_cool", "verdict"):
-        "ZERO_ADVANTAGE_GROUPS critical on a converged run of one group a step: 79.8% of its late zero-variance "
-        "groups are solved (CONVERGED_SHARE 0.8) and the share climbs within 90 steps, which reads as abrupt",
     ("length_explosion_rloo", "verdict"):
         "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",
     ("reward_hacking_seed2", "verdict"):

@@ -98,7 +98,12 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     either the share climbed gradually, over more than `abrupt_fraction` of the steps run
     until it was confirmed, as learning raises it, or at least `converged_share` of the solved
     groups are one completion repeated (the policy settled on a right answer; prompts that any
-    answer solves give distinct right completions). Otherwise a quick climb means something
+    answer solves give distinct right completions). Without samples — or when half or more of
+    them were solved, on the same climb, short of `converged_share` (prompts learnt one by one
+    leave the episode's latter half short of it while the run solves its data) — it is
+    convergence when the reward's progress says so: the reward rose and kept its rise, the groups
+    began to agree before it finished rising, and no component the run earned has died.
+    Otherwise a quick climb means something
     changed (the data, the reward, a policy turned greedy). With few groups a logged value the
     share is quantised (one or two groups a step give only 0, ½, 1, and a median of those jumps
     in one step or reads 100 %), so the share is first a centred mean over enough logged steps
@@ -163,9 +168,13 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     converged = (groups is not None and groups.converged(cfg["converged_share"]) and groups.gamed < 0.5
                  and (gradual or settled) and capped is None)
     gamed = groups is not None and groups.solved >= 0.7 and groups.gamed >= 0.5
-    # Without samples, the reward says whether groups agree because they are solved: it rose as the
-    # share did and has not given the rise back (the run's progress state).
-    learned = converged_by_reward(view, first, last) if groups is None and not from_start and capped is None else None
+    # Without samples, or with samples that show most groups solved but fall short of convergence's
+    # share (prompts still being learnt one by one), the reward says whether groups agree because
+    # they are solved: it rose as the share did and has not given the rise back (the run's progress state).
+    mostly_solved = (groups is not None and groups.solved >= MOSTLY and groups.gamed < 0.5 and (gradual or settled)
+                     and not converged)
+    learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
+               and capped is None else None)
     converged = converged or learned is not None
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
@@ -186,7 +195,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
-                     + (_learned(learned) if learned is not None else
+                     + (_learned(learned, groups) if learned is not None else
                         _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
                                         noise))),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
@@ -206,8 +215,15 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     )
 
 
-def _learned(progress: RunProgress) -> str:
-    return (f" No samples were captured, but the reward says why: it rose from {progress.opening:.3g} to "
+#: Share of solved zero-variance groups that is "most": the samples then ask the reward's progress
+#: whether the rest are being learnt (``converged_by_reward``), rather than call it a failure.
+MOSTLY = 0.5
+
+
+def _learned(progress: RunProgress, groups: FlatGroups | None) -> str:
+    said = (f" {groups.solved:.0%} of the captured zero-variance groups were solved, and the reward says the run "
+            "converged" if groups is not None else " No samples were captured, but the reward says why")
+    return (f"{said}: it rose from {progress.opening:.3g} to "
             f"{progress.end:.3g} (highest level held {progress.peak:.3g}) and has not given the rise back, so most "
             "groups agree because most prompts are solved. The data no longer teaches the policy: stop here, or "
             "move to harder prompts.")
