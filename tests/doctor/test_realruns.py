@@ -33,9 +33,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "TRUNCATION_HIGH warns at a 25% clipped share from step 106; the raw onset rule dates 50% at step 181",
     ("stuck_low_temperature", "verdict"):
         "issue 17 class 2: copies present from the first steps (temperature 0.3) give GROUP_MODE_COLLAPSE no rise",
-    ("reward_dip_recovers", "verdict"):
-        "a 15-step dip of the reward is shorter than REWARD_COLLAPSE's 20-step sustain, so the episode (which would "
-        "be rated warn and name its recovery since issue 17 class 4) is never confirmed",
     # The fresh batch (session 5): the doctor's first look at runs written after its rules.
     ("length_explosion_rloo", "verdict"):
         "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",

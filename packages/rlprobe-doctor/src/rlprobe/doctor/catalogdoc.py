@@ -43,6 +43,13 @@ the earliest onset first (onsets a few steps apart count as the same) and, at th
 the signature that is more often the cause
 (`rlprobe.doctor.findings.CAUSAL_ORDER`: e.g. LENGTH_EXPLOSION before TRUNCATION_HIGH, ENTROPY_COLLAPSE
 before ZERO_ADVANTAGE_GROUPS), then the most confident.
+
+Windows (`smooth_window`, `baseline_window`, `gap`, `sustain`) are in training steps, whatever the
+logging stride: a run logged every 10 steps holds a 20-step window in 2 logged points. The level
+detectors (ENTROPY_COLLAPSE / ENTROPY_EXPLOSION, LENGTH_COLLAPSE / LENGTH_EXPLOSION,
+REWARD_COLLAPSE) weigh depth as duration: a step k times as far past the entry level as
+entering needs counts as k steps (at most 2), so a short fall far out of the noise is confirmed as a
+long shallow one is (`rlprobe.doctor.levels.DEPTH_CREDIT`).
 """
 
 

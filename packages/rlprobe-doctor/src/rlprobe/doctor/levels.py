@@ -3,8 +3,9 @@
 The one shape behind ENTROPY_COLLAPSE / ENTROPY_EXPLOSION, LENGTH_EXPLOSION / LENGTH_COLLAPSE
 and REWARD_COLLAPSE: a smoothed curve crosses an entry level set from its reference (the
 median of a trailing window that ended ``gap`` steps ago), stays past a looser exit level
-(hysteresis) for ``sustain`` steps, and the onset is walked back to where the curve last sat
-at the reference. A fix here lands in every one of those detectors.
+(hysteresis) for ``sustain`` steps — each step weighed by how far past the entry level it is
+(``DEPTH_CREDIT``: depth × duration is the evidence) — and the onset is walked back to where the
+curve last sat at the reference. A fix here lands in every one of those detectors.
 
 Two facts of real runs are built in:
 
@@ -30,10 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .findings import Evidence, Severity
+from .stats import weighted_sustained_onset
 from .trends import (
     Curve,
     Windows,
-    first_sustained,
     held_extreme,
     hysteresis,
     level_noise,
@@ -45,6 +46,9 @@ from .trends import (
 __all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change", "opening_reference",
            "relative_change"]
 
+#: A level change this many times as far past its entry level as entering needs counts each step as
+#: this many: evidence is depth × duration, so a short deep fall is confirmed as a long shallow one is.
+DEPTH_CREDIT = 2.0
 #: Logged points a curve needs before its level changes are judged.
 MIN_POINTS = 20
 #: Logged points whose median is the run's opening level.
@@ -167,7 +171,11 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
             state = hysteresis(level >= enter, level >= stay)
         else:
             state = hysteresis(level <= enter, level <= stay)
-    hit = first_sustained(state, windows.sustain)
+    # Depth counts as duration: a step past ``enter`` by k times the entry distance counts as k steps
+    # (1 at most ``DEPTH_CREDIT``), so a fall far out of the noise confirms in a fraction of ``sustain``.
+    with np.errstate(invalid="ignore", divide="ignore"):
+        depth = np.abs(level - reference) / np.abs(np.asarray(enter, dtype=float) - reference)
+    hit = weighted_sustained_onset(state, np.clip(np.nan_to_num(depth, nan=1.0), 1.0, DEPTH_CREDIT), windows.sustain)
     if hit is None:
         return None
     x = curve.values

@@ -71,6 +71,20 @@ def sustained_onset(mask: np.ndarray, sustain: int) -> int | None:
     return int(run_start[long_enough[0]]) if long_enough.size else None
 
 
+def weighted_sustained_onset(mask: np.ndarray, weight: np.ndarray, sustain: float) -> int | None:
+    """Index where the first run of consecutive True values starts whose ``weight`` summed over the
+    run reaches ``sustain`` (weights of 1 make it ``sustained_onset``), or None."""
+    m = np.asarray(mask, dtype=bool)
+    if m.size == 0:
+        return None
+    idx = np.arange(m.size)
+    run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))
+    total = np.concatenate(([0.0], np.cumsum(np.where(m, np.nan_to_num(weight), 0.0))))
+    within = total[idx + 1] - total[np.minimum(run_start, m.size)]
+    long_enough = np.flatnonzero(m & (within >= sustain - 1e-9))
+    return int(run_start[long_enough[0]]) if long_enough.size else None
+
+
 def fraction_true(mask: np.ndarray) -> float:
     m = np.asarray(mask, dtype=bool)
     return float(m.mean()) if m.size else 0.0

@@ -1,0 +1,53 @@
+"""The level-change primitive every level detector shares (``rlprobe.doctor.levels``): how long a
+change must hold before it is one. Evidence is depth × duration, so a short fall far past the
+entry level is confirmed like a long one just past it, and a short shallow one is not."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_real_training_fixes import detect, record
+
+from rlprobe.doctor.levels import DEPTH_CREDIT
+from rlprobe.doctor.stats import sustained_onset, weighted_sustained_onset
+
+
+def test_unit_weights_are_a_plain_sustained_run():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        mask = rng.random(60) < 0.7
+        assert weighted_sustained_onset(mask, np.ones(60), 4) == sustained_onset(mask, 4)
+
+
+def test_weight_counts_as_duration_within_one_run_only():
+    mask = np.array([1, 1, 0, 1, 1, 1, 0, 1, 1], dtype=bool)
+    weight = np.array([2, 2, 9, 1, 1, 1, 9, 2, 2], dtype=float)
+    assert weighted_sustained_onset(mask, weight, 4) == 0      # 2 + 2 in the first run
+    assert weighted_sustained_onset(mask, weight, 5) is None    # no run sums to 5: runs never join
+    assert weighted_sustained_onset(mask, np.full(9, np.nan), 1) is None  # NaN weighs nothing
+
+
+def _dip(depth: float, length: int) -> list[dict]:
+    rng = np.random.default_rng(3)
+    reward = 0.6 + rng.normal(0, 0.05, 250)
+    reward[40:40 + length] = 0.6 - depth
+    return [dict(step=s, reward=float(r)) for s, r in zip(range(1, 251), reward, strict=True)]
+
+
+@pytest.mark.parametrize(("depth", "length", "found"), [
+    (0.9, 15, True),    # a 15-step outage to below 0: far past the entry level, confirmed though short
+    (0.2, 15, False),   # as short and just past the entry: noise until it holds for `sustain`
+    (0.2, 45, True),    # as shallow but held long: a fall
+])
+def test_a_short_deep_dip_is_a_reward_collapse_a_short_shallow_one_is_not(tmp_path: Path, depth: float,
+                                                                        length: int, found: bool):
+    finding = detect("REWARD_COLLAPSE", record(tmp_path, _dip(depth, length)))
+    assert (finding is not None) == found, finding
+    if found:
+        assert abs(finding.first_step - 40) <= 10
+        assert finding.severity == "warn" and "came back" in finding.explanation  # recovered: at most warn
+
+
+def test_depth_credit_is_bounded():
+    assert 1.0 < DEPTH_CREDIT <= 3.0  # a fall never confirms in under a third of `sustain`
