@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -53,7 +53,7 @@ TRL_KEYS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def findings_of(name: str) -> tuple[Finding, ...]:
     return tuple(diagnose(BY_NAME[name].judged()))
 

@@ -15,9 +15,10 @@ import json
 import math
 import statistics
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "realruns"
 
@@ -176,7 +177,7 @@ def hacked(honest: str, cheap: str, smooth: int = 10, run: int = 5) -> Onset:
         honest_0, cheap_0 = baseline(history, honest), baseline(history, cheap)
         both = [(step, float(h < 0.5 * honest_0 and c > 2 * cheap_0))
                 for (step, h), (_, c) in zip(rolling(series(history, honest), smooth),
-                                             rolling(series(history, cheap), smooth))]
+                                             rolling(series(history, cheap), smooth), strict=True)]
         return first_sustained(both, lambda v: v == 1.0, run)
     return Onset(f"first step where the {smooth}-log mean of `{honest}` < 0.5 x its first-10-log median while "
                  f"that of `{cheap}` > 2 x its own, for {run} logs in a row", rule)
@@ -440,8 +441,9 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("nan_weights", "A learning rate of 2e6 (a typo), fp32: the weights blow up, the gradient "
              "norm turns NaN (TRL logs the loss as 0.0) and the next generation crashes.", weights=(1.0, 0.2),
              steps=30, args=dict(learning_rate=2e6),
-             expect={"NONFINITE_VALUES": nonfinite("grad_norm", "loss", "entropy", "reward", "reward_std")}, accepted=("ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
-                                    "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "RECORDING_GAPS")),
+             expect={"NONFINITE_VALUES": nonfinite("grad_norm", "loss", "entropy", "reward", "reward_std")},
+             accepted=("ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "RECORDING_GAPS")),
     Scenario("repetition", "List questions and a reward paid per known word said, repeats included: the "
              "policy says one short word over and over.", prompts="lists", rewards=("word_count",), steps=200,
              args=dict(max_completion_length=40, learning_rate=5e-4),
@@ -516,7 +518,8 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(max_completion_length=24, learning_rate=2e-4, logging_steps=5),
              expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5),
                      "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
-             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS"), batch=2),
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS"),
+             batch=2),
     Scenario("length_collapse_slow", "A reward for brevity at a learning rate of 2e-4.", rewards=("brevity",),
              steps=250, args=dict(learning_rate=2e-4),
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=5)},

@@ -113,12 +113,12 @@ def _answer(text: str) -> str:
 
 def correct(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
     """1 for the question's target word, else 0."""
-    return [float(_answer(c) == TARGETS.get(p, "")) for p, c in zip(prompts, completions)]
+    return [float(_answer(c) == TARGETS.get(p, "")) for p, c in zip(prompts, completions, strict=True)]
 
 
 def in_category(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
     """1 for any word of the question's category (what the supervised steps already taught)."""
-    return [float(_answer(c) in CATEGORIES.get(p, ())) for p, c in zip(prompts, completions)]
+    return [float(_answer(c) in CATEGORIES.get(p, ())) for p, c in zip(prompts, completions, strict=True)]
 
 
 def is_word(completions: list[str], **kwargs: Any) -> list[float]:
@@ -160,21 +160,22 @@ def exp_length(completions: list[str], **kwargs: Any) -> list[float]:
 
 def correct_or_none(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float | None]:
     """``correct`` on the one-word questions; None (does not apply) on the list questions."""
-    return [None if p in LIST_PROMPTS else float(_answer(c) == TARGETS.get(p, "")) for p, c in zip(prompts, completions)]
+    return [None if p in LIST_PROMPTS else float(_answer(c) == TARGETS.get(p, ""))
+            for p, c in zip(prompts, completions, strict=True)]
 
 
 def list_credit(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float | None]:
     """Partial credit on the list questions: distinct words of the asked category / 5, a maximum the
     budget rarely allows; None (does not apply) on the one-word questions."""
     return [len(set(c.split()) & set(LIST_PROMPTS[p])) / 5 if p in LIST_PROMPTS else None
-            for p, c in zip(prompts, completions)]
+            for p, c in zip(prompts, completions, strict=True)]
 
 
 def judge(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
     """A 0-10 judge-like score: 3 for a single known word, 4 more when it is of the asked category,
     3 more for the question's target word."""
     scores = []
-    for p, c in zip(prompts, completions):
+    for p, c in zip(prompts, completions, strict=True):
         word = _answer(c)
         scores.append(float(3 * (word in WORDS) + 4 * (word in CATEGORIES.get(p, ())) + 3 * (word == TARGETS.get(p))))
     return scores

@@ -59,7 +59,8 @@ def tables() -> str:
         total[scenario.half] += 1
         onset_text = "healthy" if scenario.healthy else ", ".join(
             f"{sig}{' (mild)' if sig in scenario.mild else ''} @{step}" for sig, step in onsets.items())
-        rows.append(f"| {scenario.half} | `{scenario.name}` | {_cell(scenario.shape())} | {_cell(scenario.mechanism)} | "
+        rows.append(f"| {scenario.half} | `{scenario.name}` | {_cell(scenario.shape())} | "
+                    f"{_cell(scenario.mechanism)} | "
                     f"{onset_text} | {_cell('; '.join(loud + mild) or 'nothing')} | {'✅' if ok else '❌'} "
                     f"{_cell(note)} |")
         for signature, rule in {**scenario.expect, **scenario.mild}.items():
