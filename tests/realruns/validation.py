@@ -23,6 +23,8 @@ if str(HERE) not in sys.path:
 from corpus import SCENARIOS, verdict  # noqa: E402
 
 DOC = HERE.parents[1] / "docs" / "validation.md"
+#: The batch written and trained after the detectors it judges (``Scenario.batch``).
+FRESH_BATCH = 3
 START, END = "<!-- corpus-table:start -->", "<!-- corpus-table:end -->"
 
 
@@ -42,11 +44,11 @@ def _commit() -> str:
 def tables() -> str:
     from rlprobe.doctor import diagnose
 
-    rows = ["| half | scenario | run | mechanism | onset from the raw log | doctor now (warn+; first step) | verdict |",
-            "|---|---|---|---|---|---|---|"]
+    rows = ["| half | batch | scenario | run | mechanism | onset from the raw log | doctor now (warn+; first step) "
+            "| verdict |", "|---|---|---|---|---|---|---|---|"]
     rules = ["| scenario | signature | onset rule (on `log_history.json`) | tolerance |", "|---|---|---|---|"]
-    right = {"tune": 0, "holdout": 0}
-    total = {"tune": 0, "holdout": 0}
+    right: dict[str, int] = {"tune": 0, "holdout": 0, "fresh": 0}
+    total: dict[str, int] = {"tune": 0, "holdout": 0, "fresh": 0}
     for scenario in sorted(SCENARIOS, key=lambda s: (s.half != "holdout", SCENARIOS.index(s))):
         onsets = scenario.onsets()
         findings = diagnose(scenario.judged())
@@ -57,9 +59,12 @@ def tables() -> str:
         ok, note = verdict(scenario, onsets, findings)
         right[scenario.half] += ok
         total[scenario.half] += 1
+        if scenario.batch == FRESH_BATCH and scenario.half == "holdout":
+            right["fresh"] += ok
+            total["fresh"] += 1
         onset_text = "healthy" if scenario.healthy else ", ".join(
             f"{sig}{' (mild)' if sig in scenario.mild else ''} @{step}" for sig, step in onsets.items())
-        rows.append(f"| {scenario.half} | `{scenario.name}` | {_cell(scenario.shape())} | "
+        rows.append(f"| {scenario.half} | {scenario.batch} | `{scenario.name}` | {_cell(scenario.shape())} | "
                     f"{_cell(scenario.mechanism)} | "
                     f"{onset_text} | {_cell('; '.join(loud + mild) or 'nothing')} | {'✅' if ok else '❌'} "
                     f"{_cell(note)} |")
@@ -67,7 +72,8 @@ def tables() -> str:
             rules.append(f"| `{scenario.name}` | {signature} | {_cell(rule.text)} | ±{scenario.tolerance} |")
     score = {half: f"{right[half]} of {total[half]} ({100 * right[half] / max(total[half], 1):.0f}%)"
              for half in right}
-    head = (f"**Holdout: {score['holdout']} judged right. Tune: {score['tune']}.** "
+    head = (f"**Holdout: {score['holdout']} judged right (of them the fresh batch {FRESH_BATCH}: {score['fresh']}). "
+            f"Tune: {score['tune']}.** "
             f"Refreshed {time.strftime('%Y-%m-%d', time.gmtime())} on `{_commit()}`.\n")
     return "\n".join([START, head, *rows, "", "Onset rules:", "", *rules, END])
 
