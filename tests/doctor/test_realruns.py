@@ -34,8 +34,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("stuck_low_temperature", "verdict"):
         "issue 17 class 2: copies present from the first steps (temperature 0.3) give GROUP_MODE_COLLAPSE no rise",
     # The fresh batch (session 5): the doctor's first look at runs written after its rules.
-    ("length_explosion_rloo", "verdict"):
-        "GROUP_MODE_COLLAPSE warns on a 6-step episode (steps 35-40) of 42% duplicate share that ended at once",
     ("reward_hacking_seed2", "verdict"):
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
     ("reward_outage_breaks_policy", "verdict"):

@@ -456,8 +456,9 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     `critical_share`. It is convergence, reported as info, when at least `converged_share` of
     the copies from the onset to the run's end earned the run's top reward (the highest any
     captured sample earned) without scoring nothing on a component the run earns elsewhere:
-    a policy that solved its prompts repeats its right answer. Needs samples with group ids; silent
-    without them.
+    a policy that solved its prompts repeats its right answer. Also info: a brief episode, whose own
+    median share stayed under `warn_share` and that ended more than `sustain` sample steps before
+    the run did (exploration came back). Needs samples with group ids; silent without them.
 
     Actions: Raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
     clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
@@ -504,6 +505,9 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     converged = settled is not None and settled.converged(cfg["converged_share"])
     progress = None if converged else reward_progress(view, first)
     sharpening = progress is not None and progress.rose and progress.climbing
+    # An episode whose own median share never reached the warn level and that ended well before the run
+    # did (a trailing median's brief crossing): exploration came back, so it is told, not rated.
+    brief = exc.observed < cfg["warn_share"] and exc.end < steps.size - 1 - cfg["sustain"]
     if converged and settled is not None:
         verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
                    "their prompt earned: the policy has converged on right answers, which is what solving a prompt "
@@ -512,11 +516,15 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
         verdict = (f" The reward kept rising all the while ({progress.start:.3g} at the onset, {progress.end:.3g} now, "
                    "still climbing): the policy is sharpening on what pays, and a prompt's completions agree more as "
                    "it learns. Not lost exploration while the reward climbs; copies with a stalled reward would be.")
+    elif brief:
+        verdict = (f" The episode was brief: its copies' median share ({exc.observed:.0%}) stayed under "
+                   f"{cfg['warn_share']:.0%} and it ended at step {last}, {int(steps[-1]) - last} steps before the "
+                   "run did: exploration came back.")
     else:
         verdict = ""
     return Finding(
         signature_id="GROUP_MODE_COLLAPSE",
-        severity="info" if converged or sharpening else "critical" if critical else "warn",
+        severity="info" if converged or sharpening or brief else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
