@@ -32,7 +32,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("partial_credit_budget", "verdict"):
         "TRUNCATION_HIGH warns at a 25% clipped share from step 106; the raw onset rule dates 50% at step 181",
     ("stuck_low_temperature", "verdict"):
-        "issue 17 class 2: copies present from the first steps (temperature 0.3) give GROUP_MODE_COLLAPSE no rise",
+        "GRAD_NORM_SPIKE warns: near-greedy sampling makes the rare deviant completion's gradient large (x10 the "
+        "others'), and the mix of signal steps shifts",
     # The fresh batch (session 5): the doctor's first look at runs written after its rules.
     ("reward_hacking_seed2", "verdict"):
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
@@ -174,3 +175,17 @@ def test_a_single_extreme_step_is_reported_with_its_samples():
         pl.col("sample_id").is_in(spike.links_to_samples))
     assert linked.height == len(spike.links_to_samples) and set(linked["step"]) == {80}
     assert linked["reward"].max() > 100  # the batch whose rewards came back in the wrong unit
+
+
+def test_copies_from_the_first_steps_are_a_stuck_policy_only_when_they_are_wrong():
+    """Issue 17 class 2 at a low temperature: stuck_low_temperature's groups are copies from the first
+    sample steps (temperature 0.3), so no rise shows; they settle on words worth less than their
+    prompts' best while the reward falls, and GROUP_MODE_COLLAPSE warns from the start. Runs sampled
+    as cool whose copies are right answers keep it at info or silent."""
+    scenario = BY_NAME["stuck_low_temperature"]
+    [stuck] = [f for f in findings_of(scenario.name) if f.signature_id == "GROUP_MODE_COLLAPSE"]
+    onset = scenario.onsets()["GROUP_MODE_COLLAPSE"]
+    assert stuck.severity == "warn" and abs(stuck.first_step - onset) <= scenario.tolerance, stuck
+    assert "there from the start" in stuck.explanation and "stuck policy" in stuck.explanation
+    for name in ("healthy_bnpo_cool", "healthy_1group_cool", "healthy_1group_answers"):
+        assert all(f.severity == "info" for f in findings_of(name) if f.signature_id == "GROUP_MODE_COLLAPSE"), name

@@ -458,7 +458,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     captured sample earned) without scoring nothing on a component the run earns elsewhere:
     a policy that solved its prompts repeats its right answer. Also info: a brief episode, whose own
     median share stayed under `warn_share` and that ended more than `sustain` sample steps before
-    the run did (exploration came back). Needs samples with group ids; silent without them.
+    the run did (exploration came back). Copies from the first sample steps (no rise: a low
+    temperature, a short-answer task) are a finding only as a stuck policy: at most warn, when the
+    copies are not convergence, the reward is not climbing and the episode lasts. Needs samples with
+    group ids; silent without them.
 
     Actions: Raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
     clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
@@ -492,8 +495,14 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     steps, share = _per_step(groups, pl.col("dup").mean())
     exc = find_excursion(share, level=cfg["warn_share"], min_rise=cfg["min_rise"], sustain=cfg["sustain"],
                          smooth_window=cfg["smooth_window"])
+    # Copies from the first sample steps (a low temperature, a short-answer task) show no rise; they
+    # are the finding only as a stuck policy (below): not converged on right answers, the reward not climbing.
+    from_start = False
     if exc is None:
-        return None
+        exc = find_excursion(share, level=cfg["warn_share"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
+        if exc is None or exc.baseline < cfg["warn_share"]:
+            return None
+        from_start = True
     first, last = _window(steps, exc)
     in_window = groups.filter(pl.col("step").is_between(first, last))
     identical = cast(float, (in_window["distinct"] == 1).mean())  # the window is not empty
@@ -508,6 +517,8 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     # An episode whose own median share never reached the warn level and that ended well before the run
     # did (a trailing median's brief crossing): exploration came back, so it is told, not rated.
     brief = exc.observed < cfg["warn_share"] and exc.end < steps.size - 1 - cfg["sustain"]
+    if from_start and (converged or sharpening or brief or settled is None):
+        return None  # copies by the task's nature: short answers repeat, and these are right or still improving
     if converged and settled is not None:
         verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
                    "their prompt earned: the policy has converged on right answers, which is what solving a prompt "
@@ -520,17 +531,23 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
         verdict = (f" The episode was brief: its copies' median share ({exc.observed:.0%}) stayed under "
                    f"{cfg['warn_share']:.0%} and it ended at step {last}, {int(steps[-1]) - last} steps before the "
                    "run did: exploration came back.")
+    elif from_start and settled is not None:
+        verdict = (f" They were copies from the first sample steps, and they are a stuck policy: only "
+                   f"{settled.at_top:.0%} of the {settled.count} copies since step {first} earned the best reward "
+                   "their prompt earned, and the reward is not climbing — the groups agree on answers worse than ones "
+                   "the run has found, so they cannot learn better ones.")
     else:
         verdict = ""
+    rise = "there from the start" if from_start else f"up from {exc.baseline:.0%} early in the run"
     return Finding(
         signature_id="GROUP_MODE_COLLAPSE",
-        severity="info" if converged or sharpening or brief else "critical" if critical else "warn",
+        severity=("info" if converged or sharpening or brief else "warn" if from_start
+                  else "critical" if critical else "warn"),
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
-                     f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), up from "
-                     f"{exc.baseline:.0%} early in the run; {identical:.0%} of groups in steps {first}–{last} "
-                     f"were entirely identical." + verdict),
+                     f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), {rise}; "
+                     f"{identical:.0%} of groups in steps {first}–{last} were entirely identical." + verdict),
         evidence=[Evidence(metric="samples: within-group duplicate share", window=(first, last),
                            baseline=exc.baseline, observed=exc.observed,
                            note=f"(n − distinct)/(n − 1) per group, mean per step; peak {exc.peak:.0%}")],
