@@ -231,7 +231,9 @@ class Scenario:
     """Another scenario whose training run this one reads (a different ``source`` of the same run)."""
     batch: int = 1
     """When the scenario was written: 1 the first corpus, 2 issue 17's additions, 3 the fresh batch of
-    session 5, split and trained after the detectors it judges had been written."""
+    session 5, split and trained after the detectors it judges had been written, 4 a second fresh batch
+    (new strides, losses and seeds), its expectations written before training and checked on the raw
+    log only, never against the doctor."""
 
     @property
     def healthy(self) -> bool:
@@ -683,4 +685,158 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(learning_rate=1.5e-3, seed=1), expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "TRUNCATION_HIGH",
                        "LENGTH_EXPLOSION", "REWARD_COLLAPSE", "REWARD_HACKING", "REPETITIVE_COMPLETIONS"), batch=3),
+    # -- batch 4 --
+    # A second fresh batch: strides of 2, 3, 7 and 10, the Dr. GRPO, BNPO, DAPO and GSPO losses, RLOO with
+    # and without its KL, gradient accumulation of 2-3, one group of 8 and four groups of 2, sampling at
+    # 0.7-0.9, seeds 3-5. Each expectation was written from the mechanism before the run was trained,
+    # then checked on the raw log only (never against the doctor).
+    Scenario("healthy_drgrpo_log3", "The Dr. GRPO loss with a KL penalty, logged every 3 steps: the target word "
+             "is learnt at a modest rate (raw log: the reward from 0.27 to 1.1).", weights=(1.0, 0.2), steps=240,
+             args=dict(loss_type="dr_grpo", beta=0.04, learning_rate=2e-4, logging_steps=3, seed=3), batch=4),
+    Scenario("healthy_rloo_accum2_log2", "RLOO with its KL penalty, gradient accumulation of 2 (4 groups of 4 a "
+             "generation), logged every 2 steps (raw log: the reward from 0.29 to 1.1).", algorithm="rloo",
+             weights=(1.0, 0.2), steps=200,
+             args=dict(gradient_accumulation_steps=2, beta=0.05, learning_rate=2e-4, logging_steps=2, seed=4),
+             batch=4),
+    Scenario("healthy_4x2_cosine_log7", "Four groups of 2 a step, a 20-step warm-up then cosine decay, sampled at "
+             "temperature 0.8 with a small KL penalty, logged every 7 steps: the reward rises from 0.27 to 1.2. "
+             "Pairs often agree (both in the category, both short of the target word): the raw log's zero-variance "
+             "share is 0.86 over the first 21 steps and 0.5-0.93 throughout, so a warning that most groups carry "
+             "no signal is fair (accepted from the raw log, read before the doctor).", weights=(1.0, 0.2),
+             steps=280, args=dict(num_generations=2, temperature=0.8, beta=0.02, learning_rate=3e-4, warmup_steps=20,
+                                  lr_scheduler_type="cosine", logging_steps=7, seed=5),
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=4),
+    Scenario("healthy_1group_judge_log2", "One group of 8 a step, the 0-10 judge score, sampled at temperature "
+             "0.9 with a KL penalty, logged every 2 steps: the score rises from 6.8 to 10 (raw log: one step, 120, "
+             "reads 4.1 with a KL of 2.4 and a gradient norm of 51, and the next logs are back at 8-9).",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=8, temperature=0.9, beta=0.04, learning_rate=2e-4, logging_steps=2, seed=4),
+             batch=4),
+    Scenario("healthy_gspo_accum2_log3", "GSPO (sequence-level ratios, two passes a generation) with gradient "
+             "accumulation of 2 and a KL penalty, logged every 3 steps: the reward rises from 0.26 to 0.8, still "
+             "learning at the end.", weights=(1.0, 0.2), steps=210,
+             args=dict(importance_sampling_level="sequence", num_iterations=2, gradient_accumulation_steps=2,
+                       beta=0.04, learning_rate=1e-4, logging_steps=3, seed=5), batch=4),
+    Scenario("healthy_bnpo_highkl_log7", "The BNPO loss with a strong KL penalty (0.1), a 20-step warm-up then "
+             "linear decay from 4e-4, logged every 7 steps (raw log: the reward from 0.28 to about 0.9).",
+             weights=(1.0, 0.2), steps=280,
+             args=dict(loss_type="bnpo", beta=0.1, learning_rate=4e-4, warmup_steps=20, lr_scheduler_type="linear",
+                       logging_steps=7, seed=3), batch=4),
+    Scenario("healthy_rloo_nokl_cool_log10", "RLOO with no KL penalty at a modest rate, sampled at temperature "
+             "0.8, logged every 10 steps (raw log: the reward from 0.28 to 1.16).", algorithm="rloo",
+             weights=(1.0, 0.2), steps=300,
+             args=dict(beta=0.0, temperature=0.8, learning_rate=1e-4, logging_steps=10, seed=5), batch=4),
+    Scenario("healthy_judge_accum3_log2", "The judge score with the DAPO loss named explicitly, gradient "
+             "accumulation of 3 (6 groups of 4 a generation) and a KL penalty, logged every 2 steps (raw log: the "
+             "score from 7.2 to 9.5).",
+             rewards=("judge",), steps=150,
+             args=dict(loss_type="dapo", gradient_accumulation_steps=3, beta=0.04, learning_rate=2e-4,
+                       logging_steps=2, seed=3), batch=4),
+    Scenario("kl_blowup_drgrpo_log3", "The Dr. GRPO loss, a 30-step warm-up into a learning rate far too high "
+             "(3e-3) with a KL penalty of 0.08, logged every 3 steps: once the rate is up the policy runs away "
+             "from its reference (raw log: the KL passes 0.1 at step 15, at a rate of 1.5e-3, reaches 2.3 by step 36 "
+             "and 13 at the end; the answers turn to letter strings and the reward falls to 0).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(loss_type="dr_grpo", beta=0.08, learning_rate=3e-3, warmup_steps=30,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=3),
+             expect={"KL_BLOWUP": above("kl", 0.1, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION"), batch=4),
+    # Written as entropy_collapse_bnpo_log2 (temperature 1, a learning rate of 2e-3); its raw log, read before
+    # the doctor, showed no collapse but a swinging entropy (doubling to 1.0, then between 0.01 and 1.1 to the
+    # end), so it was retrained cooler and a little slower, the expectation unchanged.
+    Scenario("entropy_collapse_bnpo_cool_log2", "The coin-flip reward (it says nothing), one group of 8, no KL, "
+             "a learning rate of 1.5e-3, the BNPO loss and sampling at temperature 0.7, logged every 2 steps: the "
+             "policy drifts onto one completion per prompt while the reward stays at chance (raw log: a group's "
+             "8 samples are mostly one string from step 10, entropy falls from 0.4 to 0.03, and the strings run "
+             "to the 12-token budget).", rewards=("coin",), steps=160,
+             args=dict(num_generations=8, loss_type="bnpo", temperature=0.7, learning_rate=1.5e-3,
+                       logging_steps=2, seed=4),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, smooth=3),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=4),
+    Scenario("length_explosion_accum2_log7", "A reward paid per character, gradient accumulation of 2, logged "
+             "every 7 steps: answers grow to the 24-token budget and get cut (raw log: the mean length from 5.7 to 24 "
+             "tokens by step 49, every answer cut from step 84).", rewards=("length_bonus",),
+             steps=140, args=dict(max_completion_length=24, gradient_accumulation_steps=2, learning_rate=5e-4,
+                                  logging_steps=7, seed=5),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=4),
+    Scenario("length_collapse_4x2_slow", "A reward for brevity, four groups of 2, sampled at temperature 0.8, "
+             "a learning rate of 2e-4, logged every 3 steps: answers shrink towards nothing over the run (raw log: "
+             "the mean length from 5.3 tokens to 2.8 by step 160 and 1, the end-of-sequence token alone, from "
+             "step 204).",
+             rewards=("brevity",), steps=240,
+             args=dict(num_generations=2, temperature=0.8, learning_rate=2e-4, logging_steps=3, seed=3),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=5, smooth=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=4),
+    Scenario("truncation_budget4_rloo_log2", "RLOO with a token budget of 4 (a word and its end-of-sequence "
+             "token fit only for 3-letter words), logged every 2 steps: most answers are cut from the first "
+             "step; a cut 4-letter word still scores, so the policy has little reason to shorten (raw log: the "
+             "clipped share 0.25-1, mostly 0.6-0.9, to the end, while the reward rises from 0.2 to 0.6 as 'pig' "
+             "and 'swan' are learnt).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=120,
+             args=dict(max_completion_length=4, learning_rate=2e-4, logging_steps=2, seed=4),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"), batch=4),
+    # Written as reward_hacking_accum2_slow (gradient accumulation of 2, temperature 0.8, a learning rate of
+    # 5e-4); its raw log, read before the doctor, showed no hack: the policy settled on o-rich words of the
+    # asked category ('goose', 'cocoa'), the category reward held at 1 while the proxy rose. Retrained as RLOO
+    # at 1e-3, the expectation unchanged.
+    Scenario("reward_hacking_rloo_log3", "RLOO with no KL penalty; the cheap proxy (the letter o, weight 2) "
+             "beside a word of the asked category (weight 1), a learning rate of 1e-3, logged every 3 steps: the "
+             "policy games the proxy and stops answering (raw log: every answer 'oooooooooooo' from step 100, "
+             "the category reward at 0).", algorithm="rloo",
+             rewards=("in_category", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(beta=0.0, learning_rate=1e-3, logging_steps=3, seed=4),
+             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS", "REWARD_PLATEAU"), batch=4),
+    # Written as zero_advantage_1group_log7 (temperature 1); its raw log, read before the doctor, had only
+    # 0.29-1.0 (about 0.6) of the groups agreeing, one off-category sample in eight being common; retrained at
+    # temperature 0.7, the expectation unchanged.
+    Scenario("zero_advantage_1group_cool_log7", "One group of 8 a step, sampled at temperature 0.7, and a reward "
+             "the instruct model already earns (any word of the asked category), logged every 7 steps: nearly "
+             "every group's 8 rewards are equal, so there is no advantage to learn from.",
+             rewards=("in_category",), steps=105,
+             args=dict(num_generations=8, temperature=0.7, learning_rate=2e-4, logging_steps=7, seed=3),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.5, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=4),
+    Scenario("lr_too_high_gspo_log2", "GSPO (two passes a generation) with no KL anchor and a learning rate of "
+             "3e-3, logged every 2 steps: the answers degrade and the reward falls (raw log: from 0.3 to 0 by step 10, "
+             "letter strings such as 'aaaaae' to the end).", weights=(1.0, 0.2),
+             steps=150, args=dict(importance_sampling_level="sequence", num_iterations=2, learning_rate=3e-3,
+                                  logging_steps=2, seed=4),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=5, first=3, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=4),
+    Scenario("reward_dip_drgrpo_log2", "The Dr. GRPO loss; the reward service fails for 14 generations (calls "
+             "50-63 pay for brevity, a negative score, instead), then comes back, logged every 2 steps: the "
+             "reward dips below 0 and returns to its level (raw log: below 0 from step 52 to 64, 0.69 at step 66, "
+             "0.8-1.2 after).", weights=(1.0, 0.2), steps=200, swap=(50, 63, "brevity"),
+             args=dict(loss_type="dr_grpo", learning_rate=5e-4, logging_steps=2, seed=5),
+             mild={"REWARD_COLLAPSE": below("reward", 0.0, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=4),
+    Scenario("grad_spike_bnpo_log3", "The BNPO loss with unscaled rewards, logged every 3 steps; one batch's "
+             "rewards come back 1000x too large (reward call 90, a logged step): that step's gradient norm "
+             "jumps, the clipped update keeps the policy, and the next steps are normal (raw log: 3040 at step 90, "
+             "about 1 before, 5 at step 93).", weights=(1.0, 0.2),
+             steps=180, spike=(90, 1000.0),
+             args=dict(loss_type="bnpo", scale_rewards="none", learning_rate=2e-4, logging_steps=3, seed=3),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}, batch=4),
+    Scenario("stuck_one_answer_accum2_cool", "Exact match (1) beside two cheap preferences (a known word, an "
+             "early first letter; 0.3 each) at a learning rate of 1.5e-3, gradient accumulation of 2, temperature "
+             "0.8, logged every 2 steps: the policy can settle on one early-letter answer for every question — it "
+             "does: every question is answered 'cider' from about step 68 (0.58, where the first samples earned "
+             "up to 1.52), entropy 0.003 nats a token, every group agreeing (raw log and samples).",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=200,
+             args=dict(gradient_accumulation_steps=2, temperature=0.8, learning_rate=1.5e-3, logging_steps=2,
+                       seed=4),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "REWARD_COLLAPSE", "REWARD_HACKING", "REPETITIVE_COMPLETIONS"), batch=4),
 )
