@@ -12,7 +12,7 @@ from rlprobe.doctor.facts.extremes import EXTREME_RATIO, extreme_step
 from rlprobe.doctor.facts.groups import copies, flat_groups, zero_std_share
 from rlprobe.doctor.facts.progress import run_progress
 from rlprobe.doctor.facts.run import converged_by_reward, facts_of
-from rlprobe.doctor.trends import logged
+from rlprobe.doctor.toolkit import logged
 from rlprobe.doctor.view import RunView
 
 PROMPTS = ("a fruit?", "a tree?", "a bird?", "a tool?")

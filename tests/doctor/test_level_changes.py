@@ -1,4 +1,4 @@
-"""The level-change primitive every level detector shares (``rlprobe.doctor.levels``): how long a
+"""The level-change primitive every level detector shares (``rlprobe.doctor.toolkit.levels``): how long a
 change must hold before it is one. Evidence is depth × duration, so a short fall far past the
 entry level is confirmed like a long one just past it, and a short shallow one is not."""
 from __future__ import annotations
@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 from test_real_training_fixes import detect, record
 
-from rlprobe.doctor.levels import DEPTH_CREDIT
-from rlprobe.doctor.stats import sustained_onset, weighted_sustained_onset
+from rlprobe.doctor.toolkit import DEPTH_CREDIT, sustained_onset, weighted_sustained_onset
 
 
 def test_unit_weights_are_a_plain_sustained_run():

@@ -49,7 +49,7 @@ logging stride: a run logged every 10 steps holds a 20-step window in 2 logged p
 detectors (ENTROPY_COLLAPSE / ENTROPY_EXPLOSION, LENGTH_COLLAPSE / LENGTH_EXPLOSION,
 REWARD_COLLAPSE) weigh depth as duration: a step k times as far past the entry level as
 entering needs counts as k steps (at most 2), so a short fall far out of the noise is confirmed as a
-long shallow one is (`rlprobe.doctor.levels.DEPTH_CREDIT`).
+long shallow one is (`rlprobe.doctor.toolkit.levels.DEPTH_CREDIT`).
 """
 
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, computed_field
 
 from .errors import UnusableInput
 from .forensics import RunLike, as_view
-from .stats import MAD_SCALE, rolling_mad, shift, sustained_onset
+from .toolkit import MAD_SCALE, rolling_mad, shift, sustained_onset
 from .view import RunView
 
 __all__ = ["diff_runs", "RunDiff", "RunRef", "ConfigDelta", "Divergence", "PromptGap", "flatten_config"]

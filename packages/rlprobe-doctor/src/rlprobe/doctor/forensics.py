@@ -21,7 +21,7 @@ from rlprobe.records import EventKind
 from rlprobe.storage import RunReader, RunStatus
 
 from .errors import UnusableInput
-from .stats import MAD_SCALE
+from .toolkit import MAD_SCALE
 from .view import RunView, open_run
 
 __all__ = ["SORT_KEYS", "RunLike", "CapturedSamples", "as_view", "query_samples", "spike_drivers", "metrics_around",

@@ -15,9 +15,7 @@ from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
 from ..findings import Finding
-from ..levels import MIN_POINTS, relative_change
-from ..stats import confidence_from, percent
-from ..trends import Windows, logged
+from ..toolkit import MIN_POINTS, Windows, confidence_from, logged, percent, relative_change
 from ..view import RunView
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}

@@ -10,10 +10,9 @@ import numpy as np
 from ..catalog import detector
 from ..facts.extremes import extreme_step
 from ..findings import Evidence, Finding
-from ..stats import confidence_from
-from ..trends import (
+from ..toolkit import (
     Curve,
-    first_sustained,
+    confidence_from,
     held_extreme,
     hysteresis,
     in_points,
@@ -22,6 +21,7 @@ from ..trends import (
     logging_stride,
     onset_before,
     refine_onset,
+    sustained_onset,
 )
 from ..view import RunView
 
@@ -122,7 +122,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     high = level >= critical_level
     state = hysteresis(fast | high, ((growth >= 0.8 * cfg["growth_factor"]) & (level >= min_level)) |
                        (level >= 0.8 * critical_level))
-    hit = first_sustained(state, sustain)
+    hit = sustained_onset(state, sustain)
     if hit is None:
         return _extreme_kl(view, curve, min_level)
     episode = state[hit:]

@@ -15,19 +15,22 @@ from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import reward_progress
 from ..facts.run import facts_of
 from ..findings import Evidence, Finding
-from ..levels import MIN_POINTS, opening_reference, relative_change
-from ..stats import confidence_from, percent
-from ..trends import (
+from ..toolkit import (
+    MIN_POINTS,
     Curve,
     Windows,
+    confidence_from,
     episode_median,
     finite_median,
-    first_sustained,
     held_extreme,
     hysteresis,
     logged,
     onset_before,
+    opening_reference,
+    percent,
+    relative_change,
     rolling_min,
+    sustained_onset,
 )
 from ..view import RunView
 
@@ -299,7 +302,7 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
     state = hysteresis(level >= cfg["warn_level"], level >= cfg["exit_fraction"] * cfg["warn_level"])
-    hit = first_sustained(state, w.sustain)
+    hit = sustained_onset(state, w.sustain)
     if hit is None:
         return None
     ref = curve.reference(w)

@@ -13,8 +13,7 @@ from rlprobe.storage import RunStatus
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..stats import confidence_from
-from ..trends import level_noise, logged, trend_t
+from ..toolkit import confidence_from, level_noise, logged, trend_t
 from ..view import RunView
 
 #: The recorder rewrites the manifest at every flush (default every 5 s); one older than

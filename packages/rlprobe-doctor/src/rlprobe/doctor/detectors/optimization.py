@@ -15,17 +15,20 @@ from ..facts.groups import CONVERGED_SHARE, every_group_agreed, samples_with
 from ..facts.groups import settled as settled_copies
 from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
-from ..stats import MAD_SCALE, confidence_from, rolling_median, shift
-from ..trends import (
+from ..toolkit import (
+    MAD_SCALE,
     Curve,
     Windows,
+    confidence_from,
     finite_median,
-    first_sustained,
     held_extreme,
     hysteresis,
     level_noise,
     logged,
     onset_before,
+    rolling_median,
+    shift,
+    sustained_onset,
 )
 from ..view import RunView
 
@@ -84,7 +87,7 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     relative = np.maximum(cfg["min_level"], cfg["rise_factor"] * np.nan_to_num(ref, nan=np.inf))
     need = np.minimum(cfg["high_level"], relative)
     state = hysteresis(level >= need, level >= 0.8 * need)
-    hit = first_sustained(state, w.sustain)
+    hit = sustained_onset(state, w.sustain)
     if hit is None:
         return None
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
@@ -262,7 +265,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     ref = np.fmax(curve.reference(w), shift(floor, w.gap))
     up = level - ref
     state = hysteresis(up >= np.log(cfg["level_ratio"]), up >= np.log(cfg["level_ratio"]) * 0.8)
-    hit = first_sustained(state, w.sustain)
+    hit = sustained_onset(state, w.sustain)
     shift_onset = None
     if hit is not None:
         lo = max(0, hit - w.gap - w.baseline)
@@ -403,7 +406,7 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     need = np.where(level - ref >= np.log(cfg["growth_ratio"]), np.log(cfg["growth_ratio"]), np.log(cfg["min_ratio"]))
     state = hysteresis(((level - ref) >= np.log(cfg["growth_ratio"])) | ((level - best) >= np.log(cfg["min_ratio"])),
                        above >= 0.6 * need)
-    hit = first_sustained(state, w.sustain)
+    hit = sustained_onset(state, w.sustain)
     if hit is None:
         return None
     baseline_log = float(ref[hit]) if np.isfinite(ref[hit]) else float(best[hit])

@@ -14,7 +14,7 @@ from rlprobe.storage import RunStatus
 
 from ..catalog import detector
 from ..findings import Evidence, Finding, Severity
-from ..stats import confidence_from
+from ..toolkit import confidence_from
 from ..view import NON_METRICS, RunView
 
 #: Sample fields that are never legitimately non-finite: the schema's float fields but

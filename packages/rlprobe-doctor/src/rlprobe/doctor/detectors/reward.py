@@ -21,20 +21,23 @@ from ..facts.groups import (
 from ..facts.metrics import REWARD_METRICS
 from ..facts.run import converged_by_reward, facts_of
 from ..findings import Evidence, Finding
-from ..levels import level_change, opening_reference
-from ..stats import confidence_from, rolling_median, shift
-from ..trends import (
+from ..toolkit import (
     Curve,
     Windows,
     centred_median,
+    confidence_from,
     finite_median,
-    first_sustained,
     held_extreme,
     hysteresis,
+    level_change,
     level_noise,
     logged,
     onset_before,
+    opening_reference,
     refine_onset,
+    rolling_median,
+    shift,
+    sustained_onset,
 )
 from ..view import RunView
 
@@ -276,7 +279,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     flat = (level - before) < cfg["flat_fraction"] * scale
     dry = zero_level >= cfg["zero_std_level"]
     state = hysteresis(flat & dry, flat & (zero_level >= 0.85 * cfg["zero_std_level"]))
-    hit = first_sustained(state, sustain)
+    hit = sustained_onset(state, sustain)
     if hit is None:
         return None
     plateau = float(np.nanmedian(level[hit:hit + sustain]))
@@ -419,7 +422,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
             rise = c_level - c_ref
             c_need = max(cfg["min_z"] * c_noise, _TINY)
             rising = hysteresis(rise >= c_need, rise >= 0.75 * c_need)
-            hit = first_sustained(falling & rising, w.sustain)
+            hit = sustained_onset(falling & rising, w.sustain)
             if hit is not None and (best is None or hit < best[0]):
                 best = (hit, truth, cheap)
     if best is None:

@@ -9,9 +9,8 @@ from typing import Any
 import numpy as np
 
 from ..catalog import detector
-from ..excursions import find_excursion
 from ..findings import Evidence, Finding
-from ..stats import confidence_from, smooth
+from ..toolkit import confidence_from, find_excursion, smooth
 from ..view import RunView
 
 #: TRL GRPOTrainer's names (logged when `use_vllm` and `vllm_importance_sampling_correction`).

@@ -16,7 +16,6 @@ import numpy as np
 import polars as pl
 
 from ..catalog import detector
-from ..excursions import Excursion, find_excursion
 from ..facts.groups import (
     CONVERGED_SHARE,
     ZERO_STD,
@@ -32,8 +31,16 @@ from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
 from ..facts.run import converged_by_reward, facts_of
 from ..findings import Evidence, Finding, Severity
-from ..stats import confidence_from, rolling_median, shift, smooth, sustained_onset
-from ..trends import episode_median
+from ..toolkit import (
+    Excursion,
+    confidence_from,
+    episode_median,
+    find_excursion,
+    rolling_median,
+    shift,
+    smooth,
+    sustained_onset,
+)
 from ..view import RunView
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..trends import Curve, logged
+from ..toolkit import Curve, logged
 from ..view import RunView
 
 __all__ = ["PINNED_SHARE", "pinned_budget", "token_budget", "truncation"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence, Severity
-from ..trends import Curve, logged
+from ..toolkit import Curve, logged
 from ..view import RunView
 from .metrics import REWARD_METRICS
 

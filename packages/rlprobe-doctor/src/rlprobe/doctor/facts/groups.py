@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 import polars as pl
 
-from ..trends import logged
+from ..toolkit import logged
 from ..view import RunView
 from .extremes import extreme_step
 from .metrics import REWARD_METRICS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence
-from ..trends import level_noise, logged, trend_t
+from ..toolkit import level_noise, logged, trend_t
 from ..view import RunView
 from .metrics import REWARD_METRICS
 

@@ -7,8 +7,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from ..stats import rolling_median
-from ..trends import Curve, logged, logging_stride
+from ..toolkit import Curve, logged, logging_stride, rolling_median
 from ..view import RunView
 from .budget import pinned_budget, token_budget, truncation
 from .groups import CONVERGED_SHARE, has_zero_std_share, zero_std_share

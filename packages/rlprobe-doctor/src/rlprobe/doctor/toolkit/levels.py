@@ -30,18 +30,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .findings import Evidence, Severity
-from .stats import weighted_sustained_onset
-from .trends import (
-    Curve,
-    Windows,
-    held_extreme,
-    hysteresis,
-    level_noise,
-    onset_before,
-    refine_onset,
-    rolling_min,
-)
+from ..findings import Evidence, Severity
+from .curves import Curve, Windows
+from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weighted_sustained_onset
+from .rolling import level_noise, rolling_min
 
 __all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change", "opening_reference",
            "relative_change"]

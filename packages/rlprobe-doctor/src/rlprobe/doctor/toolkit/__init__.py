@@ -1,0 +1,60 @@
+"""The doctor's statistics toolkit: every detector and fact reads its curves through these.
+
+- ``rolling``: trailing and centred medians, robust noise (MAD), trends;
+- ``curves``: a metric as logged (``Curve``, ``logged``), its stride, windows stated in steps;
+- ``episodes``: entering, sustaining and leaving a condition, and the one onset walk-back;
+- ``levels``: a level change against a curve's reference or its opening level, recovered or ongoing;
+- ``confidence``: how sure a finding is.
+
+Detectors import from here (``from ..toolkit import ...``) and from ``facts``, never from each other.
+"""
+from __future__ import annotations
+
+from .confidence import confidence_from, percent
+from .curves import Curve, Windows, episode_median, in_points, logged, logging_stride
+from .episodes import (
+    Excursion,
+    find_excursion,
+    held_extreme,
+    hysteresis,
+    onset_before,
+    refine_onset,
+    sustained_onset,
+    weighted_sustained_onset,
+)
+from .levels import (
+    DEPTH_CREDIT,
+    MIN_POINTS,
+    LevelChange,
+    changed_at_first_update,
+    level_change,
+    opening_reference,
+    relative_change,
+)
+from .rolling import (
+    MAD_SCALE,
+    MEAN_AD_SCALE,
+    as_series,
+    centred_median,
+    finite,
+    finite_median,
+    fraction_true,
+    level_noise,
+    robust_z,
+    rolling_mad,
+    rolling_max,
+    rolling_median,
+    rolling_min,
+    shift,
+    smooth,
+    trend_t,
+)
+
+__all__ = [
+    "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange", "Windows",
+    "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
+    "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
+    "level_noise", "logged", "logging_stride", "onset_before", "opening_reference", "percent", "refine_onset",
+    "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min", "shift", "smooth",
+    "sustained_onset", "trend_t", "weighted_sustained_onset",
+]
