@@ -178,19 +178,11 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
     end = hit + int(np.argmax(below)) - 1 if below.any() else n - 1
     observed = float(np.nanmedian(x[hit:end + 1]))
     peak = float(np.nanmax(lvl[hit:end + 1]))
-    onset = _walk_back(x, hit, baseline, max(2.0 * noise, 0.15 * (observed - baseline)), smooth_window)
+    window = max(3, smooth_window // 2 * 2 + 1)
+    onset = onset_before(x, hit, baseline, max(2.0 * noise, 0.15 * (observed - baseline)), True, 0, window)
     if baseline >= level:
         # In the condition from the run's start: no rise to walk back along; the episode
         # began where the level last held from (the first point, usually).
-        onset = _walk_back(x, hit, level, -1e-12, smooth_window)
+        onset = onset_before(x, hit, level, -1e-12, True, 0, window)
     return Excursion(onset=onset, hit=hit, end=end, baseline=baseline, noise=noise, observed=observed, peak=peak)
 
-
-def _walk_back(x: np.ndarray, hit: int, baseline: float, margin: float, window: int) -> int:
-    """From ``hit``, step back while a centred median still sits above baseline + margin."""
-    centred = centred_median(x, max(3, window // 2 * 2 + 1), min_samples=1)
-    above = centred[:hit] > baseline + margin  # NaN compares False: a gap ends the walk
-    if not above.size or not above[-1]:
-        return hit
-    quiet = np.flatnonzero(~above)
-    return int(quiet[-1]) + 1 if quiet.size else 0
