@@ -39,12 +39,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
     ("reward_outage_breaks_policy", "verdict"):
         "ENTROPY_EXPLOSION (x1.5 for 10 steps during the outage's aftermath) and an early GRAD_NORM_SPIKE warn",
-    ("grad_spike_rloo", "verdict"):
-        "KL_BLOWUP warns on RLOO's KL drifting from 0.01 to 0.5 over 250 steps, as healthy RLOO runs do",
     # Batch 4 (session 6): the doctor's first look (c4ac82e), before any fix for it.
-    ("healthy_drgrpo_log3", "verdict"): "false alarm: KL_BLOWUP (critical)",
-    ("healthy_1group_judge_log2", "verdict"): "false alarm: KL_BLOWUP (warn)",
-    ("healthy_judge_accum3_log2", "verdict"): "false alarm: KL_BLOWUP (warn)",
     ("entropy_collapse_bnpo_cool_log2", "verdict"):
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
     ("reward_hacking_rloo_log3", "verdict"): "REWARD_HACKING missing",

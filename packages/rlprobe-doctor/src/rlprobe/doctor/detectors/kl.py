@@ -9,6 +9,7 @@ import numpy as np
 
 from ..catalog import detector
 from ..facts.extremes import extreme_step
+from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -77,7 +78,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     blow-up in the run's first window has no earlier increase to compare) — and, for a
     steady drift that was never fast, where it crossed `critical_level`. For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
-    2.5 × `growth_factor` within a window. Without a blow-up, a single logged step at
+    2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
+    that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
+    over which the reward rose or held (the progress fact) is info: the policy leaving the
+    reference as it learns, not running away from it. Without a blow-up, a single logged step at
     `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), with the
     steps after it back near the median, is reported at info with that step's samples; warn when
     the reward or the KL did not come back to its level after it.
@@ -156,21 +160,35 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                                  2.0, floor=0.55)
     first, last = int(steps[onset]), int(steps[-1])
     unit = " nats/sequence" if scale != 1.0 else ""
+    # The price of learning: a rise that stayed under the critical level and stopped growing before the
+    # run's end, while the reward rose or held, is the policy leaving the reference as it learns.
+    progress = reward_progress(view, first) if peak < critical_level and not growth[-1] >= 0.8 * cfg["growth_factor"] \
+        else None
+    paid = progress is not None and progress.held
+    evidence = [Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
+                         note=f"rolling median over {smooth} logged steps; highest level held for "
+                              f"{sustain} logged steps after the onset")]
+    if paid and progress is not None:
+        evidence.append(progress.evidence(first, last))
     return Finding(
         signature_id="KL_BLOWUP",
-        severity="critical" if critical else "warn",
+        severity="info" if paid else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
-        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
+        explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} from step {first} and stopped "
+                     f"growing under the critical level {critical_level:.3g}{unit}, while the reward "
+                     f"{'rose' if progress.rose else 'held'} ({progress.start:.3g} to {progress.end:.3g}): the policy "
+                     "leaving the reference as it learns, not running away from it. Watch it: a KL that grows "
+                     "again, or a reward that falls, would be a blow-up."
+                     if paid and progress is not None else
+                     f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
                      f"it grew up to ×{peak_growth:.3g} within {w} logged steps, "
                      + ("accelerating." if accelerated else f"past the critical level {critical_level:.3g}{unit}.")
                      if grew_fast else
                      f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
                      f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} logged steps: a steady "
                      "drift, not an accelerating blow-up, but the policy is now far from the reference)."),
-        evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
-                           note=f"rolling median over {smooth} logged steps; highest level held for "
-                                f"{sustain} logged steps after the onset")],
+        evidence=evidence,
         suggested_actions=[
             "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`, PPO `kl_coef`) or lower `learning_rate`.",
             "Lower `max_grad_norm` and, with several updates per generation, `num_iterations` or `epsilon`.",
