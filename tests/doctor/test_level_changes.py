@@ -50,3 +50,18 @@ def test_a_short_deep_dip_is_a_reward_collapse_a_short_shallow_one_is_not(tmp_pa
 
 def test_depth_credit_is_bounded():
     assert 1.0 < DEPTH_CREDIT <= 3.0  # a fall never confirms in under a third of `sustain`
+
+
+def test_a_fall_that_comes_back_higher_than_it_fell_from_has_recovered(tmp_path: Path):
+    """Batch 4 (``reward_dip_drgrpo_log2``): a reward outage, then a reward that comes back above the
+    level it fell from and keeps learning. Recovered means back at the level or beyond it, so the
+    episode is over: warn, never critical, and the finding says when it came back."""
+    rng = np.random.default_rng(4)
+    steps = np.arange(1, 251)
+    reward = 0.35 + rng.normal(0, 0.05, steps.size)
+    reward[50:65] = -0.65
+    reward[65:] = np.minimum(0.35 + (steps[65:] - 65) * 0.01, 1.1) + rng.normal(0, 0.05, steps.size - 65)
+    rows = [dict(step=int(s), reward=float(r)) for s, r in zip(steps, reward, strict=True)]
+    finding = detect("REWARD_COLLAPSE", record(tmp_path, rows))
+    assert finding is not None and abs(finding.first_step - 51) <= 10, finding
+    assert finding.severity == "warn" and "came back" in finding.explanation, finding

@@ -44,7 +44,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
     ("reward_hacking_rloo_log3", "verdict"): "REWARD_HACKING missing",
     ("zero_advantage_1group_cool_log7", "verdict"): "ZERO_ADVANTAGE_GROUPS missing",
-    ("reward_dip_drgrpo_log2", "verdict"): "REWARD_COLLAPSE critical, the episode ended",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

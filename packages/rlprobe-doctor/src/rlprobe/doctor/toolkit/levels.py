@@ -68,15 +68,16 @@ class LevelChange:
     against the lower level held before a rise): that level."""
     back_at: int | None = None
     """Where the episode ended for good: from this index to the run's end (at least ``sustain``
-    logged points) the smoothed curve stayed back within the noise band of ``baseline``. None while
+    logged points) the smoothed curve stayed back at ``baseline`` (within its noise band, or beyond it on
+    the side the change left from: a fall that comes back higher has recovered). None while
     it is still going at the end of the run."""
 
     def recovery(self, steps: np.ndarray) -> str:
         """The sentence that says the episode ended (empty while it goes on)."""
         if self.back_at is None:
             return ""
-        return (f" It came back to its level ({self.baseline:.3g}) from step {int(steps[self.back_at])} and held it "
-                "to the run's end: the episode is over, so it is not rated as ongoing.")
+        return (f" It came back to its level ({self.baseline:.3g}) or beyond from step {int(steps[self.back_at])} and "
+                "held it to the run's end: the episode is over, so it is not rated as ongoing.")
 
     def capped(self, severity: Severity) -> Severity:
         """``severity``, at most warn once the episode is over: severity says the state at the run's end."""
@@ -156,7 +157,8 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     it stopped inside a drift
     (``refine``). ``recovered_from`` marks, per step, the pre-collapse level a rise was judged
     against (NaN where it was not). ``back_at`` is where the smoothed curve came back within that
-    band for good (recovered and ongoing are decided here, once, for every level detector)."""
+    band, or beyond it on the far side, for good (recovered and ongoing are decided here, once, for every
+    level detector)."""
     level = curve.smooth(windows.smooth)
     with np.errstate(invalid="ignore"):
         if rising:
@@ -183,11 +185,15 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     if recovered_from is not None and np.isfinite(recovered_from[hit]):
         prior = float(recovered_from[hit])
     # Back: out of the episode (no longer past ``stay`` as it stood when the change was confirmed; a
-    # trailing reference later absorbs the new level) and within the noise band of the level before it.
+    # trailing reference later absorbs the new level) and back to the level before it, within its noise
+    # band or beyond it on the far side (a reward that comes back higher than it fell from has recovered).
     exit_level = float(np.asarray(stay, dtype=float).reshape(-1)[hit]) if np.ndim(stay) else float(stay)
     with np.errstate(invalid="ignore"):
         past = (level >= exit_level) if rising else (level <= exit_level)
-        near = np.abs(level - baseline) <= band if np.isfinite(band) else np.ones(level.size, dtype=bool)
+        if not np.isfinite(band):
+            near = np.ones(level.size, dtype=bool)
+        else:
+            near = (level <= baseline + band) if rising else (level >= baseline - band)
     away = past | ~near
     away[:hit + 1] = True
     last_away = int(np.flatnonzero(away | ~np.isfinite(level))[-1])
