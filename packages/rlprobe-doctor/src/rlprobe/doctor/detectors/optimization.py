@@ -27,6 +27,7 @@ from ..toolkit import (
     logged,
     onset_before,
     rolling_median,
+    rolling_quantile,
     shift,
     sustained_onset,
 )
@@ -249,9 +250,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # completion dominates it), and its isolated ×5 steps are that noise, not instability.
     deviation = np.abs(lx - median)
     body = MAD_SCALE * rolling_median(deviation, window, window // 2)
-    tail = (pl.Series(deviation, dtype=pl.Float64).fill_nan(None)
-            .rolling_quantile(_TAIL_QUANTILE, window_size=window, min_samples=window // 2)
-            .fill_null(np.nan).to_numpy() / _TAIL_SIGMAS)
+    tail = rolling_quantile(deviation, _TAIL_QUANTILE, window, window // 2) / _TAIL_SIGMAS
     spread = np.maximum(shift(np.fmax(body, tail), 1), 0.05)
     jump = lx - base
     spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))

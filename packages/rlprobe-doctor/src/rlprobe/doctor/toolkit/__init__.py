@@ -11,7 +11,7 @@ Detectors import from here (``from ..toolkit import ...``) and from ``facts``, n
 from __future__ import annotations
 
 from .confidence import confidence_from, percent
-from .curves import Curve, Windows, episode_median, in_points, logged, logging_stride
+from .curves import MIN_POINTS, Curve, Windows, episode_median, in_points, logged, logging_stride, long_enough
 from .episodes import (
     Excursion,
     find_excursion,
@@ -24,7 +24,6 @@ from .episodes import (
 )
 from .levels import (
     DEPTH_CREDIT,
-    MIN_POINTS,
     LevelChange,
     changed_at_first_update,
     level_change,
@@ -45,6 +44,7 @@ from .rolling import (
     rolling_max,
     rolling_median,
     rolling_min,
+    rolling_quantile,
     shift,
     smooth,
     trend_t,
@@ -54,7 +54,7 @@ __all__ = [
     "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange", "Windows",
     "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
-    "level_noise", "logged", "logging_stride", "onset_before", "opening_reference", "percent", "refine_onset",
-    "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min", "shift", "smooth",
-    "sustained_onset", "trend_t", "weighted_sustained_onset",
+    "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent", "refine_onset",
+    "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min", "rolling_quantile",
+    "shift", "smooth", "sustained_onset", "trend_t", "weighted_sustained_onset",
 ]

@@ -5,7 +5,8 @@ All functions take and return numpy float arrays aligned with a curve's steps; N
 """
 from __future__ import annotations
 
-from typing import overload
+from collections.abc import Callable
+from typing import cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +21,31 @@ MEAN_AD_SCALE = 1.2533
 
 def rolling_median(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
     """Trailing median over the last ``window`` logged values (current one included)."""
-    return as_series(x).rolling_median(window, min_samples=min_periods or max(1, window // 2)).to_numpy()
+    return _trailing(x, lambda s: s.rolling_median(window, min_samples=min_periods or max(1, window // 2)))
+
+
+def rolling_quantile(x: np.ndarray, quantile: float, window: int, min_periods: int | None = None) -> np.ndarray:
+    """Trailing ``quantile`` (linear interpolation) over the last ``window`` logged values."""
+    return _trailing(x, lambda s: s.rolling_quantile(quantile, window_size=window,
+                                                     min_samples=min_periods or max(1, window // 2)))
+
+
+def _trailing(x: np.ndarray, window: Callable[[pl.Series], pl.Series]) -> np.ndarray:
+    """``window``, a trailing rolling order statistic of Polars (median, quantile, min, max), over
+    ``x`` with NaN skipped. NaN only at the start (a curve delayed by ``shift``, or the output of
+    another trailing window) is cut off rather than masked: no trailing window before the first
+    value holds one, and Polars' kernels are several times slower on a series with a null mask
+    (the same values either way: an order statistic of the same values)."""
+    series = pl.Series(x, dtype=pl.Float64)
+    nan = series.is_nan()
+    if not nan.any():
+        return window(series).to_numpy()
+    start = cast(int, nan.arg_min())  # the first value that is not NaN (0 when every value is NaN)
+    if start == 0 or nan.slice(start).any():
+        return window(series.fill_nan(None)).to_numpy()
+    out = np.full(series.len(), np.nan)
+    out[start:] = window(series.slice(start)).to_numpy()
+    return out
 
 
 def as_series(x: np.ndarray) -> pl.Series:
@@ -68,12 +93,12 @@ def centred_median(x: np.ndarray, window: int, min_samples: int | None = None) -
 
 def rolling_min(x: np.ndarray, window: int) -> np.ndarray:
     """Trailing minimum: the level a curve *held* for ``window`` steps."""
-    return as_series(x).rolling_min(window, min_samples=window).to_numpy()
+    return _trailing(x, lambda s: s.rolling_min(window, min_samples=window))
 
 
 def rolling_max(x: np.ndarray, window: int) -> np.ndarray:
     """Trailing maximum: the level a curve stayed *under* for ``window`` steps."""
-    return as_series(x).rolling_max(window, min_samples=window).to_numpy()
+    return _trailing(x, lambda s: s.rolling_max(window, min_samples=window))
 
 
 @overload
