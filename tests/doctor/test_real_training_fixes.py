@@ -683,3 +683,20 @@ def test_a_quantised_share_without_its_config_is_read_as_a_mean(tmp_path: Path):
             quoted = [int(p) for p in re.findall(r"(\d+)% of (?:prompt )?groups", finding.explanation)]
             assert quoted and all(45 <= p <= 80 for p in quoted), finding.explanation
             assert finding.severity != "critical"
+
+
+def test_a_short_run_logged_every_few_steps_is_judged_by_the_steps_it_spans(tmp_path: Path):
+    """Batch 4 (``reward_hacking_rloo_log3``): 150 steps logged every 3 hold 50 values. REWARD_HACKING
+    needed 60 logged values and never looked, though its windows are stated in steps. "Too short to
+    judge" is decided once, in steps (``toolkit.long_enough``): 20 values spanning 60 steps."""
+    rng = np.random.default_rng(7)
+    steps = np.arange(3, 151, 3)
+    gamed = 1.0 / (1.0 + np.exp(-(steps - 75) / 6.0))
+    task = np.clip(0.8 * (1 - gamed) + rng.normal(0, 0.05, steps.size), 0, 1)
+    cheap = np.clip(0.1 + 0.9 * gamed + rng.normal(0, 0.03, steps.size), 0, 1)
+    rows = [dict(step=int(s), reward=float(t + 2 * c), **{"rewards/in_category/mean": float(t),
+                                                          "rewards/letter_o/mean": float(c)})
+            for s, t, c in zip(steps, task, cheap, strict=True)]
+    finding = detect("REWARD_HACKING", record(tmp_path, rows, logging_steps=3))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding
+    assert 45 <= finding.first_step <= 90, finding.first_step

@@ -32,6 +32,7 @@ from ..toolkit import (
     level_change,
     level_noise,
     logged,
+    long_enough,
     onset_before,
     opening_reference,
     refine_onset,
@@ -116,7 +117,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the drop must hold
     """
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < 30:
+    if curve is None or not long_enough(curve.steps, 30):
         return None
     name, steps, x = curve.name, curve.steps, curve.values
     w = Windows.of(curve, cfg)
@@ -210,7 +211,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lr_stop_share: share of the run the stopped learning rate must last
     """
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < 60:
+    if curve is None or curve.size < 60:  # its windows are still logged points (n // 4 ...), not steps
         return None
     zero_std = facts_of(view).zero_std
     found = _dry_plateau(view, cfg, curve, zero_std[0]) if zero_std is not None else None
@@ -396,7 +397,7 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     steps = view.step
     n = steps.size
-    if n < 60:
+    if not long_enough(steps, 60):
         return None
     w = Windows.of(Curve("steps", steps, np.zeros(n)), cfg)
     task = [c for c in names if CORRECTNESS.search(c)]

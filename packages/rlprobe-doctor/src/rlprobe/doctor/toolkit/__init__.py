@@ -44,7 +44,6 @@ from .rolling import (
     rolling_max,
     rolling_median,
     rolling_min,
-    rolling_quantile,
     shift,
     smooth,
     trend_t,
@@ -54,7 +53,7 @@ __all__ = [
     "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange", "Windows",
     "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
-    "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent", "refine_onset",
-    "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min", "rolling_quantile",
+    "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
+    "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min",
     "shift", "smooth", "sustained_onset", "trend_t", "weighted_sustained_onset",
 ]

@@ -51,6 +51,17 @@ def logging_stride(steps: np.ndarray) -> float:
     return max(1.0, float(np.median(np.diff(steps)))) if steps.size > 1 else 1.0
 
 
+#: Logged points a curve needs before it is judged at all (medians of fewer mean little).
+MIN_POINTS = 20
+
+
+def long_enough(steps: np.ndarray, min_steps: int) -> bool:
+    """Whether a curve logged at ``steps`` can be judged by a detector that needs ``min_steps`` steps of
+    training: at least ``MIN_POINTS`` logged values spanning ``min_steps`` steps (a run logged every 3
+    steps holds 60 steps in 20 values). Every detector's "too short to judge", decided once, in steps."""
+    return steps.size >= MIN_POINTS and steps.size * logging_stride(steps) >= min_steps
+
+
 def in_points(steps: float, stride: float) -> int:
     """A window of ``steps`` as a count of points logged every ``stride`` steps (at least 1)."""
     return max(1, int(round(steps / stride)))

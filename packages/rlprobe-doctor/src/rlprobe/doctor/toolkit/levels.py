@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence, Severity
-from .curves import Curve, Windows
+from .curves import MIN_POINTS, Curve, Windows
 from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weighted_sustained_onset
 from .rolling import level_noise, rolling_min
 
@@ -41,8 +41,6 @@ __all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change
 #: A level change this many times as far past its entry level as entering needs counts each step as
 #: this many: evidence is depth × duration, so a short deep fall is confirmed as a long shallow one is.
 DEPTH_CREDIT = 2.0
-#: Logged points a curve needs before its level changes are judged.
-MIN_POINTS = 20
 #: Logged points whose median is the run's opening level.
 OPENING_POINTS = 3
 #: A level at or below this share of one it held before has collapsed (a rise from it is judged
