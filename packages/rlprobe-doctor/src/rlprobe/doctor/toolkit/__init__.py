@@ -44,6 +44,7 @@ from .rolling import (
     rolling_max,
     rolling_median,
     rolling_min,
+    rolling_quantile,
     shift,
     smooth,
     trend_t,
@@ -55,5 +56,5 @@ __all__ = [
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
     "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min",
-    "shift", "smooth", "sustained_onset", "trend_t", "weighted_sustained_onset",
+    "rolling_quantile", "shift", "smooth", "sustained_onset", "trend_t", "weighted_sustained_onset",
 ]
