@@ -700,3 +700,17 @@ def test_a_short_run_logged_every_few_steps_is_judged_by_the_steps_it_spans(tmp_
     finding = detect("REWARD_HACKING", record(tmp_path, rows, logging_steps=3))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
     assert 45 <= finding.first_step <= 90, finding.first_step
+
+
+def test_zero_advantage_windows_are_steps_not_logged_values(tmp_path: Path):
+    """Batch 4 (``zero_advantage_1group_cool_log7``): 105 steps logged every 7 hold 15 values, and
+    ZERO_ADVANTAGE_GROUPS asked for 15 *logged values* in a row (its `sustain` of 15 steps), so a run
+    whose groups agreed on 86-100 % of every logged step was never judged."""
+    rng = np.random.default_rng(11)
+    steps = np.arange(7, 106, 7)
+    share = rng.choice([6 / 7, 1.0], size=steps.size, p=[0.4, 0.6])
+    rows = [dict(step=int(s), reward=float(1.0 - 0.02 * (1 - z) * 7), frac_reward_zero_std=float(z), grad_norm=0.0)
+            for s, z in zip(steps, share, strict=True)]
+    finding = detect("ZERO_ADVANTAGE_GROUPS", record(tmp_path, rows, logging_steps=7, num_generations=8))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding
+    assert finding.first_step == 7

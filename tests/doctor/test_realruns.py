@@ -42,7 +42,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 4 (session 6): the doctor's first look (c4ac82e), before any fix for it.
     ("entropy_collapse_bnpo_cool_log2", "verdict"):
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
-    ("zero_advantage_1group_cool_log7", "verdict"): "ZERO_ADVANTAGE_GROUPS missing",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -36,6 +36,8 @@ from ..toolkit import (
     confidence_from,
     episode_median,
     find_excursion,
+    in_points,
+    logging_stride,
     rolling_median,
     shift,
     smooth,
@@ -156,16 +158,19 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
             return None
         steps, share = _per_step(sampled, (pl.col("sd").abs() <= ZERO_STD).mean())
         metric = "samples: share of groups with equal rewards"
-    exc = find_excursion(share, level=cfg["warn_level"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
+    # Windows are stated in steps: a run logged every 7 steps holds 15 steps in 2 logged values (3 at least).
+    stride = logging_stride(steps)
+    sustain, smoothing = (max(3, in_points(cfg[key], stride)) for key in ("sustain", "smooth_window"))
+    exc = find_excursion(share, level=cfg["warn_level"], sustain=sustain, smooth_window=smoothing)
     if exc is None:
         return None
     first, last = _window(steps, exc)
     span = 1.0 - cfg["warn_level"]
     confidence = confidence_from((exc.observed - cfg["warn_level"]) / max(span, 1e-9)
-                                 + 0.25 * math.log2(max(exc.duration, 1) / cfg["sustain"] + 1), 1.0, floor=0.55)
+                                 + 0.25 * math.log2(max(exc.duration, 1) / sustain + 1), 1.0, floor=0.55)
     groups = flat_groups(view, *latter_half(first, last))
     from_start = exc.onset == 0 and exc.baseline >= cfg["warn_level"]
-    window = max(cfg["smooth_window"], averaged)
+    window = max(smoothing, averaged)
     climb = None if from_start else _climb(steps, share, exc, window)
     rise = climb[1] - climb[0] if climb is not None else 0
     gradual = climb is not None and rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
