@@ -17,11 +17,11 @@ from ..toolkit import (
     held_extreme,
     hysteresis,
     in_points,
-    level_noise,
     logged,
     logging_stride,
     onset_before,
     refine_onset,
+    smoothed_noise,
     sustained_onset,
 )
 from ..view import RunView
@@ -144,7 +144,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     before_growth = level[max(lo, hit - w - w // 2):max(lo + 1, hit - w)]
     before_growth = before_growth[np.isfinite(before_growth)]
     baseline = float(np.median(before_growth)) if before_growth.size else float(kl[:hit + 1].min())
-    noise = level_noise(kl, lo, max(lo + 3, hit - w)) * 1.25 / np.sqrt(smooth)
+    noise = smoothed_noise(kl, lo, max(lo + 3, hit - w), smooth)
     if grew_fast:
         band = max(3 * noise, 0.5 * baseline, 0.05 * min_level)
         onset = onset_before(kl, hit, baseline, band, True, lo, smooth)

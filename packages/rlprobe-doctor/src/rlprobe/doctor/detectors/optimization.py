@@ -23,12 +23,12 @@ from ..toolkit import (
     finite_median,
     held_extreme,
     hysteresis,
-    level_noise,
     logged,
     onset_before,
     rolling_median,
     rolling_quantile,
     shift,
+    smoothed_noise,
     sustained_onset,
 )
 from ..view import RunView
@@ -93,7 +93,7 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     baseline = float(ref[hit]) if np.isfinite(ref[hit]) else float(np.nanmin(level[:hit + 1]))
     lo = max(0, hit - w.gap - w.baseline)
-    noise = level_noise(x, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+    noise = smoothed_noise(x, lo, max(lo + 3, hit - w.gap), w.smooth)
     onset = onset_before(x, hit, baseline, max(3 * noise, 0.25 * float(need[hit]), 0.005), True, lo, w.smooth)
     observed = held_extreme(level, hit, w.sustain, rising=True)
     first, last = int(steps[onset]), int(steps[-1])
@@ -268,7 +268,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     shift_onset = None
     if hit is not None:
         lo = max(0, hit - w.gap - w.baseline)
-        noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+        noise = smoothed_noise(lx, lo, max(lo + 3, hit - w.gap), w.smooth)
         shift_onset = onset_before(lx, hit, float(ref[hit]), max(3 * noise, np.log(1.3)), True, lo, w.smooth)
     if burst_onset is None and shift_onset is None:
         return _extreme_grad_norm(view, found)
@@ -410,7 +410,7 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         return None
     baseline_log = float(ref[hit]) if np.isfinite(ref[hit]) else float(best[hit])
     lo = max(0, hit - w.gap - w.baseline)
-    noise = level_noise(lx, lo, max(lo + 3, hit - w.gap)) * 1.25 / np.sqrt(w.smooth)
+    noise = smoothed_noise(lx, lo, max(lo + 3, hit - w.gap), w.smooth)
     onset = onset_before(lx, hit, baseline_log, max(3 * noise, np.log(1.3)), True, lo, w.smooth)
     observed = float(np.exp(held_extreme(level, hit, w.sustain, rising=True)))
     baseline = float(np.exp(baseline_log))

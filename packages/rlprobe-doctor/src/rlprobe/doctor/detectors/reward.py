@@ -38,7 +38,9 @@ from ..toolkit import (
     refine_onset,
     rolling_median,
     shift,
+    smoothed_noise,
     sustained_onset,
+    with_opening,
 )
 from ..view import RunView
 
@@ -72,11 +74,6 @@ def sudden_fall(x: np.ndarray, steps: np.ndarray, lo: int, hi: int, fall: float,
     # after a fall to 0 has none.
     jump_noise = level_noise(x, max(0, lo - 10 * k), hi) * (1.25 if k > 1 else 1.0) * np.sqrt(2.0 / k)
     return bool(jumps.max() >= max(share * fall, _STEP_Z * jump_noise))
-
-
-def _smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
-    """Noise of a ``window``-step median of ``x`` (≈ 1.25 σ/√window)."""
-    return float(level_noise(x, lo, hi) * 1.25 / np.sqrt(window))
 
 
 @detector("REWARD_COLLAPSE", defaults={"drop_fraction": 0.3, "critical_fraction": 0.6, "min_z": 5.0,
@@ -124,7 +121,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     ref = opening_reference(curve, w)
     start_level = float(np.nanmedian(x[:max(3, w.baseline)]))
     scale = np.maximum(np.abs(ref), ref - start_level)
-    noise = _smoothed_noise(x, 0, x.size, w.smooth)
+    noise = smoothed_noise(x, 0, x.size, w.smooth)
     # A reward at 0 from the start has neither scale nor noise: a fall must still be a fall.
     need = np.maximum(np.maximum(cfg["drop_fraction"] * scale, cfg["min_z"] * noise), _TINY)
     change = level_change(curve, w, ref - need, ref - 0.75 * need, False, ref,
@@ -284,7 +281,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     if hit is None:
         return None
     plateau = float(np.nanmedian(level[hit:hit + sustain]))
-    noise = level_noise(x, max(0, hit - window), hit) * 1.25 / np.sqrt(smooth)
+    noise = smoothed_noise(x, max(0, hit - window), hit, smooth)
     tol = max(3 * noise, 2 * cfg["flat_fraction"] * float(scale[hit]))
     lo = max(0, hit - 4 * window)
     centred = centred_median(x[lo:hit + smooth], smooth)[:hit + 1 - lo]
@@ -294,7 +291,7 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
     cross = int(low[-1]) if low.size else hit
     zero_ref = finite_median(zero[max(0, cross - window):max(1, cross - smooth)], 0.0)
-    zero_noise = level_noise(zero, max(0, cross - window), cross) * 1.25 / np.sqrt(smooth)
+    zero_noise = smoothed_noise(zero, max(0, cross - window), cross, smooth)
     climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
     climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
     onset = min(hit, max(reached, climbing))
@@ -407,8 +404,8 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     for c in names:
         x = view.component(c)
         level = rolling_median(x, w.smooth, max(1, w.smooth // 3))
-        ref = _with_opening(x, shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap), w.smooth)
-        noise = _smoothed_noise(x, 0, n, w.smooth)
+        ref = with_opening(x, shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap), w.smooth)
+        noise = smoothed_noise(x, 0, n, w.smooth)
         curves[c] = (x, level, ref, noise)
     best: tuple[int, str, str] | None = None
     for truth in truth_candidates:
@@ -483,19 +480,6 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         links_to_samples=links,
     )
 
-
-def _with_opening(x: np.ndarray, ref: np.ndarray, points: int) -> np.ndarray:
-    """``ref`` with the run's opening level (median of its first ``points`` logged values, as
-    many as the smoothed level it is compared with holds) where the trailing window has too
-    little history, from the ``points``-th logged value on."""
-    logged_at = np.flatnonzero(np.isfinite(x))
-    if logged_at.size <= points:
-        return ref
-    out = np.array(ref, dtype=float)
-    early = np.isnan(out)
-    early[:logged_at[points - 1] + 1] = False
-    out[early] = float(np.median(x[logged_at[:points]]))
-    return out
 
 
 def _trade(view: RunView, first: int, last: int, truth: str, cheap: str) -> float | None:

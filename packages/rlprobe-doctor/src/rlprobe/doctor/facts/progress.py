@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence
-from ..toolkit import level_noise, logged, trend_t
+from ..toolkit import level_noise, logged, smoothed_noise, trend_t
 from ..view import RunView
 from .metrics import REWARD_METRICS
 
@@ -122,7 +122,7 @@ def run_progress(view: RunView) -> RunProgress | None:
     opening, end = float(np.median(values[:k])), float(np.median(values[-k:]))
     held = curve.smooth(k)[k:]
     peak = float(np.nanmax(held)) if np.isfinite(held).any() else end
-    margin = max(_PROGRESS_Z * level_noise(values, 0, curve.size) * 1.25 / np.sqrt(k), _TINY)
+    margin = max(_PROGRESS_Z * smoothed_noise(values, 0, curve.size, k), _TINY)
     rose = end - opening >= margin
     gave_back = peak - end >= margin and peak - end >= 0.25 * (peak - opening)
     half = curve.size // 2

@@ -29,6 +29,7 @@ from .levels import (
     level_change,
     opening_reference,
     relative_change,
+    with_opening,
 )
 from .rolling import (
     MAD_SCALE,
@@ -47,6 +48,7 @@ from .rolling import (
     rolling_quantile,
     shift,
     smooth,
+    smoothed_noise,
     trend_t,
 )
 
@@ -56,5 +58,6 @@ __all__ = [
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
     "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min",
-    "rolling_quantile", "shift", "smooth", "sustained_onset", "trend_t", "weighted_sustained_onset",
+    "rolling_quantile", "shift", "smooth", "smoothed_noise", "sustained_onset", "trend_t", "weighted_sustained_onset",
+    "with_opening",
 ]

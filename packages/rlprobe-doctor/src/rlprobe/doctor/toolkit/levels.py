@@ -33,10 +33,10 @@ import numpy as np
 from ..findings import Evidence, Severity
 from .curves import MIN_POINTS, Curve, Windows
 from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weighted_sustained_onset
-from .rolling import level_noise, rolling_min
+from .rolling import level_noise, rolling_min, smoothed_noise
 
-__all__ = ["LevelChange", "MIN_POINTS", "changed_at_first_update", "level_change", "opening_reference",
-           "relative_change"]
+__all__ = ["LevelChange", "changed_at_first_update", "level_change", "opening_reference",
+           "relative_change", "with_opening"]
 
 #: A level change this many times as far past its entry level as entering needs counts each step as
 #: this many: evidence is depth × duration, so a short deep fall is confirmed as a long shallow one is.
@@ -103,11 +103,21 @@ def opening_reference(curve: Curve, windows: Windows) -> np.ndarray:
     is the first logged value alone, from the second value on."""
     ref = np.array(curve.reference(windows), dtype=float)
     opening = _opening(curve)
-    if opening is not None:
-        early = np.isnan(ref)
-        early[:opening[1]] = False
-        ref[early] = opening[0]
-    return ref
+    return ref if opening is None else with_opening(curve.values, ref, opening[1])
+
+
+def with_opening(x: np.ndarray, ref: np.ndarray, points: int) -> np.ndarray:
+    """``ref`` with the run's opening level (median of the first ``points`` logged values of ``x``; NaN
+    is "not logged") where the trailing window has too little history, from the ``points``-th logged
+    value on; ``ref`` itself when ``x`` has no more than ``points`` logged values."""
+    logged_at = np.flatnonzero(np.isfinite(x))
+    if logged_at.size <= points:
+        return ref
+    out = np.array(ref, dtype=float)
+    early = np.isnan(out)
+    early[:logged_at[points - 1] + 1] = False
+    out[early] = float(np.median(x[logged_at[:points]]))
+    return out
 
 
 def _opening(curve: Curve) -> tuple[float, int] | None:
@@ -173,7 +183,7 @@ def level_change(curve: Curve, windows: Windows, enter: np.ndarray, stay: np.nda
     x = curve.values
     baseline = float(reference[hit]) if np.isfinite(reference[hit]) else float(np.nanmedian(x[:hit + 1]))
     lo = max(0, hit - windows.gap - windows.baseline)
-    noise = level_noise(x, lo, max(lo + 3, hit - windows.gap)) * 1.25 / np.sqrt(windows.smooth)
+    noise = smoothed_noise(x, lo, max(lo + 3, hit - windows.gap), windows.smooth)
     floor = float(band_floor[hit]) if isinstance(band_floor, np.ndarray) else float(band_floor)
     band = max(4.0 * noise, 0.05 * abs(baseline), floor)
     onset = onset_before(x, hit, baseline, band, rising, lo, windows.smooth)

@@ -128,6 +128,12 @@ def level_noise(x: np.ndarray, lo: int, hi: int) -> float:
     return float(MAD_SCALE * mad / np.sqrt(2.0))
 
 
+
+def smoothed_noise(x: np.ndarray, lo: int, hi: int, window: int) -> float:
+    """Noise of a trailing ``window``-point median of ``x`` in ``[lo, hi)``: the step noise
+    (``level_noise``) × 1.25 / √window, as a median of normal noise shrinks it."""
+    return float(level_noise(x, lo, hi) * 1.25 / np.sqrt(window))
+
 def trend_t(x: np.ndarray, y: np.ndarray) -> float:
     """The least-squares slope of ``y`` against ``x`` in standard errors (its t statistic):
     positive for a rise, 0 with fewer than 3 points or no spread in ``x``; ±inf for an exact line."""
