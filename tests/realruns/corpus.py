@@ -277,8 +277,10 @@ class Scenario:
 
     def shape(self) -> str:
         """Groups per step, num_generations, logging_steps … as docs print them."""
-        merged = {"beta": 0.0, **BASE_ARGS, **self.args}
-        groups = merged["per_device_train_batch_size"] * merged.get("steps_per_generation", 1) \
+        # TRL's defaults: RLOOConfig's beta is 0.05, GRPOConfig's 0; an optimizer step takes
+        # gradient_accumulation_steps batches of completions.
+        merged = {"beta": 0.05 if self.algorithm == "rloo" else 0.0, **BASE_ARGS, **self.args}
+        groups = merged["per_device_train_batch_size"] * merged.get("gradient_accumulation_steps", 1) \
             // merged["num_generations"]
         bits = [self.algorithm, f"{groups}x{merged['num_generations']}", f"beta={merged['beta']:g}",
                 f"lr={merged['learning_rate']:g}", f"log={merged['logging_steps']}"]
