@@ -10,7 +10,7 @@ import importlib
 import os
 import pkgutil
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,23 +80,74 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
     _, metrics = split_metrics(config)
     if metrics:
         view.map_metrics(metrics)
+    chosen = [(sid, det, resolved[sid]) for sid, det in registry().items()
+              if resolved[sid].get("enabled", True) and (live or not det.live_only)]
     found: list[Finding] = []
-    for sid, det in registry().items():
-        cfg = resolved[sid]
-        if not cfg.get("enabled", True) or (det.live_only and not live):
-            continue
-        try:
-            result = det.fn(view, cfg)
-        except Exception as exc:  # noqa: BLE001 - one broken detector must not hide the others
+    for (sid, _, _), (result, error) in zip(chosen, _run_detectors(view, chosen), strict=True):
+        if error is not None:  # one broken detector must not hide the others
             if os.environ.get("RLPROBE_DEBUG"):
-                raise
-            warnings.warn(f"rlprobe: detector {sid} failed ({type(exc).__name__}: {exc}); skipped",
+                raise error
+            warnings.warn(f"rlprobe: detector {sid} failed ({type(error).__name__}: {error}); skipped",
                           RuntimeWarning, stacklevel=2)
             continue
         if result is None:
             continue
         found.extend(result if isinstance(result, list) else [result])
     return rank_findings(found)
+
+
+_Outcome = tuple["Finding | list[Finding] | None", "Exception | None"]
+
+
+def _run_detectors(view: RunView, chosen: Sequence[tuple[str, Detector, Mapping[str, Any]]]) -> list[_Outcome]:
+    """Each detector's result (or the exception it raised), in the order of ``chosen``. The
+    detectors of one module (a family that reads the same curves, and so shares their rolling
+    medians) run one after another in one thread, the families on as many threads as the machine
+    has cores (at most ``_THREADS``): their work is Polars' and numpy's, which release the GIL, so
+    two families run at once. The caches the detectors share (the view's facts and curves) are
+    made before the threads start, so that none is made twice."""
+    families: dict[str, list[int]] = {}
+    for i, (_, det, _) in enumerate(chosen):
+        families.setdefault(det.fn.__module__, []).append(i)
+    # Larger families first, so that the last one to start is a small one.
+    lanes = sorted(families.values(), key=len, reverse=True)
+    outcomes: list[_Outcome] = [(None, None)] * len(chosen)
+
+    def run(lane: list[int]) -> None:
+        for i in lane:
+            _, det, cfg = chosen[i]
+            try:
+                outcomes[i] = (det.fn(view, cfg), None)
+            except Exception as exc:  # noqa: BLE001 - reported by the caller, in the catalog's order
+                outcomes[i] = (None, exc)
+
+    threads = min(len(lanes), _THREADS, _cores())
+    if threads <= 1:
+        for lane in lanes:
+            run(lane)
+        return outcomes
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .facts.run import facts_of
+    from .toolkit import logged
+
+    facts_of(view), logged(view)  # the shared caches, made once
+    with ThreadPoolExecutor(threads, thread_name_prefix="rlprobe-detector") as pool:
+        list(pool.map(run, lanes))
+    return outcomes
+
+
+#: Threads the detectors run on, at most: two families at once use two cores, and the detectors'
+#: Polars calls use its own threads besides.
+_THREADS = 2
+
+
+def _cores() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def diagnose(run_dir: str | os.PathLike[str], config_path: str | os.PathLike[str] | None = None,
