@@ -714,3 +714,28 @@ def test_zero_advantage_windows_are_steps_not_logged_values(tmp_path: Path):
     finding = detect("ZERO_ADVANTAGE_GROUPS", record(tmp_path, rows, logging_steps=7, num_generations=8))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
     assert finding.first_step == 7
+
+
+def _grad_norm_rises(collapsed: bool) -> list[dict[str, Any]]:
+    """The gradient norm's level rises ×5 from step 80 and stays there; the entropy either collapsed
+    from step 40 (a near-greedy policy) or holds its level."""
+    rng = np.random.default_rng(13)
+    steps = np.arange(1, 241)
+    grad = np.where(steps < 80, 2.0, 10.0) * np.exp(rng.normal(0, 0.2, steps.size))
+    entropy = np.where((steps >= 40) & collapsed, 0.04, 0.4) * np.exp(rng.normal(0, 0.1, steps.size))
+    return [dict(step=int(s), grad_norm=float(g), entropy=float(e), reward=float(0.5 + rng.normal(0, 0.05)),
+                 frac_reward_zero_std=0.5) for s, g, e in zip(steps, grad, entropy, strict=True)]
+
+
+@pytest.mark.parametrize("collapsed", [True, False])
+def test_a_gradient_norm_rising_after_the_entropy_collapsed_is_the_collapses_symptom(tmp_path: Path,
+                                                                                     collapsed: bool):
+    """``stuck_low_temperature`` (batch 2, holdout): a near-greedy policy's few differing completions
+    are ones it finds unlikely, and their log-probability gradients are large, so the norm's level
+    rose ×4 after the entropy collapsed. That is ENTROPY_COLLAPSE's symptom (info); the same rise with
+    the entropy intact is still instability (warn or critical)."""
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, _grad_norm_rises(collapsed)))
+    assert finding is not None, finding
+    assert (finding.severity == "info") == collapsed, finding
+    if collapsed:
+        assert "collapsed" in finding.explanation

@@ -31,9 +31,6 @@ BY_NAME = {scenario.name: scenario for scenario in SCENARIOS}
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("partial_credit_budget", "verdict"):
         "TRUNCATION_HIGH warns at a 25% clipped share from step 106; the raw onset rule dates 50% at step 181",
-    ("stuck_low_temperature", "verdict"):
-        "GRAD_NORM_SPIKE warns: near-greedy sampling makes the rare deviant completion's gradient large (x10 the "
-        "others'), and the mix of signal steps shifts",
     # The fresh batch (session 5): the doctor's first look at runs written after its rules.
     ("reward_hacking_seed2", "verdict"):
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",

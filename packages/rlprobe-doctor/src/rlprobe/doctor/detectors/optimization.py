@@ -13,13 +13,16 @@ from ..catalog import detector
 from ..facts.extremes import extreme_step
 from ..facts.groups import CONVERGED_SHARE, every_group_agreed, samples_with
 from ..facts.groups import settled as settled_copies
+from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
 from ..toolkit import (
+    COLLAPSED,
     MAD_SCALE,
     Curve,
     Windows,
     confidence_from,
+    episode_median,
     finite_median,
     held_extreme,
     hysteresis,
@@ -195,7 +198,10 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     of length in every group (|Spearman correlation| of advantage and completion length over
     the captured samples from the onset to `sustain` steps past the confirmation at least
     `length_push`): the groups' gradients share a direction and add up, the push that
-    LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. And info: a burst of spikes without a level
+    LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. Also info when the per-token entropy's median
+    over the episode is at most half its level over the run's first tenth: a collapsed policy's
+    differing completions are unlikely ones, whose gradients are large; the collapse is
+    ENTROPY_COLLAPSE's finding. And info: a burst of spikes without a level
     shift that did not go on (judged at least `cluster_window` steps later: since its first
     spike, no more than `min_spikes` steps per `cluster_window` were `spike_ratio` × above the
     trailing median) and after which the reward held
@@ -302,13 +308,24 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # its first spike, no more steps `spike_ratio` × above the trailing median than a burst has
     # spikes (counted by ratio alone: frequent spikes widen the noise estimate), and the reward is
     # where it was or higher. Judged once the run has gone a cluster window past it.
+    # A policy whose entropy collapsed samples almost one completion; the few that differ are ones it
+    # finds unlikely, and an unlikely completion's log-probability has a large gradient: the norm rises
+    # because of the collapse (which ENTROPY_COLLAPSE reports), not because the optimizer is unstable.
+    collapsed = _collapsed_entropy(view, first, last) if not converged and push is None else None
     held = None
     since = curve.size - onset
     if (not converged and push is None and hit is None and since >= cluster
             and np.count_nonzero(jump[onset:] >= np.log(cfg["spike_ratio"])) / since <= cfg["min_spikes"] / cluster):
         held = reward_progress(view, first)
         held = held if held is not None and held.held else None
-    if held is not None:
+    if collapsed is not None:
+        explanation = (f"The gradient norm grew ({'; '.join(parts) or 'from step ' + str(first)}) while the "
+                       f"policy's entropy had collapsed (median {collapsed[1]:.3g} over the episode, from "
+                       f"{collapsed[0]:.3g} at the run's start): the completions that still differ from the "
+                       "one it samples are ones it finds unlikely, and the gradient of an unlikely completion's "
+                       "log-probability is large. The collapse is the finding (ENTROPY_COLLAPSE); the norm is "
+                       "its symptom, not optimizer instability.")
+    elif held is not None:
         explanation = (f"The gradient norm spiked {spikes.size} times since step {first} (up to {in_cluster} within "
                        f"{cluster} steps, typically ×{spike_factor:.0f} the trailing median of {baseline:.3g}) "
                        f"without its level rising, and the reward held ({held.start:.3g} at the first spike, "
@@ -332,7 +349,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if converged or push is not None or held is not None
+        severity="info" if converged or push is not None or held is not None or collapsed is not None
         else "critical" if level_factor >= cfg["critical_ratio"]
         else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
@@ -355,6 +372,19 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         links_to_samples=_samples_at(view, steps[spikes[:10]] if spikes.size else steps[onset:onset + 1]),
     )
 
+
+
+def _collapsed_entropy(view: RunView, first: int, last: int) -> tuple[float, float] | None:
+    """(opening, during): the per-token entropy's median over the run's first tenth and over steps
+    ``first`` to ``last``, when the latter is at most ``COLLAPSED`` of the former; None otherwise."""
+    curve = logged(view, *ENTROPY_METRICS)
+    if curve is None or curve.size < 10:
+        return None
+    opening = finite_median(curve.values[:max(3, curve.size // 10)])
+    during = episode_median(view, ENTROPY_METRICS, first, last)
+    if opening is None or during is None or not opening > 0:
+        return None
+    return (opening, during) if during <= COLLAPSED * opening else None
 
 @detector("VALUE_LOSS_DIVERGENCE", defaults={"growth_ratio": 5.0, "min_ratio": 10.0, "critical_ratio": 30.0,
                                              "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})

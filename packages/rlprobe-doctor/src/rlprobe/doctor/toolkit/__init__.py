@@ -23,6 +23,7 @@ from .episodes import (
     weighted_sustained_onset,
 )
 from .levels import (
+    COLLAPSED,
     DEPTH_CREDIT,
     LevelChange,
     changed_at_first_update,
@@ -53,7 +54,8 @@ from .rolling import (
 )
 
 __all__ = [
-    "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange", "Windows",
+    "COLLAPSED", "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange",
+    "Windows",
     "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
