@@ -11,7 +11,7 @@ import polars as pl
 
 from ..catalog import detector
 from ..facts.groups import CORRECTNESS
-from ..facts.metrics import ENTROPY_METRICS
+from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
 from ..facts.progress import reward_progress
 from ..facts.run import facts_of
 from ..findings import Evidence, Finding
@@ -33,10 +33,6 @@ from ..toolkit import (
     sustained_onset,
 )
 from ..view import RunView
-
-#: TRL GRPO's ``completions/mean_length`` (→ length_mean).
-LENGTH_METRICS = ("length_mean",)
-#: TRL GRPO's ``completions/clipped_ratio`` (→ truncated_frac).
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 #: A mean length at this share of the token budget is at the budget.

@@ -14,15 +14,14 @@ from ..facts.extremes import extreme_step
 from ..facts.groups import CONVERGED_SHARE, every_group_agreed, samples_with
 from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
+from ..facts.opening import collapsed as collapsed_since_opening
 from ..facts.progress import reward_progress
 from ..findings import Evidence, Finding
 from ..toolkit import (
-    COLLAPSED,
     MAD_SCALE,
     Curve,
     Windows,
     confidence_from,
-    episode_median,
     finite_median,
     held_extreme,
     hysteresis,
@@ -311,7 +310,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # A policy whose entropy collapsed samples almost one completion; the few that differ are ones it
     # finds unlikely, and an unlikely completion's log-probability has a large gradient: the norm rises
     # because of the collapse (which ENTROPY_COLLAPSE reports), not because the optimizer is unstable.
-    collapsed = _collapsed_entropy(view, first, last) if not converged and push is None else None
+    collapsed = collapsed_since_opening(view, ENTROPY_METRICS, first, last) if not converged and push is None else None
     held = None
     since = curve.size - onset
     if (not converged and push is None and hit is None and since >= cluster
@@ -373,18 +372,6 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     )
 
 
-
-def _collapsed_entropy(view: RunView, first: int, last: int) -> tuple[float, float] | None:
-    """(opening, during): the per-token entropy's median over the run's first tenth and over steps
-    ``first`` to ``last``, when the latter is at most ``COLLAPSED`` of the former; None otherwise."""
-    curve = logged(view, *ENTROPY_METRICS)
-    if curve is None or curve.size < 10:
-        return None
-    opening = finite_median(curve.values[:max(3, curve.size // 10)])
-    during = episode_median(view, ENTROPY_METRICS, first, last)
-    if opening is None or during is None or not opening > 0:
-        return None
-    return (opening, during) if during <= COLLAPSED * opening else None
 
 @detector("VALUE_LOSS_DIVERGENCE", defaults={"growth_ratio": 5.0, "min_ratio": 10.0, "critical_ratio": 30.0,
                                              "smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10})
