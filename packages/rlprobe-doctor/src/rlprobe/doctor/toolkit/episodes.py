@@ -21,7 +21,7 @@ def sustained_onset(mask: np.ndarray, sustain: int) -> int | None:
     """Index where the first run of at least ``sustain`` consecutive True values starts (NaN
     comparisons are False), or None."""
     m = np.asarray(mask, dtype=bool)
-    if m.size == 0:
+    if not m.any():  # the common case on a healthy curve: no work over the whole run
         return None
     if sustain <= 1:
         hits = np.flatnonzero(m)
@@ -36,7 +36,7 @@ def weighted_sustained_onset(mask: np.ndarray, weight: np.ndarray, sustain: floa
     """Index where the first run of consecutive True values starts whose ``weight`` summed over the
     run reaches ``sustain`` (weights of 1 make it ``sustained_onset``), or None."""
     m = np.asarray(mask, dtype=bool)
-    if m.size == 0:
+    if not m.any():
         return None
     idx = np.arange(m.size)
     run_start = np.maximum.accumulate(np.where(~m, idx + 1, 0))
@@ -51,6 +51,8 @@ def hysteresis(enter: np.ndarray, stay: np.ndarray) -> np.ndarray:
     fails. ``stay`` should be the looser condition (``enter`` implies it)."""
     enter = np.asarray(enter, dtype=bool)
     stay = np.asarray(stay, dtype=bool) | enter
+    if not enter.any():  # never entered (the common case on a healthy curve)
+        return np.zeros(stay.shape, dtype=bool)
     idx = np.arange(enter.size)
     last_enter = np.maximum.accumulate(np.where(enter, idx, -1))
     last_exit = np.maximum.accumulate(np.where(~stay, idx, -1))
