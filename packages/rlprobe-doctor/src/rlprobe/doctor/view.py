@@ -31,6 +31,12 @@ def _to_polars(table: Any) -> pl.DataFrame:
     return frame.drop("_part") if "_part" in frame.columns else frame
 
 
+def _read_samples(reader: RunReader) -> tuple[pl.DataFrame, dict[int, int]]:
+    """The samples of a run as Polars, and the cursor to read what is new from."""
+    samples, cursor = reader.read_new("samples")
+    return _to_polars(samples), cursor
+
+
 def _collapse_steps(raw: pl.DataFrame) -> pl.DataFrame:
     """One row per step: rank 0's rows (ranks log the same gathered metrics), and where a
     step was logged several times (train and eval logs), the last non-null value of each
@@ -151,10 +157,20 @@ class RunView:
         the run does not have, and ``rlprobe.storage.RecordingError`` (one line naming the
         file) for a damaged data file."""
         reader = open_run(run_dir)
-        steps, step_cursor = reader.read_new("steps")
-        samples, sample_cursor = reader.read_new("samples")
+        if reader.url is None:
+            # Local files: the samples are read on a second thread while this one reads the steps
+            # (pyarrow and Polars release the GIL); an error of either is raised as if read in turn.
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(1, thread_name_prefix="rlprobe-read") as pool:
+                pending = pool.submit(_read_samples, reader)
+                steps, step_cursor = reader.read_new("steps")
+                samples, sample_cursor = pending.result()
+        else:
+            steps, step_cursor = reader.read_new("steps")
+            samples, sample_cursor = _read_samples(reader)
         tail = _EventTail()
-        view = cls(_to_polars(steps), _to_polars(samples), tail.read(reader), reader.manifest, run_dir)
+        view = cls(_to_polars(steps), samples, tail.read(reader), reader.manifest, run_dir)
         view._cursors = {"steps": step_cursor, "samples": sample_cursor}
         view._events_tail = tail
         view._read_from = reader.run_dir
