@@ -233,7 +233,8 @@ class Scenario:
     """When the scenario was written: 1 the first corpus, 2 issue 17's additions, 3 the fresh batch of
     session 5, split and trained after the detectors it judges had been written, 4 a second fresh batch
     (new strides, losses and seeds), its expectations written before training and checked on the raw
-    log only, never against the doctor."""
+    log only, never against the doctor; 5 a third such batch (strides of 4, 6 and 8, runs read from
+    trainer_state.json or in TRL 0.14's key set among the pathologies too)."""
 
     @property
     def healthy(self) -> bool:
@@ -841,4 +842,159 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "TRUNCATION_HIGH",
                        "LENGTH_EXPLOSION", "REWARD_COLLAPSE", "REWARD_HACKING", "REPETITIVE_COMPLETIONS"), batch=4),
+    # -- batch 5 --
+    # A third fresh batch: strides of 4, 6 and 8, one group of 4 to four groups of 4, batch-scaled and
+    # unscaled rewards, linear and cosine schedules, RLOO and GSPO with KL penalties, the judge score and a
+    # reward returning None, seven runs read from TRL's trainer_state.json or in TRL 0.14's key set (the
+    # pathologies among them ones those logs can show), seeds 6-8. Each expectation was written from the
+    # mechanism before the run was trained, then checked on the raw log only (never against the doctor).
+    Scenario("healthy_3x4_scalebatch_linear_log4", "Three groups of 4 a step, rewards scaled by the batch's std "
+             "(not each group's), a small KL penalty, a 15-step warm-up then linear decay from 2e-4, logged every "
+             "4 steps: the target word is learnt (raw log: the reward from 0.22 to 0.9-1.1).", weights=(1.0, 0.2),
+             steps=200,
+             args=dict(per_device_train_batch_size=12, scale_rewards="batch", beta=0.03, learning_rate=2e-4,
+                       warmup_steps=15, lr_scheduler_type="linear", logging_steps=4, seed=6), batch=5),
+    Scenario("healthy_judge_oldkeys_log6", "The 0-10 judge score with a KL penalty of 0.05, sampled at "
+             "temperature 0.9, logged every 6 steps and read in TRL 0.14's key set (no entropy, clipped share "
+             "or zero-variance share): the score rises (raw log: from 6.8 to 9.4).", rewards=("judge",), steps=240,
+             args=dict(beta=0.05, temperature=0.9, learning_rate=2e-4, logging_steps=6, seed=7),
+             source="old_keys", batch=5),
+    Scenario("healthy_2x8_weighted3_nosamples_log8", "Two groups of 8, three weighted components (exact match 1, "
+             "the category 0.5, a known word 0.25), the Dr. GRPO loss and a small KL penalty, logged every 8 steps "
+             "and read from TRL's trainer_state.json (no samples): the reward rises from 0.78 to 1.69, exact match "
+             "from 0.09 to 0.96 (raw log).",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.5, 0.25), steps=240,
+             args=dict(per_device_train_batch_size=16, num_generations=8, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=8, seed=8), source="trainer_state", batch=5),
+    Scenario("healthy_rloo_1x8_cosine_log4", "RLOO with one group of 8 a step and a KL penalty of 0.03, a "
+             "warm-up over a tenth of the run then cosine decay from 3e-4, sampled at temperature 0.9, logged "
+             "every 4 steps (raw log: the reward from 0.23 to 1.13).", algorithm="rloo", weights=(1.0, 0.2), steps=200,
+             args=dict(num_generations=8, beta=0.03, learning_rate=3e-4, warmup_steps=0.1,
+                       lr_scheduler_type="cosine", temperature=0.9, logging_steps=4, seed=6), batch=5),
+    Scenario("healthy_gspo_4x4_kl_log6", "GSPO (sequence-level ratios, two passes a generation) with four groups "
+             "of 4 and a KL penalty of 0.06, a learning rate of 1e-4, logged every 6 steps (raw log: the reward from "
+             "0.24 to 1.06).", weights=(1.0, 0.2),
+             steps=240,
+             args=dict(importance_sampling_level="sequence", num_iterations=2, per_device_train_batch_size=16,
+                       beta=0.06, learning_rate=1e-4, logging_steps=6, seed=7), batch=5),
+    # Written at temperature 0.8 and a rate of 2e-4, expected silent; its raw log, read before the doctor,
+    # showed the lists growing into the budget with junk tails over the last 60 steps. Retrained cooler and
+    # slower, the lists grew still (the list credit pays for more words and nothing costs a junk tail), so the
+    # run is kept as a healthy one with the truncation and the length growth accepted from the raw log, as
+    # healthy_mixed_none accepts its truncation.
+    Scenario("healthy_mixed_none_accum2_log6", "One-word and list questions mixed, exact match (None on the "
+             "lists) beside partial list credit (None on the one-word questions) weighted 2, a 32-token budget "
+             "that fits five words, the DAPO loss, gradient accumulation of 2, temperature 0.7, a learning rate of "
+             "1e-4, logged every 6 steps: the reward holds and rises a little (raw log: from 0.47 to 0.55-0.89, "
+             "noisy as the batch's mix of questions changes; the list credit from 0.46 to 0.62), while the lists "
+             "grow into the budget with junk tails ('willow elm cedar owre cedasow ow'): over the last 60 steps the "
+             "mean length goes from 10-13 tokens to 15-21 and the clipped share from 0 to 0.25-0.43, about half "
+             "the lists (raw log and samples, read before the doctor).", prompts="mixed",
+             rewards=("correct_or_none", "list_credit"), weights=(1.0, 2.0), steps=180,
+             args=dict(max_completion_length=32, loss_type="dapo", gradient_accumulation_steps=2, temperature=0.7,
+                       learning_rate=1e-4, logging_steps=6, seed=8),
+             accepted=("TRUNCATION_HIGH", "LENGTH_EXPLOSION"), batch=5),
+    Scenario("healthy_1x4_scalenone_bnpo_log4", "One group of 4 a step, unscaled rewards, the BNPO loss and a "
+             "KL penalty of 0.04, a 10-step warm-up then linear decay from 3e-4, logged every 4 steps: a single group "
+             "often agrees before the target is found (raw log: a zero-variance share of 0.75-1 over the first 20 "
+             "steps, as in other healthy openings), then the reward rises from 0.19 to 0.7-1.06, noisily.",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(per_device_train_batch_size=4, scale_rewards="none", loss_type="bnpo", beta=0.04,
+                       learning_rate=3e-4, warmup_steps=10, lr_scheduler_type="linear", logging_steps=4, seed=7),
+             batch=5),
+    Scenario("healthy_rloo_accum2_oldkeys_log8", "RLOO with its KL penalty, gradient accumulation of 2, sampled "
+             "at temperature 0.8, logged every 8 steps and read in TRL 0.14's key set (raw log: the reward from 0.27 "
+             "to 1.06, the KL settling near 0.5).", algorithm="rloo",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(gradient_accumulation_steps=2, beta=0.05, temperature=0.8, learning_rate=2e-4,
+                       logging_steps=8, seed=8), source="old_keys", batch=5),
+    Scenario("kl_blowup_cosine_nosamples_log4", "A 20-step warm-up into a learning rate far too high (3e-3) with "
+             "a KL penalty of 0.05, then cosine decay, logged every 4 steps and read from TRL's trainer_state.json "
+             "(no samples): once the rate is up the policy runs away from its reference, and the decay comes too "
+             "late to bring it back (raw log: the KL 0.39 at step 16, at a rate of 2.3e-3, 1.1 at step 20, 3-4.7 from "
+             "step 36 and still 2.3 at the end; the reward falls from 0.3 to 0 from step 52).", weights=(1.0, 0.2),
+             steps=160,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="cosine",
+                       logging_steps=4, seed=6), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 0.1, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION"), batch=5),
+    # TRL 0.14's key set has no clipped share: answers pinned at the budget suggest the cut without
+    # showing it, so the truncation is accepted here, not required.
+    Scenario("length_explosion_oldkeys_log4", "A reward paid per character, rewards scaled by the batch's std, "
+             "a 24-token budget, logged every 4 steps and read in TRL 0.14's key set: answers grow to the budget "
+             "and get cut (raw log: the mean length from 5.4 tokens to 24 by step 92, every answer at the budget from "
+             "step 108).", rewards=("length_bonus",), steps=140,
+             args=dict(max_completion_length=24, scale_rewards="batch", learning_rate=5e-4, logging_steps=4,
+                       seed=7), source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=3)},
+             accepted=("TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION",
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE"), batch=5),
+    Scenario("lr_too_high_rloo_oldkeys_log6", "RLOO with no KL anchor and a learning rate of 3e-3, logged every "
+             "6 steps and read in TRL 0.14's key set: the answers degrade and the reward falls (raw log: from 0.2 to "
+             "0 by step 18, the answers one or two letters or nothing to the end).", algorithm="rloo",
+             weights=(1.0, 0.2), steps=150, args=dict(beta=0.0, learning_rate=3e-3, logging_steps=6, seed=8),
+             source="old_keys",
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=1)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=5),
+    Scenario("reward_hacking_judge_dapo_log4", "The 0-10 judge score beside the cheap proxy (the share of the "
+             "letter o) weighted 60, so that a string of o's (60) pays more than any answer (at most 10 + 60 x 0.4), "
+             "the DAPO loss, a learning rate of 1e-3, logged every 4 steps: the policy games the proxy and stops "
+             "answering (raw log: the judge's score from 7 to 0 by step 36, every answer 'oooooooooooo' from step 44).",
+             rewards=("judge", "letter_o"), weights=(1.0, 60.0), steps=150,
+             args=dict(loss_type="dapo", learning_rate=1e-3, logging_steps=4, seed=8),
+             expect={"REWARD_HACKING": hacked("rewards/judge/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS", "REWARD_PLATEAU"), batch=5),
+    Scenario("entropy_collapse_4x4_drgrpo_log4", "The coin-flip reward (it says nothing), four groups of 4, no "
+             "KL, the Dr. GRPO loss, a learning rate of 2e-3, sampled at temperature 0.9, logged every 4 steps: "
+             "the policy drifts onto one completion per prompt while the reward stays at chance (raw log and samples: "
+             "the strings first grow to the 12-token budget, steps 20-36, then each group's 4 samples are one letter "
+             "string ('csserss', 'ck') from step 48 and entropy falls from 0.45 to 0.1 by step 60; it rises again to "
+             "0.5 at steps 112-128, and from step 136 every answer is empty, entropy 5e-5).",
+             rewards=("coin",), steps=160,
+             args=dict(per_device_train_batch_size=16, loss_type="dr_grpo", temperature=0.9, learning_rate=2e-3,
+                       logging_steps=4, seed=7),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=3, smooth=3),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=5),
+    Scenario("reward_outage_rescaled_log4", "The judge score (0-10) with a small KL penalty and gradient "
+             "accumulation of 2; from reward call 100 to the end the reward service answers on another scale "
+             "(exact match, 0 or 1) under the same name, logged every 4 steps: the reward falls to a tenth of its "
+             "level and stays there (raw log: 7-8.4 before, 0.69 at step 104, then 0.55-0.95 as exact match is "
+             "learnt).", rewards=("judge",), steps=200, swap=(100, 100_000, "correct"),
+             args=dict(gradient_accumulation_steps=2, beta=0.02, learning_rate=2e-4, logging_steps=4, seed=6),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=5),
+    Scenario("grad_spike_2x8_dapo_log4", "Two groups of 8, the DAPO loss with unscaled rewards, sampled at "
+             "temperature 0.8, logged every 4 steps; one batch's rewards come back 1000x too large (reward call "
+             "100, a logged step): that step's gradient norm jumps, the clipped update keeps the policy, and the "
+             "next steps are normal (raw log: 1020 at step 100, a median of 0.55; the reward 0.95-1.16 after).",
+             weights=(1.0, 0.2), steps=200, spike=(100, 1000.0),
+             args=dict(per_device_train_batch_size=16, num_generations=8, loss_type="dapo", scale_rewards="none",
+                       temperature=0.8, learning_rate=2e-4, logging_steps=4, seed=6),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}, batch=5),
+    Scenario("truncation_budget3_judge_nosamples_log6", "The judge score with a token budget of 3 (no word and "
+             "its end-of-sequence token fit), one group of 8, sampled at temperature 0.9, logged every 6 steps and "
+             "read from TRL's trainer_state.json: every answer is cut from the first step; a cut 3-letter word "
+             "still scores, so the reward can rise while the cut stays (raw log: every answer cut to the end, the "
+             "score from 1.9 to 5-7.8 as 'red' and the like are learnt).", rewards=("judge",), steps=150,
+             args=dict(num_generations=8, max_completion_length=3, temperature=0.9, learning_rate=3e-4,
+                       logging_steps=6, seed=8), source="trainer_state",
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"), batch=5),
+    # Written as length_collapse_rloo_log6 (RLOO with its KL penalty of 0.05, KL_BLOWUP accepted); its raw
+    # log, read before the doctor, showed no collapse: the mean length went from 5.5 tokens to 4.3 and held,
+    # the KL penalty (0.3-0.6) outweighing the brevity reward's gain, and normalized advantages did not change
+    # that. Retrained without the KL penalty, the expectation otherwise unchanged.
+    Scenario("length_collapse_rloo_nokl_log6", "RLOO with no KL penalty and a reward for brevity, a learning rate "
+             "of 5e-4, logged every 6 steps: answers shrink towards nothing (raw log: the mean length from 5.5 "
+             "tokens to 2.3 at step 78 and 1, the end-of-sequence token alone, from step 96, the reward at its "
+             "maximum 0 with every group agreeing).", algorithm="rloo", rewards=("brevity",),
+             steps=200, args=dict(beta=0.0, learning_rate=5e-4, logging_steps=6, seed=6),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=5),
 )
