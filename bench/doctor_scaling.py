@@ -19,11 +19,15 @@ On the longest run, the command as a user runs it (issue 17: ≤ 0.7 s at 100k s
 their CPU time (user + system) and peak RSS, against a baseline measured in the same run: the
 floor no code of ours can go under, an interpreter that only imports the libraries the doctor
 is built on; with --compare, the same command in another checkout too (a ``git worktree`` of an
-earlier revision), in turn with this one. Every process runs this checkout's packages (or the
+earlier revision), in turn with this one; and this checkout's command pinned to one core (the
+detector families run on two threads where there are two cores: on one, or on a machine whose
+other core is busy, they run in turn). Every process runs this checkout's packages (or the
 other's), whatever the interpreter has installed. Then the same work split into its phases,
 each in a fresh process (best of --process-repeat): import (the CLI, the ``doctor`` command's
-module, the detectors), read (``load_steps``), facts (the ``RunFacts`` the detectors asked for,
-timed inside ``diagnose_view``), detectors (the rest of it), render (``render_findings``).
+module, the detectors), read (``load_steps``), diagnose (``diagnose_view``: every detector and
+the facts they ask for, on the detectors' threads; CPU counts every thread), of which facts (the
+time inside ``RunFacts``' properties, summed over the threads, each with its thread's CPU time),
+render (``render_findings``).
 Every measured process reads its bytecode from a private cache written by a first, untimed run,
 as an installed package does (pip compiles it at install; a checkout run with
 ``PYTHONDONTWRITEBYTECODE`` would compile rlprobe's sources in every process instead).
@@ -52,6 +56,8 @@ REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("rlprobe-core", "rlprobe-doctor", "rlprobe-trl")
 #: The libraries ``rlprobe doctor`` cannot run without: the floor of the whole-process figure.
 FLOOR = "import numpy, polars, pyarrow.parquet, pydantic, click"
+#: The label suffix of the whole command run on one core.
+ONE_CORE = ", one core"
 
 _MEASURE = r"""
 import json, resource, sys, time
@@ -102,23 +108,30 @@ marks["import"] = clock()
 view = load_steps(sys.argv[1])
 marks["read"] = clock()
 
-# The facts are computed inside diagnose, by the first detector that asks: time spent in RunFacts'
-# properties (the outermost, when one asks another) is the facts phase, the rest the detectors'.
+# The facts are computed inside diagnose, by the first detector that asks (on whichever of the
+# detectors' threads): time spent in RunFacts' properties (the outermost, when one asks another),
+# summed over the threads, with each thread's own CPU time, is the facts part of diagnose.
+import threading
 from rlprobe.doctor.facts.run import RunFacts
-facts, depth = [0.0, 0.0], [0]
+facts, local, lock = [0.0, 0.0], threading.local(), threading.Lock()
+
+def thread_clock():
+    return time.perf_counter(), time.thread_time()
 
 def timed(fn):
     def measured(self):
-        depth[0] += 1
-        start = clock()
+        depth = getattr(local, "depth", 0)
+        local.depth = depth + 1
+        start = thread_clock()
         try:
             return fn(self)
         finally:
-            depth[0] -= 1
-            if not depth[0]:
-                end = clock()
-                facts[0] += end[0] - start[0]
-                facts[1] += end[1] - start[1]
+            local.depth = depth
+            if not depth:
+                end = thread_clock()
+                with lock:
+                    facts[0] += end[0] - start[0]
+                    facts[1] += end[1] - start[1]
     return measured
 
 for attr in vars(RunFacts).values():
@@ -130,9 +143,8 @@ render_findings(findings, sys.argv[1])
 marks["render"] = clock()
 names = list(marks)
 phases = {b: [marks[b][0] - marks[a][0], marks[b][1] - marks[a][1]] for a, b in zip(names, names[1:])}
-diagnose = phases.pop("diagnose")
-phases = {"import": phases["import"], "read": phases["read"], "facts": facts,
-          "detectors": [diagnose[0] - facts[0], diagnose[1] - facts[1]], "render": phases["render"]}
+phases = {"import": phases["import"], "read": phases["read"], "diagnose": phases["diagnose"],
+          "of which facts": facts, "render": phases["render"]}
 print(json.dumps(phases))
 """
 
@@ -151,11 +163,13 @@ def tree_env(env: Mapping[str, str], tree: Path) -> dict[str, str]:
     return {**env, "PYTHONPATH": os.pathsep.join(str(tree / "packages" / p / "src") for p in PACKAGES)}
 
 
-def timed(argv: list[str], env: Mapping[str, str]) -> tuple[float, float, float]:
+def timed(argv: list[str], env: Mapping[str, str], cpus: set[int] | None = None) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system: what other work on the machine moves least)
-    and peak RSS (MB) of one process, its output discarded."""
+    and peak RSS (MB) of one process, its output discarded; run on the cores ``cpus`` only
+    when given (``sched_setaffinity``)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=pin)
     _, _, usage = os.wait4(proc.pid, 0)
     proc.returncode = 0  # reaped by wait4; the exit code (1: a critical finding) is not the point
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -171,15 +185,21 @@ def doctor_argv(run: Path) -> list[str]:
 def measure_process(run: Path, repeat: int, envs: Mapping[str, Mapping[str, str]]) -> dict:
     """The whole command in each checkout of ``envs`` (label → environment) and the floor,
     interleaved so that all see the same machine load, then each one's phases."""
-    commands = {"floor": ([sys.executable, "-c", FLOOR], next(iter(envs.values())))}
-    commands.update({label: (doctor_argv(run), env) for label, env in envs.items()})
-    for argv, env in commands.values():
-        timed(argv, env)  # first runs write the bytecode cache
+    first = next(iter(envs.values()))
+    commands: dict[str, tuple[list[str], Mapping[str, str], set[int] | None]] = {
+        "floor": ([sys.executable, "-c", FLOOR], first, None)}
+    commands.update({label: (doctor_argv(run), env, None) for label, env in envs.items()})
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    if len(cores) > 1:
+        # The first checkout on one core: the detectors' threads then run in turn (a machine busy elsewhere).
+        commands[f"{next(iter(envs))}{ONE_CORE}"] = (doctor_argv(run), first, {min(cores)})
+    for argv, env, cpus in commands.values():
+        timed(argv, env, cpus)  # first runs write the bytecode cache
     runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
     phases: dict[str, dict[str, list[list[float]]]] = {label: {} for label in envs}
     for _ in range(repeat):
-        for name, (argv, env) in commands.items():
-            runs[name].append(timed(argv, env))
+        for name, (argv, env, cpus) in commands.items():
+            runs[name].append(timed(argv, env, cpus))
         for label, env in envs.items():
             out = subprocess.run([sys.executable, "-c", _PHASES, str(run)], env=env, check=True, capture_output=True,
                                  text=True)
@@ -196,7 +216,7 @@ def measure_process(run: Path, repeat: int, envs: Mapping[str, Mapping[str, str]
 
 def report_process(n_steps: int, r: dict) -> None:
     floor = r["floor"]
-    trees = [label for label in r if label != "floor"]
+    trees = [label for label in r if label != "floor" and not label.endswith(ONE_CORE)]
     print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (wall best / median, CPU best, peak RSS):")
     print(f"  floor ({FLOOR}): {floor['best_s']:.2f} / {floor['median_s']:.2f} s, "
           f"{floor['best_cpu_s']:.2f} s CPU, {floor['peak_rss_mb']:.0f} MB")
@@ -208,6 +228,11 @@ def report_process(n_steps: int, r: dict) -> None:
               f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
         print("    phases, best of fresh processes (wall / CPU s): " + ", ".join(
             f"{p} {c['wall_s']:.3f} / {c['cpu_s']:.3f}" for p, c in doctor["phases"].items()))
+        alone = r.get(f"{label}{ONE_CORE}")
+        if alone is not None:
+            print(f"  {label}{ONE_CORE}: {alone['best_s']:.2f} / {alone['median_s']:.2f} s, "
+                  f"{alone['best_cpu_s']:.2f} s CPU, {alone['peak_rss_mb']:.0f} MB: "
+                  f"{alone['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
     if len(trees) > 1:
         this, other = r[trees[0]], r[trees[1]]
         print(f"  {trees[0]} / {trees[1]}: {this['best_s'] / other['best_s']:.2f} in wall time, "
