@@ -739,3 +739,20 @@ def test_a_gradient_norm_rising_after_the_entropy_collapsed_is_the_collapses_sym
     assert (finding.severity == "info") == collapsed, finding
     if collapsed:
         assert "collapsed" in finding.explanation
+
+
+@pytest.mark.parametrize("shrunk", [True, False])
+def test_an_entropy_rise_over_completions_of_a_token_or_two_is_not_noise(tmp_path: Path, shrunk: bool):
+    """``reward_outage_breaks_policy`` (batch 3): once the answers shrank to one token, the per-token
+    entropy measured one decision and swung between 0.01 and 0.7; its median's rise ×1.5 read as
+    "sampling is turning to noise". Over a token or two that is info (the shrinking is LENGTH_COLLAPSE's
+    finding); the same rise over completions of unchanged length is still an explosion."""
+    rng = np.random.default_rng(17)
+    steps = np.arange(1, 301)
+    entropy = np.where(steps < 150, 0.3, 0.6) * np.exp(rng.normal(0, 0.1, steps.size))
+    length = np.where((steps >= 100) & shrunk, 1.2, 6.0) + rng.normal(0, 0.1, steps.size)
+    rows = [dict(step=int(s), entropy=float(e), completion_length=float(n), reward=0.5)
+            for s, e, n in zip(steps, entropy, length, strict=True)]
+    finding = detect("ENTROPY_EXPLOSION", record(tmp_path, rows))
+    assert finding is not None, finding
+    assert (finding.severity == "info") == shrunk, finding

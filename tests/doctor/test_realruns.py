@@ -35,7 +35,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_hacking_seed2", "verdict"):
         "REWARD_HACKING missing: in_category falls 0.75 -> 0.38 while letter_o rises 0.10 -> 0.54",
     ("reward_outage_breaks_policy", "verdict"):
-        "ENTROPY_EXPLOSION (x1.5 for 10 steps during the outage's aftermath) and an early GRAD_NORM_SPIKE warn",
+        "GRAD_NORM_SPIKE warns from step 14: the norm's level rises x4.7 as the groups start to disagree",
     # Batch 4 (session 6): the doctor's first look (c4ac82e), before any fix for it.
     ("entropy_collapse_bnpo_cool_log2", "verdict"):
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",

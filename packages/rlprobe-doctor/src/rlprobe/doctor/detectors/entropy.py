@@ -11,7 +11,8 @@ import numpy as np
 from ..catalog import detector
 from ..facts.groups import CONVERGED_SHARE
 from ..facts.groups import settled as settled_copies
-from ..facts.metrics import ENTROPY_METRICS
+from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
+from ..facts.opening import collapsed
 from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
 from ..findings import Finding
@@ -160,7 +161,10 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     (gibberish sits at several nats).
     An episode that ended (the smoothed curve back within the noise band of its earlier level,
     out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
-    the step it came back: severity says the state at the run's end.
+    the step it came back: severity says the state at the run's end. Info when the completions'
+    mean length over the episode is at most half its level over the run's first tenth: over a
+    token or two, the per-token entropy is that of one decision (what to say first, or to stop),
+    and noise would lengthen the text; the shrinking is LENGTH_COLLAPSE's finding.
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -195,15 +199,22 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[shift.onset]), int(steps[-1])
     critical = ratio >= cfg["critical_ratio"]
     confidence = confidence_from(np.log(ratio / cfg["rise_ratio"]), 0.5, floor=0.55)
+    # Over completions that shrank to a token or two the per-token entropy is that of one decision (what
+    # to say first, or to stop): its swings are not noise in the text, and noise would lengthen it.
+    shrunk = collapsed(view, LENGTH_METRICS, first, last)
+    said = (f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
+            + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
+            + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least {w.sustain} steps")
     return Finding(
         signature_id="ENTROPY_EXPLOSION",
-        severity=shift.capped("critical" if critical else "warn"),
+        severity="info" if shrunk is not None else shift.capped("critical" if critical else "warn"),
         confidence=confidence,
         first_step=first,
-        explanation=(f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
-                     + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
-                     + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least "
-                     f"{w.sustain} steps: sampling is turning to noise." + shift.recovery(steps)),
+        explanation=(said + (f", but the completions had shrunk to {shrunk[1]:.3g} tokens (from {shrunk[0]:.3g} at "
+                             "the run's start): a per-token entropy over a token or two measures one decision, not "
+                             "noise in the text. The shrinking is the finding (LENGTH_COLLAPSE)."
+                             if shrunk is not None else ": sampling is turning to noise.")
+                     + shift.recovery(steps)),
         evidence=[shift.evidence(name, first, last, rising=True)],
         suggested_actions=[
             "Lower `learning_rate` (or `temperature`) and tighten the clip range (`epsilon`, `epsilon_high`).",
