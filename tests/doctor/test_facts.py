@@ -108,6 +108,19 @@ def test_an_old_key_set_gives_zero_variance_from_reward_std_and_truncation_from_
     assert pinned_budget(varied) is None and truncation(varied) is None
 
 
+
+def test_lengths_that_grew_into_the_budget_and_stayed_there_give_the_budget():
+    """Batch 5 (``length_explosion_oldkeys_log4``): an old key set has no clipped share or budget; the
+    mean length grew from 5 to 24 tokens and sat at exactly 24.0 for the last third of the run.
+    Lengths still varying at the end, or touching their maximum once, give no budget."""
+    rng = np.random.default_rng(3)
+    grew = np.minimum(5.0 + np.arange(35) * 0.8, 24.0)
+    assert pinned_budget(view_of(reward=np.zeros(35), completion_length=grew)) == 24.0
+    noisy = grew + rng.normal(0, 0.3, 35)
+    assert pinned_budget(view_of(reward=np.zeros(35), completion_length=noisy)) is None
+    touched = np.concatenate([grew[:-4], [24.0, 23.1, 23.5, 23.2]])
+    assert pinned_budget(view_of(reward=np.zeros(35), completion_length=touched)) is None
+
 def test_a_single_extreme_step_and_whether_the_run_came_back():
     n = 200
     rng = np.random.default_rng(2)

@@ -42,7 +42,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 5 (session 6): the doctor's first look (5c329a3), before any fix for it.
     ("healthy_judge_oldkeys_log6", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("healthy_1x4_scalenone_bnpo_log4", "verdict"): "false alarm: ZERO_ADVANTAGE_GROUPS (warn)",
-    ("length_explosion_oldkeys_log4", "verdict"): "LENGTH_EXPLOSION missing",
     ("reward_hacking_judge_dapo_log4", "verdict"): "REWARD_HACKING dated 12, onset 40 (±25)",
     ("reward_outage_rescaled_log4", "verdict"): "unexpected: ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE",
 }

@@ -15,6 +15,8 @@ __all__ = ["PINNED_SHARE", "pinned_budget", "token_budget", "truncation"]
 PINNED_SHARE = 0.8
 #: Logged lengths a run needs before a ceiling is inferred from them.
 _MIN_POINTS = 10
+#: Last logged points all at the ceiling that make it one, for lengths that grew into it.
+_PINNED_TAIL = 5
 #: Relative rounding under which a mean length equals the ceiling.
 _ROUNDING = 1e-6
 
@@ -27,14 +29,18 @@ def token_budget(view: RunView) -> int | None:
 
 
 def pinned_budget(view: RunView) -> float | None:
-    """The ceiling the mean completion length sits at on `PINNED_SHARE` of its logged points or
-    more (every completion cut at the budget); None when the lengths vary, as they do below a budget."""
+    """The ceiling the mean completion length sits at (every completion cut at the budget): on
+    `PINNED_SHARE` of its logged points or more (a run dead at its budget), or on each of its last
+    `_PINNED_TAIL` logged points and a tenth of the run at least (lengths that grew into the budget and
+    stayed there). None when the lengths vary, as they do below a budget: a mean over several
+    completions that repeats to rounding, at the longest the run ever had, is a cap."""
     lengths = logged(view, "length_mean")
     if lengths is None or lengths.size < _MIN_POINTS:
         return None
     top = float(lengths.values.max())
     at_top = np.abs(lengths.values - top) <= _ROUNDING * max(1.0, top)
-    return top if top > 0 and at_top.mean() >= PINNED_SHARE else None
+    tail = max(_PINNED_TAIL, lengths.size // 10)
+    return top if top > 0 and (at_top.mean() >= PINNED_SHARE or bool(at_top[-tail:].all())) else None
 
 
 def truncation(view: RunView) -> Curve | None:
