@@ -756,3 +756,24 @@ def test_an_entropy_rise_over_completions_of_a_token_or_two_is_not_noise(tmp_pat
     finding = detect("ENTROPY_EXPLOSION", record(tmp_path, rows))
     assert finding is not None, finding
     assert (finding.severity == "info") == shrunk, finding
+
+
+@pytest.mark.parametrize("ended", [True, False])
+def test_groups_that_agreed_until_the_policy_found_what_pays_are_a_recovered_episode(tmp_path: Path, ended: bool):
+    """Batch 5 (``healthy_1x4_scalenone_bnpo_log4``): one group of 4 a step, and for its first 25 steps
+    nearly every group failed together; then the policy found right answers, the groups disagreed
+    and the reward rose to the end. An episode that ended for good, with the reward rising since, is
+    not rated as ongoing (info); the same share at the run's end is a finding."""
+    rng = np.random.default_rng(19)
+    steps = np.arange(1, 201)
+    agree = (steps <= 25) if ended else (steps > 175)
+    share = np.where(agree, rng.choice([0.875, 1.0], steps.size), rng.choice([0.0, 0.25, 0.5], steps.size))
+    reward = (np.where(steps <= 25, 0.2, 0.2 + 0.6 * np.minimum(1.0, (steps - 25) / 120)) if ended
+              else np.full(steps.size, 0.5)) + rng.normal(0, 0.05, steps.size)
+    rows = [dict(step=int(s), reward=float(r), frac_reward_zero_std=float(z), reward_std=0.3)
+            for s, r, z in zip(steps, reward, share, strict=True)]
+    finding = detect("ZERO_ADVANTAGE_GROUPS", record(tmp_path, rows, per_device_train_batch_size=4))
+    assert finding is not None, finding
+    assert (finding.severity == "info") == ended, finding
+    if ended:
+        assert "not rated as ongoing" in finding.explanation

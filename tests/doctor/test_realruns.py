@@ -41,7 +41,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
     # Batch 5 (session 6): the doctor's first look (5c329a3), before any fix for it.
     ("healthy_judge_oldkeys_log6", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
-    ("healthy_1x4_scalenone_bnpo_log4", "verdict"): "false alarm: ZERO_ADVANTAGE_GROUPS (warn)",
     ("reward_hacking_judge_dapo_log4", "verdict"): "REWARD_HACKING dated 12, onset 40 (±25)",
     ("reward_outage_rescaled_log4", "verdict"): "unexpected: ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE",
 }

@@ -99,7 +99,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     Rule: The trailing median of the share is at least `warn_level` for `sustain`
     consecutive steps; critical when the median over the episode reaches `critical_level`.
     The onset is walked back to where the share left its early level (to the first step
-    when it was that high from the start). It is convergence, reported as info, when at
+    when it was that high from the start). An episode that ended for good (the run went on
+    for at least as long again, and `sustain` steps, with the share below the level) while
+    the reward rose since it ended is info: the groups agreed until the policy found what pays,
+    and it is learning again. It is convergence, reported as info, when at
     least `converged_share` of the captured zero-variance groups were solved (every
     completion earned the run's top reward, and not through a cheap component while a
     correctness component — or, without one so named, a component the run earns elsewhere —
@@ -185,13 +188,19 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     # they are solved: it rose as the share did and has not given the rise back (the run's progress state).
     mostly_solved = (groups is not None and groups.solved >= MOSTLY and groups.gamed < 0.5 and (gradual or settled)
                      and not converged)
+    # An episode that ended for good, the run going on at least as long again with its groups disagreeing,
+    # and a reward that rose since: the groups agreed until the policy found what pays (or moved past it).
+    after = steps.size - 1 - exc.end
+    since = reward_progress(view, int(steps[exc.end])) if not converged and after >= max(exc.duration, sustain) \
+        else None
+    recovered = since if since is not None and since.rose else None
     learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
-               and capped is None else None)
+               and capped is None and recovered is None else None)
     converged = converged or learned is not None
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
-    severity: Severity = ("info" if converged else "critical" if exc.observed >= cfg["critical_level"] and not gamed
-                          else "warn")
+    severity: Severity = ("info" if converged or recovered is not None
+                          else "critical" if exc.observed >= cfg["critical_level"] and not gamed else "warn")
     if from_start:
         head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
                 f"{first}–{last}) had identical rewards within the group")
@@ -207,7 +216,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
-                     + (_learned(learned, groups) if learned is not None else
+                     + (f" The episode ended at step {last}: the groups have disagreed since, and the reward rose "
+                        f"from {recovered.start:.3g} to {recovered.end:.3g}, so the policy is learning again; it is "
+                        "not rated as ongoing." if recovered is not None else
+                        _learned(learned, groups) if learned is not None else
                         _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
                                         noise))),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
