@@ -74,3 +74,25 @@ def test_broken_detectors_warn_in_catalog_order(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("RLPROBE_DEBUG", "1")
     with pytest.raises(ValueError, match="boom"):
         diagnose_view(_view("kl_blowup"))
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_live_diagnosis_takes_no_second_core_from_the_training_process(live: bool,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    monkeypatch.setattr(catalog, "_cores", lambda: 2)
+    seen: set[str] = set()
+
+    def spy(fn: Any) -> Any:
+        def run(view: RunView, cfg: Any) -> Any:
+            seen.add(threading.current_thread().name)
+            return fn(view, cfg)
+        run.__module__ = fn.__module__  # the family it runs with
+        return run
+
+    registry = {sid: catalog.Detector(sid, spy(det.fn), det.defaults, det.live_only, det.summary)
+                for sid, det in catalog.registry().items()}
+    monkeypatch.setattr(catalog, "registry", lambda: registry)
+    diagnose_view(_view("kl_blowup"), live=live)
+    assert (seen == {threading.main_thread().name}) == live, seen

@@ -83,7 +83,9 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
     chosen = [(sid, det, resolved[sid]) for sid, det in registry().items()
               if resolved[sid].get("enabled", True) and (live or not det.live_only)]
     found: list[Finding] = []
-    for (sid, _, _), (result, error) in zip(chosen, _run_detectors(view, chosen), strict=True):
+    # Live, the doctor runs inside (or beside) a training process: it takes no second core from it.
+    outcomes = _run_detectors(view, chosen, 1 if live else _THREADS)
+    for (sid, _, _), (result, error) in zip(chosen, outcomes, strict=True):
         if error is not None:  # one broken detector must not hide the others
             if os.environ.get("RLPROBE_DEBUG"):
                 raise error
@@ -99,11 +101,12 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
 _Outcome = tuple["Finding | list[Finding] | None", "Exception | None"]
 
 
-def _run_detectors(view: RunView, chosen: Sequence[tuple[str, Detector, Mapping[str, Any]]]) -> list[_Outcome]:
+def _run_detectors(view: RunView, chosen: Sequence[tuple[str, Detector, Mapping[str, Any]]],
+                   most: int) -> list[_Outcome]:
     """Each detector's result (or the exception it raised), in the order of ``chosen``. The
     detectors of one module (a family that reads the same curves, and so shares their rolling
     medians) run one after another in one thread, the families on as many threads as the machine
-    has cores (at most ``_THREADS``): their work is Polars' and numpy's, which release the GIL, so
+    has cores (at most ``most``): their work is Polars' and numpy's, which release the GIL, so
     two families run at once. The caches the detectors share (the view's facts and curves) are
     made before the threads start, so that none is made twice."""
     families: dict[str, list[int]] = {}
@@ -121,7 +124,7 @@ def _run_detectors(view: RunView, chosen: Sequence[tuple[str, Detector, Mapping[
             except Exception as exc:  # noqa: BLE001 - reported by the caller, in the catalog's order
                 outcomes[i] = (None, exc)
 
-    threads = min(len(lanes), _THREADS, _cores())
+    threads = min(len(lanes), most, _cores())
     if threads <= 1:
         for lane in lanes:
             run(lane)
