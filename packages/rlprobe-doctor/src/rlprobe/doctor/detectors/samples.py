@@ -533,7 +533,8 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     critical = exc.observed >= cfg["critical_share"]
     confidence = confidence_from((exc.observed - cfg["warn_share"]) / (1 - cfg["warn_share"] + 1e-9)
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.0, floor=0.55)
-    worst = in_window.sort(["dup", "n"], descending=True).head(3)
+    # The group keys break ties, so that the same run links the same groups every time.
+    worst = in_window.sort(["dup", "n", *keys], descending=[True, True] + [False] * len(keys)).head(3)
     settled = settled_copies(view, first, int(steps[-1]))
     converged = settled is not None and settled.converged(cfg["converged_share"])
     progress = None if converged else reward_progress(view, first)
@@ -754,12 +755,13 @@ def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
     after = groups.filter(pl.col("step") >= first)
     bad = after.filter(pl.col("misfit") > cfg["misfit"])
     share = bad.height / max(after.height, 1)
-    example = bad.sort(["step", "misfit"], descending=[False, True]).row(0, named=True)
+    example = bad.sort(["step", "misfit", *keys], descending=[False, True] + [False] * len(keys)).row(0, named=True)
     members = scored.filter(pl.all_horizontal(pl.col(k).eq_missing(example[k]) for k in keys))
     shown = ", ".join(f"{r:.3g}→{adv:+.2f}" for r, adv in zip(members["reward"], members["advantage"], strict=False))
     misfit = cast(float, bad["misfit"].median())  # a float column, and bad is not empty
     ids = (frame.filter(pl.col("step") == example["step"]).join(bad.select(keys), on=keys)
-           .sort(pl.col("advantage").abs(), descending=True).head(5)["sample_id"].to_list())
+           .sort([pl.col("advantage").abs(), pl.col("sample_id")], descending=[True, False])
+           .head(5)["sample_id"].to_list())
     return Finding(
         signature_id="ADVANTAGE_OUTLIERS",
         severity="critical",
