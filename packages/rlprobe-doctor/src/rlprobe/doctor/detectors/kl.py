@@ -162,8 +162,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     unit = " nats/sequence" if scale != 1.0 else ""
     # The price of learning: a rise that stayed under the critical level and stopped growing before the
     # run's end, while the reward rose or held, is the policy leaving the reference as it learns.
-    progress = reward_progress(view, first) if peak < critical_level and not growth[-1] >= 0.8 * cfg["growth_factor"] \
-        else None
+    still_growing = bool(growth[-1] >= 0.8 * cfg["growth_factor"])  # NaN (no window back yet) is not growing
+    progress = reward_progress(view, first) if peak < critical_level and not still_growing else None
     paid = progress is not None and progress.held
     evidence = [Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
                          note=f"rolling median over {smooth} logged steps; highest level held for "

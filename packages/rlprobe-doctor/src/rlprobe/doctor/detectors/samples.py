@@ -190,9 +190,8 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                      and not converged)
     # An episode that ended for good, the run going on at least as long again with its groups disagreeing,
     # and a reward that rose since: the groups agreed until the policy found what pays (or moved past it).
-    after = steps.size - 1 - exc.end
-    since = reward_progress(view, int(steps[exc.end])) if not converged and after >= max(exc.duration, sustain) \
-        else None
+    ended = steps.size - 1 - exc.end >= max(exc.duration, sustain)
+    since = reward_progress(view, int(steps[exc.end])) if ended and not converged else None
     recovered = since if since is not None and since.rose else None
     learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
                and capped is None and recovered is None else None)
