@@ -777,3 +777,17 @@ def test_groups_that_agreed_until_the_policy_found_what_pays_are_a_recovered_epi
     assert (finding.severity == "info") == ended, finding
     if ended:
         assert "not rated as ongoing" in finding.explanation
+
+
+def test_gradient_norm_windows_are_steps_in_a_strided_log(tmp_path: Path):
+    """Three isolated ×10 spikes 150 steps apart, in a 1000-step run logged every 10 steps: the
+    `cluster_window` of 100 steps never holds two of them, so they are no burst. Counted in logged
+    values (100 of them, 1000 steps) they were one."""
+    rng = np.random.default_rng(23)
+    steps = np.arange(10, 1001, 10)
+    grad = np.exp(rng.normal(0, 0.1, steps.size))
+    grad[np.isin(steps, (300, 450, 600))] = 10.0
+    rows = [dict(step=int(s), grad_norm=float(g), reward=float(0.5 + rng.normal(0, 0.02)), frac_reward_zero_std=0.2)
+            for s, g in zip(steps, grad, strict=True)]
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=10))
+    assert finding is None or "spiked" not in finding.explanation, finding.explanation

@@ -25,6 +25,7 @@ from ..toolkit import (
     finite_median,
     held_extreme,
     hysteresis,
+    in_points,
     logged,
     onset_before,
     rolling_median,
@@ -243,7 +244,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     curve = found.log()
     name, steps, lx = curve.name, curve.steps, curve.values
-    window = max(10, min(cfg["spike_window"], curve.size // 4))
+    # Windows are stated in steps (a run logged every 5 steps holds 50 in 10 values), then fitted to the run.
+    window = max(10, min(in_points(cfg["spike_window"], curve.stride), curve.size // 4))
     median = curve.median(window, window // 2)
     # Judged against at least a fraction of the run's typical level so far (its expanding
     # median): when nearly every group has zero advantage the trailing median collapses to the
@@ -259,10 +261,14 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     spread = np.maximum(shift(np.fmax(body, tail), 1), 0.05)
     jump = lx - base
     spike = (jump >= cfg["spike_z"] * spread) & (jump >= np.log(cfg["spike_ratio"]))
-    cluster = max(10, min(cfg["cluster_window"], curve.size // 2))
+    cluster = max(10, min(in_points(cfg["cluster_window"], curve.stride), curve.size // 2))
+
+    def in_steps(points: int) -> int:
+        return int(round(points * curve.stride))
+
     count = pl.Series(spike.astype(np.int32)).rolling_sum(cluster, min_samples=1).to_numpy()
     burst = np.flatnonzero(count >= cfg["min_spikes"])
-    burst_onset = _burst_onset(spike, burst, cluster, cfg["min_spikes"], cfg["burst_gap"])
+    burst_onset = _burst_onset(spike, burst, cluster, cfg["min_spikes"], in_points(cfg["burst_gap"], curve.stride))
 
     w = Windows.of(curve, cfg)
     level = curve.smooth(w.smooth)
@@ -288,7 +294,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     level_factor = float(np.exp(max(held_up, 0.0)))
     parts = []
     if spikes.size >= cfg["min_spikes"]:
-        parts.append(f"{spikes.size} spikes since step {first} (up to {in_cluster} within {cluster} steps, "
+        parts.append(f"{spikes.size} spikes since step {first} (up to {in_cluster} within {in_steps(cluster)} steps, "
                      f"typically ×{spike_factor:.0f} the trailing median of {baseline:.3g})")
     if hit is not None:
         parts.append(f"its level rose ×{level_factor:.1f} and stayed there")
@@ -326,7 +332,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        "its symptom, not optimizer instability.")
     elif held is not None:
         explanation = (f"The gradient norm spiked {spikes.size} times since step {first} (up to {in_cluster} within "
-                       f"{cluster} steps, typically ×{spike_factor:.0f} the trailing median of {baseline:.3g}) "
+                       f"{in_steps(cluster)} steps, typically ×{spike_factor:.0f} the trailing median of "
+                       f"{baseline:.3g}) "
                        f"without its level rising, and the reward held ({held.start:.3g} at the first spike, "
                        f"{held.end:.3g} now{', still rising' if held.climbing else ''}): the spikes set the run back "
                        "in nothing (gradient clipping bounds each update). Spikes in a run that keeps its reward "
@@ -357,7 +364,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
                            observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
                            note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
-                                f"the previous {window} steps")]
+                                f"the previous {in_steps(window)} steps")]
         + ([held.evidence(first, last)] if held is not None else []),
         suggested_actions=[
             "Nothing to do: the run set them behind it. Keep gradient clipping (`max_grad_norm`) on.",
