@@ -791,3 +791,16 @@ def test_gradient_norm_windows_are_steps_in_a_strided_log(tmp_path: Path):
             for s, g in zip(steps, grad, strict=True)]
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=10))
     assert finding is None or "spiked" not in finding.explanation, finding.explanation
+
+
+def test_logprob_mismatch_windows_are_steps_in_a_strided_log(tmp_path: Path):
+    """A sampler that drifts from the trained policy for the last 80 steps of a 300-step run logged every
+    10 steps: 8 logged values, short of a `sustain` of 10 counted in logged values, far past its 10 steps."""
+    rng = np.random.default_rng(29)
+    steps = np.arange(10, 301, 10)
+    diff = np.where(steps > 220, 0.12, 0.01) * np.exp(rng.normal(0, 0.1, steps.size))
+    rows = [dict(step=int(s), reward=0.5, **{"sampling/sampling_logp_difference/mean": float(d)})
+            for s, d in zip(steps, diff, strict=True)]
+    finding = detect("LOGPROB_MISMATCH", record(tmp_path, rows, logging_steps=10))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding
+    assert 200 <= finding.first_step <= 240, finding.first_step

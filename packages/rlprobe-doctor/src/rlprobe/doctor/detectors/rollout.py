@@ -10,7 +10,7 @@ import numpy as np
 
 from ..catalog import detector
 from ..findings import Evidence, Finding
-from ..toolkit import confidence_from, find_excursion, smooth
+from ..toolkit import confidence_from, find_excursion, in_points, logging_stride, smooth
 from ..view import RunView
 
 #: TRL GRPOTrainer's names (logged when `use_vllm` and `vllm_importance_sampling_correction`).
@@ -91,20 +91,22 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the condition must hold
     """
     grown = False
+    # Windows are stated in steps: a run logged every 5 steps holds 15 in 3 logged values (3 at least).
+    stride = logging_stride(view.step)
+    sustain, smoothing = (max(3, in_points(cfg[key], stride)) for key in ("sustain", "smooth_window"))
     if view.has(LOGP_DIFF_MEAN):
         diff = view.series(LOGP_DIFF_MEAN)
-        exc = find_excursion(diff, level=cfg["warn_level"], sustain=cfg["sustain"], smooth_window=cfg["smooth_window"])
+        exc = find_excursion(diff, level=cfg["warn_level"], sustain=sustain, smooth_window=smoothing)
         if exc is None:
-            exc = find_excursion(diff, level=cfg["min_level"], min_ratio=cfg["rise_ratio"], sustain=cfg["sustain"],
-                                 smooth_window=cfg["smooth_window"])
+            exc = find_excursion(diff, level=cfg["min_level"], min_ratio=cfg["rise_ratio"], sustain=sustain,
+                                 smooth_window=smoothing)
             grown = exc is not None
         metric, unit = LOGP_DIFF_MEAN, " nats/token"
         strength = None if exc is None else max(exc.observed / cfg["warn_level"],
                                                 exc.observed / max(exc.baseline, 1e-12) / cfg["rise_ratio"])
     elif view.has(IS_RATIO_MEAN):
         drift = np.abs(1.0 - view.series(IS_RATIO_MEAN))
-        exc = find_excursion(drift, level=cfg["ratio_drift"], sustain=cfg["sustain"],
-                             smooth_window=cfg["smooth_window"])
+        exc = find_excursion(drift, level=cfg["ratio_drift"], sustain=sustain, smooth_window=smoothing)
         metric, unit = "|1 − " + IS_RATIO_MEAN + "|", ""
         strength = None if exc is None else exc.observed / cfg["ratio_drift"]
     else:
@@ -137,7 +139,7 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ratio = view.series(IS_RATIO_MEAN)
         before = float(np.nanmedian(ratio[: max(1, exc.onset)])) if np.isfinite(ratio[: max(1, exc.onset)]).any() \
             else float("nan")
-        during = float(np.nanmedian(smooth(ratio, cfg["smooth_window"])[window])) if window.any() else float("nan")
+        during = float(np.nanmedian(smooth(ratio, smoothing)[window])) if window.any() else float("nan")
         if math.isfinite(during):
             extra += f" The mean importance-sampling ratio went from {before:.3g} to {during:.3g}."
             evidence.append(Evidence(metric=IS_RATIO_MEAN, window=(first, last), baseline=before, observed=during,
