@@ -22,6 +22,10 @@ from ..view import RunView
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
 
 
+#: A mean completion length at or below this many tokens makes the per-token entropy that of one or two
+#: decisions (what to say first, whether to stop), not a measure of noise in the text.
+_FEW_TOKENS = 3.0
+
 @detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12,
                                         "converged_share": CONVERGED_SHARE, **_WINDOWS})
 def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
@@ -162,9 +166,9 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     An episode that ended (the smoothed curve back within the noise band of its earlier level,
     out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
     the step it came back: severity says the state at the run's end. Info when the completions'
-    mean length over the episode is at most half its level over the run's first tenth: over a
-    token or two, the per-token entropy is that of one decision (what to say first, or to stop),
-    and noise would lengthen the text; the shrinking is LENGTH_COLLAPSE's finding.
+    mean length over the episode is at most half its level over the run's first tenth and at
+    most 3 tokens: over a token or two, the per-token entropy is that of one decision (what to say
+    first, or to stop), and noise would lengthen the text; the shrinking is LENGTH_COLLAPSE's finding.
 
     Actions: Lower `learning_rate` or `temperature`; tighten the clip range (`epsilon`,
     `epsilon_high`); lower `max_grad_norm`; add or raise the KL penalty (`beta`); roll back
@@ -202,6 +206,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # Over completions that shrank to a token or two the per-token entropy is that of one decision (what
     # to say first, or to stop): its swings are not noise in the text, and noise would lengthen it.
     shrunk = collapsed(view, LENGTH_METRICS, first, last)
+    shrunk = shrunk if shrunk is not None and shrunk[1] <= _FEW_TOKENS else None
     said = (f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
             + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
             + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least {w.sustain} steps")
