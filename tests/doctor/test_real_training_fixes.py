@@ -716,15 +716,23 @@ def test_zero_advantage_windows_are_steps_not_logged_values(tmp_path: Path):
     assert finding.first_step == 7
 
 
-def _grad_norm_rises(collapsed: bool) -> list[dict[str, Any]]:
+def _grad_norm_rises(collapsed: bool, learning: bool = False) -> list[dict[str, Any]]:
     """The gradient norm's level rises ×5 from step 80 and stays there; the entropy either collapsed
-    from step 40 (a near-greedy policy) or holds its level."""
+    from step 40 (a near-greedy policy) or holds its level; the reward is flat or (``learning``) rises."""
     rng = np.random.default_rng(13)
     steps = np.arange(1, 241)
     grad = np.where(steps < 80, 2.0, 10.0) * np.exp(rng.normal(0, 0.2, steps.size))
     entropy = np.where((steps >= 40) & collapsed, 0.04, 0.4) * np.exp(rng.normal(0, 0.1, steps.size))
-    return [dict(step=int(s), grad_norm=float(g), entropy=float(e), reward=float(0.5 + rng.normal(0, 0.05)),
-                 frac_reward_zero_std=0.5) for s, g, e in zip(steps, grad, entropy, strict=True)]
+    reward = (0.2 + 0.6 * steps / steps.size if learning else np.full(steps.size, 0.5)) + rng.normal(0, 0.05, 240)
+    return [dict(step=int(s), grad_norm=float(g), entropy=float(e), reward=float(r), frac_reward_zero_std=0.5)
+            for s, g, e, r in zip(steps, grad, entropy, reward, strict=True)]
+
+
+def test_a_gradient_norm_rising_while_a_collapsed_policy_learns_still_warns(tmp_path: Path):
+    """The same rise in a policy that sharpens as its reward climbs is not silenced: an instability
+    in a run that learns must still be told."""
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, _grad_norm_rises(True, learning=True)))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding
 
 
 @pytest.mark.parametrize("collapsed", [True, False])

@@ -199,9 +199,9 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the captured samples from the onset to `sustain` steps past the confirmation at least
     `length_push`): the groups' gradients share a direction and add up, the push that
     LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. Also info when the per-token entropy's median
-    over the episode is at most half its level over the run's first tenth: a collapsed policy's
-    differing completions are unlikely ones, whose gradients are large; the collapse is
-    ENTROPY_COLLAPSE's finding. And info: a burst of spikes without a level
+    over the episode is at most half its level over the run's first tenth and the reward did not
+    rise since the onset: a collapsed policy's differing completions are unlikely ones, whose
+    gradients are large; the collapse is ENTROPY_COLLAPSE's finding. And info: a burst of spikes without a level
     shift that did not go on (judged at least `cluster_window` steps later: since its first
     spike, no more than `min_spikes` steps per `cluster_window` were `spike_ratio` × above the
     trailing median) and after which the reward held
@@ -316,7 +316,12 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # A policy whose entropy collapsed samples almost one completion; the few that differ are ones it
     # finds unlikely, and an unlikely completion's log-probability has a large gradient: the norm rises
     # because of the collapse (which ENTROPY_COLLAPSE reports), not because the optimizer is unstable.
+    # Only when the reward did not rise since: a policy sharpening as it learns keeps this warning, so
+    # an instability in a run that learns is never silenced.
     collapsed = collapsed_since_opening(view, ENTROPY_METRICS, first, last) if not converged and push is None else None
+    if collapsed is not None:
+        gained = reward_progress(view, first)
+        collapsed = None if gained is not None and gained.rose else collapsed
     held = None
     since = curve.size - onset
     if (not converged and push is None and hit is None and since >= cluster
