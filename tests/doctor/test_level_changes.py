@@ -65,3 +65,16 @@ def test_a_fall_that_comes_back_higher_than_it_fell_from_has_recovered(tmp_path:
     finding = detect("REWARD_COLLAPSE", record(tmp_path, rows))
     assert finding is not None and abs(finding.first_step - 51) <= 10, finding
     assert finding.severity == "warn" and "came back" in finding.explanation, finding
+
+
+def test_an_excursion_is_over_once_the_series_went_on_out_of_it_long_enough():
+    """Recovered vs ongoing for a share that entered and left a level, decided once (``Excursion.over``):
+    ZERO_ADVANTAGE_GROUPS and GROUP_MODE_COLLAPSE both ask it."""
+    from rlprobe.doctor.toolkit import find_excursion
+
+    share = np.r_[np.full(20, 0.1), np.full(20, 0.95), np.full(60, 0.1)]
+    exc = find_excursion(share, level=0.8, sustain=5, smooth_window=3)
+    assert exc is not None and exc.over(share.size, 5)
+    assert not exc.over(exc.end + 10, 5)  # cut 10 points after it: not yet as long again as it lasted
+    still = find_excursion(share[:45], level=0.8, sustain=5, smooth_window=3)
+    assert still is not None and not still.over(45, 5)

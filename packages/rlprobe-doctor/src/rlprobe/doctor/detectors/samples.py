@@ -190,8 +190,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                      and not converged)
     # An episode that ended for good, the run going on at least as long again with its groups disagreeing,
     # and a reward that rose since: the groups agreed until the policy found what pays (or moved past it).
-    ended = steps.size - 1 - exc.end >= max(exc.duration, sustain)
-    since = reward_progress(view, int(steps[exc.end])) if ended and not converged else None
+    since = reward_progress(view, int(steps[exc.end])) if exc.over(steps.size, sustain) and not converged else None
     recovered = since if since is not None and since.rose else None
     learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
                and capped is None and recovered is None else None)
@@ -480,11 +479,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     the copies from the onset to the run's end earned the run's top reward (the highest any
     captured sample earned) without scoring nothing on a component the run earns elsewhere:
     a policy that solved its prompts repeats its right answer. Also info: a brief episode, whose own
-    median share stayed under `warn_share` and that ended more than `sustain` sample steps before
-    the run did (exploration came back). Copies from the first sample steps (no rise: a low
-    temperature, a short-answer task) are a finding only as a stuck policy: at most warn, when the
-    copies are not convergence, the reward is not climbing and the episode lasts. Needs samples with
-    group ids; silent without them.
+    median share stayed under `warn_share` and that ended for good (the run went on out of it for
+    `sustain` sample steps and as long again as it lasted: exploration came back). Copies from
+    the first sample steps (no rise: a low temperature, a short-answer task) are a finding only
+    as a stuck policy: at most warn, when the copies are not convergence, the reward is not
+    climbing and the episode lasts. Needs samples with group ids; silent without them.
 
     Actions: Raise `temperature` (and keep `top_p` at 1.0), raise `epsilon_high` (DAPO
     clip-higher) to let unlikely tokens grow, raise `beta` or lower `learning_rate`.
@@ -540,7 +539,7 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     sharpening = progress is not None and progress.rose and progress.climbing
     # An episode whose own median share never reached the warn level and that ended well before the run
     # did (a trailing median's brief crossing): exploration came back, so it is told, not rated.
-    brief = exc.observed < cfg["warn_share"] and exc.end < steps.size - 1 - cfg["sustain"]
+    brief = exc.observed < cfg["warn_share"] and exc.over(steps.size, cfg["sustain"])
     if from_start and (converged or sharpening or brief or settled is None):
         return None  # copies by the task's nature: short answers repeat, and these are right or still improving
     if converged and settled is not None:

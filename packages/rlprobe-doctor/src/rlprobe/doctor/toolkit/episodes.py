@@ -145,6 +145,12 @@ class Excursion:
     def duration(self) -> int:
         return self.end - self.hit + 1
 
+    def over(self, size: int, sustain: int) -> bool:
+        """Whether the episode ended for good in a series of ``size`` points: the series went on,
+        out of it, for at least ``sustain`` points and as long again as the episode lasted (recovered
+        vs ongoing for a share that entered and left a level, decided once)."""
+        return size - 1 - self.end >= max(self.duration, sustain)
+
 
 def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: int,
                    min_rise: float = 0.0, min_ratio: float = 0.0, baseline_frac: float = 0.2) -> Excursion | None:
