@@ -234,7 +234,9 @@ class Scenario:
     session 5, split and trained after the detectors it judges had been written, 4 a second fresh batch
     (new strides, losses and seeds), its expectations written before training and checked on the raw
     log only, never against the doctor; 5 a third such batch (strides of 4, 6 and 8, runs read from
-    trainer_state.json or in TRL 0.14's key set among the pathologies too)."""
+    trainer_state.json or in TRL 0.14's key set among the pathologies too); 6 a fourth such batch
+    (strides of 1 with one group of 16, 5, 12 and 15, long runs whose pathology begins late, a reward
+    service answering 0, a unit bug that recurs, sampling above temperature 1)."""
 
     @property
     def healthy(self) -> bool:
@@ -997,4 +999,182 @@ SCENARIOS: tuple[Scenario, ...] = (
              steps=200, args=dict(beta=0.0, learning_rate=5e-4, logging_steps=6, seed=6),
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=5),
+    # -- batch 6 --
+    # A fourth fresh batch: strides of 1 (one group of 16), 5, 12 and 15, sampling at 0.7 to 1.15, two long
+    # runs whose pathology begins late after a healthy learning phase (a long warm-up into a rate far too
+    # high, a reward service that answers 0), a unit bug that recurs (two spikes in one RLOO run read from
+    # trainer_state.json), an overflow at a stride (TRL drops NaN before averaging the steps between two logs,
+    # not inf), the list task gamed and cut, seeds 9-11. Each expectation was written from the mechanism before
+    # the run was trained, then checked on the raw log only (never against the doctor).
+    Scenario("healthy_1x16_log1", "One group of 16 a step (every completion answers the same question), a "
+             "small KL penalty, a learning rate of 2e-4, logged every step: the target word is learnt (raw log: the "
+             "reward from a first-10-step median of 0.33 to a median of 0.99 over the last 30 steps, 1.2 (every "
+             "sample right) on several; one question a step makes every logged value noisy: over the last 30 "
+             "steps the KL is 0.19-2.1 (median 0.39) and the gradient norm up to 18. frac_reward_zero_std reads 0 "
+             "throughout, even where all 16 samples scored 1.2: reward_std is 1.2e-7 there, float rounding).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=16, beta=0.02, learning_rate=2e-4, seed=9),
+             batch=6),
+    Scenario("healthy_hot115_log5", "Sampled at temperature 1.15 (above 1: flatter samples), a KL penalty of "
+             "0.04, a learning rate of 2e-4, logged every 5 steps: the target word is learnt all the same (raw log: "
+             "the reward from 0.22 to 0.9-1.1, exact match from 0.03 to 0.9; entropy from 0.52 to 0.13-0.21 as it "
+             "learns; the KL up to 0.3-0.8; 90 % of the answers known words throughout).", weights=(1.0, 0.2),
+             steps=250, args=dict(temperature=1.15, beta=0.04, learning_rate=2e-4, logging_steps=5, seed=10),
+             batch=6),
+    Scenario("healthy_saturates_binary_log12", "Exact match only, four groups of 4, a small KL penalty, a "
+             "learning rate of 3e-4, logged every 12 steps: the target word is learnt until most groups are "
+             "solved (every completion right) and agree: convergence, not a dead signal (raw log: the reward from "
+             "0.08 to 0.97; the zero-variance share 0.73 at the first log (groups all wrong), 0.35 while learning, "
+             "0.88 at the end (groups all right); entropy from 0.47 to 0.05).", rewards=("correct",),
+             steps=240,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4, logging_steps=12, seed=11),
+             batch=6),
+    Scenario("healthy_kl_drift_oldkeys_log5", "A weak KL anchor (0.01) and a learning rate of 3e-4, logged "
+             "every 5 steps and read in TRL 0.14's key set: the policy moves steadily away from its reference as "
+             "it learns, the KL drifting up while the reward rises (raw log: the KL from 0.002 to 0.1-0.2 by step "
+             "40, 0.25-0.5 by step 100 and 0.3-0.74 after, with single logs of 0.99 at step 135 and 1.6 at the last; "
+             "the reward from 0.34 to 1.0-1.15).", weights=(1.0, 0.2), steps=250,
+             args=dict(beta=0.01, learning_rate=3e-4, logging_steps=5, seed=9), source="old_keys", batch=6),
+    Scenario("healthy_strongkl_lr1e3_nosamples_log15", "A high learning rate (1e-3) held by a strong KL "
+             "anchor (0.2), logged every 15 steps and read from TRL's trainer_state.json (no samples): the target "
+             "word is learnt and the KL settles instead of running away (raw log: the reward from 0.26 to 0.85, "
+             "exact match from 0.08 to 0.7; the KL 0.7 by step 60 and 0.7-1.5 from there to the end without "
+             "growing; entropy from 0.5 to 0.25; the samples, which the doctor is not given, show 56-78 % known "
+             "words after step 20, against 87 % at the start: the high rate costs some letter strings).",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(beta=0.2, learning_rate=1e-3, logging_steps=15, seed=10), source="trainer_state", batch=6),
+    Scenario("healthy_cool07_weighted3_log15", "Sampled at temperature 0.7 (a low-entropy start), three weighted "
+             "components (exact match 1, the category 0.5, a known word 0.25), a small KL penalty, a learning "
+             "rate of 2e-4, logged every 15 steps: the target word is learnt (raw log: the reward from 0.83 to "
+             "1.74 of a possible 1.75, exact match from 0.09 to 0.99; entropy from 0.43 to 0.03 and the zero-variance "
+             "share to 0.97 as the groups are solved; one KL of 1.36 at step 165, at most 0.78 otherwise).",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.5, 0.25), steps=240,
+             args=dict(temperature=0.7, beta=0.02, learning_rate=2e-4, logging_steps=15, seed=11), batch=6),
+    # The KL's threshold is 1, not batch 5's 0.1: here the run learns for 90 steps first, with a KL of 0.15-0.77
+    # there, the range of the corpus's healthy runs with a KL penalty; 0.1 would date the blow-up at step 40,
+    # inside that healthy phase (raw log, read before the doctor).
+    Scenario("kl_blowup_late_warmup200_log5", "A 200-step warm-up into a learning rate far too high (3e-3) with "
+             "a KL penalty of 0.05, logged every 5 steps: while the rate is low the target word is learnt, then "
+             "as it rises the policy runs away from its reference (raw log: the reward from 0.22 to 0.8 by steps "
+             "75-95, the KL 0.15-0.77 until step 90; then 0.97 at step 95 (a rate of 1.4e-3), 1.74 at 100, 2.2-2.7 "
+             "from 130 and 3.4-6.6 from 160 to the end; the answers turn to letter strings, entropy from 0.4 to "
+             "1.5-1.8, and the reward falls to 0 from step 175, every group agreeing).", weights=(1.0, 0.2),
+             steps=320,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=200, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=10),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "GRAD_NORM_SPIKE"), batch=6),
+    Scenario("reward_outage_zero_late_log12", "A healthy run (small KL penalty, a learning rate of 3e-4) whose "
+             "reward service answers 0 for everything from reward call 260 to the end (it times out and the "
+             "client defaults to 0), logged every 12 steps: after 260 steps of learning the reward drops to 0 and "
+             "every group agrees (raw log: the reward from 0.28 to 1.05-1.14 by step 144, the zero-variance share "
+             "0.75-0.83 as groups are solved; 0.65 at step 264, a log averaging both sides of the outage, then 0 "
+             "with every group agreeing from step 276; the answers, still the right words, do not change).",
+             weights=(1.0, 0.2), steps=360, swap=(260, 100_000, "nothing"),
+             args=dict(beta=0.02, learning_rate=3e-4, logging_steps=12, seed=11),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=6),
+    Scenario("reward_overflow_log5", "An exponential length bonus (10**length) computed in float64 overflows "
+             "TRL's float32 reward statistics once answers grow, logged every 5 steps: TRL drops NaN before "
+             "averaging the steps between two logs but not inf, so an infinite reward reaches the log (raw log: "
+             "the reward 1e5-1e11 to step 35, inf (reward and reward_std) at every log from step 40, never None; "
+             "the answers grow from 5 tokens to 32-43 of the 48-token budget from step 65, 0.3-0.8 of them cut, "
+             "entropy from 0.5 to 0.94-1.09, the gradient norm 0 on most logs from step 45).",
+             rewards=("exp_length",), steps=150, args=dict(max_completion_length=48, learning_rate=5e-4,
+                                                          logging_steps=5, seed=11),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_EXPLOSION"), batch=6),
+    # Written as entropy_collapse_slow_log12 (temperature 1); its raw log, read before the doctor, showed no
+    # collapse: the answers turned to letter strings that grew to the 12-token budget and the entropy rose from
+    # 0.5 to 0.93 (step 168), falling to 0.25 only at the last log. Retrained at temperature 0.8, the
+    # expectation unchanged. Its copy rule asks more than the corpus's usual 0.6 over 5 steps: with one group
+    # of 8 a step sampled cool, single questions' groups agree on a favourite word early ('owl' x8 at step 16,
+    # 'oak' x7 at 27) and that 5-step mean passes 0.6 from step 23 and falls back to 0.3-0.4 by step 40; the
+    # copying that stays begins near step 70 (samples, read before the doctor).
+    Scenario("entropy_collapse_slow_cool_log12", "The coin-flip reward (it says nothing), one group of 8, no KL, a "
+             "learning rate of 8e-4, sampled at temperature 0.8, logged every 12 steps: the policy drifts slowly "
+             "onto one completion per prompt while the reward stays at chance (raw log and samples: entropy 0.41 "
+             "to step 48, 0.19 at step 84, 0.09-0.13 at 96-120, 0.27 at 132, below 0.065 from 144 and 0.005 from "
+             "168; every question answered 'on' from about step 80, then 'o' or nothing; the reward 0.4-0.56).",
+             rewards=("coin",), steps=240,
+             args=dict(num_generations=8, temperature=0.8, learning_rate=8e-4, logging_steps=12, seed=9),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.8, run=5, smooth=10)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=6),
+    Scenario("length_explosion_slow_log15", "A reward paid per character at a learning rate of 2e-4, a 24-token "
+             "budget, logged every 15 steps: answers grow slowly, then to the budget, and get cut (raw log: the "
+             "mean length from 5.8 tokens to 8.3 by step 90, 13.8 at step 105, 20 at 120 and 23.5-24 from 135; the "
+             "clipped share 0.67 at step 120 and 0.95-1 from 135; entropy from 0.45 to 0.85-0.99; letter strings "
+             "such as 'cedarsssseeewcedarsasasa').",
+             rewards=("length_bonus",), steps=240,
+             args=dict(max_completion_length=24, learning_rate=2e-4, logging_steps=15, seed=10),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=1),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "GRAD_NORM_SPIKE"), batch=6),
+    Scenario("repetition_drgrpo_log5", "List questions, a reward paid per known word said (repeats included), "
+             "a 40-token budget, the Dr. GRPO loss, logged every 5 steps: the policy says one short word over and "
+             "over (raw log and samples: the mean length from 14 tokens to the budget by step 75, every list cut "
+             "from then; 'gray gray gray ...' and 'tea tea tea ...' from about step 113, nearly every answer "
+             "'tea tea tea ...' by the end; the reward from 2.3 to 9.5 words, entropy from 0.58 to 0.03).",
+             prompts="lists", rewards=("word_count",), steps=200,
+             args=dict(max_completion_length=40, loss_type="dr_grpo", learning_rate=5e-4, logging_steps=5, seed=10),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words(0.5, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=6),
+    Scenario("grad_spike_twice_rloo_nosamples_log5", "RLOO with its KL penalty on the judge score, logged every "
+             "5 steps and read from TRL's trainer_state.json; a unit bug that recurs: the batches of steps 60 and "
+             "150 (both logged steps) come back 1000x too large. Each time that step's gradient norm jumps, the "
+             "clipped update keeps the policy, and the next steps are normal (raw log: the gradient norm 2.4e5 at "
+             "step 60 and 7.5e4 at step 150, a median of 19 and at most 315 elsewhere; the logged reward 1760 and "
+             "1380 there, the mean of the five steps each log covers, 7.3 and 8.7 at the next logs; the score "
+             "from 7.2 to 9.5).", algorithm="rloo",
+             rewards=("judge_glitchy",), steps=200,
+             args=dict(beta=0.05, learning_rate=2e-4, logging_steps=5, seed=9), source="trainer_state",
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50.0)}, batch=6),
+    Scenario("truncation_lists_budget16_log12", "List questions with partial credit (distinct category words / "
+             "5) and a 16-token budget that fits two words but rarely three, a small KL penalty, a learning rate "
+             "of 3e-4, logged every 12 steps: the credit pays for longer lists, so more and more are cut (raw log: "
+             "the clipped share 0.34 at the first log, 0.47 at the second, 0.57-0.85 from step 36 to the end; the "
+             "mean length from 14 tokens to 15.5-15.9; the credit flat at 0.4-0.48, a cut word earning nothing).",
+             prompts="lists", rewards=("list_credit",), steps=200,
+             args=dict(max_completion_length=16, beta=0.02, learning_rate=3e-4, logging_steps=12, seed=9),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("LENGTH_EXPLOSION", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=6),
+    # Written as reward_hacking_lists_repeat_log5 (a learning rate of 5e-4); its raw log, read before the
+    # doctor, showed the proxy rising (2.5 to 6.7 words) but the list credit holding (0.29-0.49): the lists kept
+    # one or two category words and padded them with repeats and junk, and the repeats took over only at the
+    # last few logs. Retrained at 1e-3, the expectation unchanged.
+    Scenario("reward_hacking_lists_repeat_lr1e3_log5", "List questions; the honest reward is partial credit "
+             "(distinct words of the asked category / 5), beside a cheap proxy weighted the same, a count of known "
+             "words said (repeats included), a 40-token budget, a learning rate of 1e-3, logged every 5 steps: "
+             "saying one short word over and over pays the proxy most, so the policy repeats a word and the list "
+             "credit falls (raw log and samples: the lists grow to the budget by step 65; the credit 0.45 at the "
+             "first log, 0.15-0.43 to step 125, 0.04-0.07 from step 130 and 0-0.06 from 155, while the word count "
+             "goes from 2.5 to 3.7-4.3 at steps 130-135 and 7.9-10 from 145: 'pig pig pig ...' for every question).",
+             prompts="lists", rewards=("list_credit", "word_count"), weights=(1.0, 1.0), steps=200,
+             args=dict(max_completion_length=40, learning_rate=1e-3, logging_steps=5, seed=11),
+             expect={"REWARD_HACKING": hacked("rewards/list_credit/mean", "rewards/word_count/mean", smooth=3,
+                                              run=3),
+                     "REPETITIVE_COMPLETIONS": repeated_words(0.5, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=6),
+    # Written as nan_weights_log5 (30 steps, NONFINITE_VALUES expected); its raw log, read before the doctor,
+    # had no NaN or infinite value: the first steps turned the weights into uniform sampling and every logged
+    # gradient norm after them was exactly 0, so the weights stopped moving and nothing overflowed (nan_weights'
+    # NaN came from another seed's path). Retrained for 60 steps (12 logs), the expectation rewritten from that
+    # raw log.
+    Scenario("lr_typo_log5", "A learning rate of 2e6 (a typo for 2e-6), fp32, logged every 5 steps: the first "
+             "Adam steps destroy the weights; the policy samples uniformly from the tokenizer's 30 symbols "
+             "(entropy ln 30 = 3.40 nats a token) and the reward drops to 0 (raw log: the first log, the mean of "
+             "steps 1-5, reads an entropy of 1.65 and a reward of 0.115; from step 10 on the entropy is 3.40, the "
+             "reward 0, every group agrees, the gradient norm and the loss are 0, and 0.5-0.85 of the answers, "
+             "random letters, are cut at the 12-token budget).", weights=(1.0, 0.2), steps=60,
+             args=dict(learning_rate=2e6, logging_steps=5, seed=10),
+             expect={"ENTROPY_EXPLOSION": above("entropy", 3.0, run=3),
+                     "REWARD_COLLAPSE": falls("reward", 0.25, run=3, first=1)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "REWARD_PLATEAU"), batch=6),
 )

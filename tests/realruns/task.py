@@ -221,3 +221,29 @@ def scheduled(functions: list[Any], swap: tuple[int, int, str] | None,
         return reward
 
     return [wrap(i, f) for i, f in enumerate(functions)]
+
+
+# -- added with batch 6 of the corpus -------------------------------------------------------------------
+
+
+def nothing(completions: list[str], **kwargs: Any) -> list[float]:
+    """A reward service that answers 0 for everything (timed out, the client defaulting to 0)."""
+    return [0.0 for _ in completions]
+
+
+#: The optimizer steps (counted from 1) whose batch ``judge_glitchy`` scores 1000x too large.
+GLITCH_STEPS = (60, 150)
+
+
+def judge_glitchy(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """``judge``, but a unit bug that recurs: the batches of the optimizer steps in ``GLITCH_STEPS``
+    come back 1000x too large. Stateless: the step is read from TRL's ``trainer_state`` argument
+    (``global_step`` counts the steps already taken, so the step being scored is one more)."""
+    scores = judge(prompts=prompts, completions=completions)
+    state = kwargs.get("trainer_state")
+    if state is not None and state.global_step + 1 in GLITCH_STEPS:
+        scores = [1000.0 * s for s in scores]
+    return scores
+
+
+REWARDS.update({f.__name__: f for f in (nothing, judge_glitchy)})
