@@ -814,3 +814,54 @@ def test_logprob_mismatch_windows_are_steps_in_a_strided_log(tmp_path: Path):
     finding = detect("LOGPROB_MISMATCH", record(tmp_path, rows, logging_steps=10))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
     assert 200 <= finding.first_step <= 240, finding.first_step
+
+
+# -- REWARD_PLATEAU: windows in steps, a collapse's floor and a budget's cap are no plateau -------------
+
+
+def _plateau_rows(steps: np.ndarray, reward: np.ndarray, share: np.ndarray, **extra: float) -> list[dict[str, Any]]:
+    return [dict(step=int(s), reward=float(r), frac_reward_zero_std=float(z), reward_std=0.3, **extra)
+            for s, r, z in zip(steps, reward, share, strict=True)]
+
+
+def test_a_plateau_in_a_strided_log_is_judged_in_steps(tmp_path: Path):
+    """A reward that never rose, flat while most groups came to agree over the last 200 of 400 steps,
+    logged every 8 steps: 50 logged values. Counted in logged values (fewer than 60) it was never judged."""
+    rng = np.random.default_rng(31)
+    steps = np.arange(8, 401, 8)
+    reward = 0.3 + rng.normal(0, 0.01, steps.size)
+    share = np.where(steps < 200, 0.3, 0.9)
+    finding = detect("REWARD_PLATEAU", record(tmp_path, _plateau_rows(steps, reward, share), logging_steps=8))
+    assert finding is not None and finding.severity == "warn", finding
+    assert 150 <= finding.first_step <= 260, finding.first_step
+
+
+def test_a_reward_that_fell_below_its_opening_is_a_collapse_not_a_plateau(tmp_path: Path):
+    """The reward fell from 0.5 to 0 and every group then agrees at 0: the signal is dry, but the run
+    got worse; REWARD_COLLAPSE reports it, and a plateau warning on top says nothing new."""
+    rng = np.random.default_rng(37)
+    steps = np.arange(1, 301)
+    reward = np.where(steps < 100, 0.5 + rng.normal(0, 0.03, steps.size), 0.0)
+    share = np.where(steps < 100, 0.3, 1.0)
+    view = record(tmp_path, _plateau_rows(steps, reward, share))
+    assert detect("REWARD_PLATEAU", view) is None
+    collapse = detect("REWARD_COLLAPSE", view)
+    assert collapse is not None and collapse.severity == "critical"
+
+
+def test_groups_capped_by_the_budget_are_no_plateau_even_when_samples_do_not_say_which_were_cut(tmp_path: Path):
+    """Every completion cut by a 3-token budget, groups agreeing on the capped reward; the samples
+    carry no ``truncated`` flag (TRL's buffer does not say), so the truncated share of completions
+    decides: the budget caps the reward (TRUNCATION_HIGH's business), no plateau."""
+    rng = np.random.default_rng(41)
+    steps = np.arange(1, 201)
+    reward = 0.2 + rng.normal(0, 0.01, steps.size)
+    rows = _plateau_rows(steps, reward, np.full(steps.size, 0.9), **{"completions/clipped_ratio": 1.0})
+    samples = {int(s): [{"sample_id": f"s{s}-{k}-{i}", "group_id": f"g{s}-{k}", "prompt": f"p{k}",
+                         "reward": 0.2 if i or k else 0.4, "advantage": 0.0, "completion": "abc"}
+                        for k in range(2) for i in range(4)] for s in steps}
+    view = record(tmp_path, rows, samples, max_completion_length=3)
+    assert view.samples["truncated"].null_count() == view.samples.height
+    assert detect("REWARD_PLATEAU", view) is None
+    truncation = detect("TRUNCATION_HIGH", view)
+    assert truncation is not None and truncation.severity == "critical"

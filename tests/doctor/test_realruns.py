@@ -43,6 +43,12 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_judge_oldkeys_log6", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("reward_hacking_judge_dapo_log4", "verdict"): "REWARD_HACKING dated 12, onset 40 (±25)",
     ("reward_outage_rescaled_log4", "verdict"): "unexpected: ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE",
+    # Batch 6 (session 7): the doctor's first look (a761b37), before any fix for it.
+    ("healthy_kl_drift_oldkeys_log5", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
+    ("reward_outage_zero_late_log12", "verdict"): "unexpected: GROUP_MODE_COLLAPSE",
+    ("entropy_collapse_slow_cool_log12", "verdict"): "ENTROPY_COLLAPSE dated 72, onset 144 (±36)",
+    ("length_explosion_slow_log15", "verdict"): "LENGTH_EXPLOSION missing (16 logged values)",
+    ("lr_typo_log5", "verdict"): "ENTROPY_EXPLOSION missing; REWARD_COLLAPSE missing (12 logged values)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -19,7 +19,7 @@ from ..facts.groups import (
     zero_std_metric,
 )
 from ..facts.metrics import REWARD_METRICS
-from ..facts.run import converged_by_reward, facts_of
+from ..facts.run import budget_capped, converged_by_reward, facts_of
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -29,6 +29,7 @@ from ..toolkit import (
     finite_median,
     held_extreme,
     hysteresis,
+    in_points,
     level_change,
     level_noise,
     logged,
@@ -168,7 +169,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     help. A reward that merely levels off while groups still disagree is the normal end
     of learning and is not reported, nor is a plateau at the top reward (every group solved:
     the run has converged, which ZERO_ADVANTAGE_GROUPS reports as info; or every group games
-    a cheap reward, which REWARD_HACKING reports). The signal is just as
+    a cheap reward, which REWARD_HACKING reports), nor a reward that ends below where it opened
+    (it collapsed: REWARD_COLLAPSE), nor groups that agree because the token budget cuts their
+    completions (TRUNCATION_HIGH). The signal is just as
     dry when the learning rate has reached zero long before the run ends (a scheduler
     whose horizon is shorter than the run): updates then change nothing.
 
@@ -180,7 +183,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
     least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
-    the captured zero-variance groups earned the top reward. The onset is the later of where the
+    the captured zero-variance groups earned their prompt's best reward. The windows are steps
+    (at most a quarter, a tenth and an eighth of the run), counted in logged values by the
+    logging stride. The onset is the later of where the
     reward reached its plateau and where the zero-variance share started climbing. Or:
     `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
     to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
@@ -208,7 +213,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lr_stop_share: share of the run the stopped learning rate must last
     """
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < 60:  # its windows are still logged points (n // 4 ...), not steps
+    if curve is None or not long_enough(curve.steps, 60):
         return None
     zero_std = facts_of(view).zero_std
     found = _dry_plateau(view, cfg, curve, zero_std[0]) if zero_std is not None else None
@@ -264,9 +269,11 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     the run), short of convergence."""
     name, steps, x = curve.name, curve.steps, curve.values
     n = curve.size
-    window = max(10, min(cfg["plateau_window"], n // 4))
-    smooth = max(3, min(cfg["smooth_window"], n // 10))
-    sustain = max(5, min(cfg["sustain"], n // 8))
+    # Windows in steps, fitted to the run's span (a quarter, a tenth, an eighth), then in logged points.
+    span = n * curve.stride
+    window = max(5, in_points(min(cfg["plateau_window"], span // 4), curve.stride))
+    smooth = max(3, in_points(min(cfg["smooth_window"], span // 10), curve.stride))
+    sustain = max(3, in_points(min(cfg["sustain"], span // 8), curve.stride))
     zero = zero_std[np.isin(view.step, steps)]
     level = curve.smooth(smooth)
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
@@ -299,10 +306,15 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     groups = flat_groups(view, *latter_half(first, last))
     if groups is None and converged_by_reward(view, first, last) is not None:
         return None  # without samples, a reward that rose and kept its rise while groups agree: converged
-    if groups is not None and groups.converged(cfg["converged_share"]):
+    if groups is not None and groups.solved >= cfg["converged_share"]:
         # A plateau at the top reward: every group solved (the run converged) or gaming a cheap
         # reward (REWARD_HACKING's business). Neither is a signal that dried up short of the goal.
         return None
+    if budget_capped(view, groups, first, last) is not None:
+        return None  # groups agree because the budget cuts their completions: TRUNCATION_HIGH's business
+    progress = facts_of(view).progress
+    if progress is not None and progress.fell:
+        return None  # a reward that ends below where it opened collapsed: REWARD_COLLAPSE's business
     dry_share = finite_median(zero_level[hit:], cfg["zero_std_level"])
     return Finding(
         signature_id="REWARD_PLATEAU",

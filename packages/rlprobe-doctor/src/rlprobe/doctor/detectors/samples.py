@@ -29,7 +29,7 @@ from ..facts.groups import (
 from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
-from ..facts.run import converged_by_reward, facts_of
+from ..facts.run import budget_capped, converged_by_reward, facts_of
 from ..findings import Evidence, Finding, Severity
 from ..toolkit import (
     Excursion,
@@ -177,7 +177,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     climb = None if from_start else _climb(steps, share, exc, window)
     rise = climb[1] - climb[0] if climb is not None else 0
     gradual = climb is not None and rise > cfg["abrupt_fraction"] * max(int(steps[exc.hit]), 1)
-    capped = _budget_capped(view, groups, first, last)
+    capped = budget_capped(view, groups, first, last)
     # The policy settled on its answers: the solved groups are one right completion, repeated.
     settled = groups is not None and not from_start and groups.identical >= cfg["converged_share"]
     converged = (groups is not None and groups.converged(cfg["converged_share"]) and groups.gamed < 0.5
@@ -277,20 +277,6 @@ def _rise_between(steps: np.ndarray, x: np.ndarray, baseline: float, target: flo
     low = np.flatnonzero(mean[:reached] <= baseline + 0.1 * rise)
     start = int(low[-1]) + 1 if low.size else 0
     return int(steps[min(start, reached)]), int(steps[reached])
-
-
-def _budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: int) -> float | None:
-    """The share of zero-variance groups whose completions were all cut off by the token
-    budget (from the samples; without them, the truncated share over the episode, ``truncation``),
-    when most were: such groups agree because the budget caps their reward."""
-    if groups is not None and "truncated" in view.samples.columns:
-        return groups.truncated if groups.truncated >= 0.7 else None
-    curve = facts_of(view).truncation
-    if curve is None:
-        return None
-    cut = curve.values[(curve.steps >= first) & (curve.steps <= last)]
-    share = float(np.median(cut)) if cut.size else 0.0
-    return share if share >= 0.9 else None
 
 
 def _zero_std_cause(groups: FlatGroups | None, converged: bool, climb: tuple[int, int] | None, from_start: bool,

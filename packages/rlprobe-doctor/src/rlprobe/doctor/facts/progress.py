@@ -98,6 +98,13 @@ class RunProgress:
     """The highest level a tenth-of-the-run median held."""
     end: float
     """Median of the last tenth."""
+    margin: float = 0.0
+    """The smallest move that counts (`_PROGRESS_Z` times the noise of a tenth-of-the-run median)."""
+
+    @property
+    def fell(self) -> bool:
+        """The reward ends clearly below where it opened: whatever it does now, it got worse."""
+        return self.opening - self.end >= self.margin
 
     @property
     def learned(self) -> bool:
@@ -129,4 +136,4 @@ def run_progress(view: RunView) -> RunProgress | None:
     climbing = trend_t(curve.steps[half:], values[half:]) >= _CLIMB_T
     state = ("regressed" if peak - opening >= margin and gave_back else "flat" if not rose
              else "learning" if climbing else "converged")
-    return RunProgress(curve.name, state, opening, peak, end)
+    return RunProgress(curve.name, state, opening, peak, end, margin)

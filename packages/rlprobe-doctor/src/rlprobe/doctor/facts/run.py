@@ -10,11 +10,11 @@ import numpy as np
 from ..toolkit import Curve, logged, logging_stride, rolling_median
 from ..view import RunView
 from .budget import pinned_budget, token_budget, truncation
-from .groups import CONVERGED_SHARE, has_zero_std_share, zero_std_share
+from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_share
 from .metrics import REWARD_METRICS
 from .progress import STATE_POINTS, RunProgress, run_progress
 
-__all__ = ["RunFacts", "converged_by_reward", "facts_of"]
+__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of"]
 
 
 class RunFacts:
@@ -130,3 +130,27 @@ def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | N
         if best > _TINY and now.size and float(np.median(now)) <= _GIVEN_UP * best:
             return None
     return progress
+
+
+#: Share of the captured zero-variance groups all cut off by the budget that says the budget caps them.
+_CAPPED_GROUPS = 0.7
+#: Without samples: the median truncated share of completions over the episode that says so (a group
+#: agrees by the cut only when all its completions are cut, so the completions' share must be higher).
+_CAPPED_COMPLETIONS = 0.9
+
+
+def budget_capped(view: RunView, groups: FlatGroups | None, first: int, last: int) -> float | None:
+    """The share of zero-variance groups whose completions were all cut off by the token budget
+    over steps [first, last] (from the samples; without them, or when they do not say which were
+    cut, the truncated share of completions, ``RunFacts.truncation``), when most were; else None.
+    Such groups agree because the budget caps their reward, not because the prompts are solved
+    or the signal dried up short of the goal."""
+    samples = view.samples
+    if groups is not None and "truncated" in samples.columns and samples["truncated"].null_count() < samples.height:
+        return groups.truncated if groups.truncated >= _CAPPED_GROUPS else None
+    curve = facts_of(view).truncation
+    if curve is None:
+        return None
+    cut = curve.values[(curve.steps >= first) & (curve.steps <= last)]
+    share = float(np.median(cut)) if cut.size else 0.0
+    return share if share >= _CAPPED_COMPLETIONS else None
