@@ -865,3 +865,50 @@ def test_groups_capped_by_the_budget_are_no_plateau_even_when_samples_do_not_say
     assert detect("REWARD_PLATEAU", view) is None
     truncation = detect("TRUNCATION_HIGH", view)
     assert truncation is not None and truncation.severity == "critical"
+
+
+# -- too short to judge is counted in steps of evidence ------------------------------------------------
+
+
+def test_a_short_strided_log_of_a_destroyed_policy_is_judged(tmp_path: Path):
+    """60 steps logged every 5: 12 values, each the mean of 5 steps. The first averages the update that
+    destroyed the policy; from the second the entropy sits at ln(30) and the reward at 0. Counted in
+    logged values (fewer than 20) the run was too short for either detector."""
+    steps = np.arange(5, 61, 5)
+    entropy = np.where(steps == 5, 1.65, 3.4)
+    reward = np.where(steps == 5, 0.115, 0.0)
+    rows = [dict(step=int(s), entropy=float(e), reward=float(r), frac_reward_zero_std=1.0)
+            for s, e, r in zip(steps, entropy, reward, strict=True)]
+    view = record(tmp_path, rows, logging_steps=5)
+    explosion, collapse = detect("ENTROPY_EXPLOSION", view), detect("REWARD_COLLAPSE", view)
+    assert explosion is not None and explosion.severity in ("warn", "critical") and explosion.first_step <= 15
+    assert collapse is not None and collapse.severity == "critical" and collapse.first_step <= 15
+
+
+def test_a_short_log_of_few_values_is_still_too_short(tmp_path: Path):
+    """Nine logged values are too few for windows with a shape, whatever the stride."""
+    steps = np.arange(10, 91, 10)
+    rows = [dict(step=int(s), entropy=1.65 if s == 10 else 3.4) for s in steps]
+    assert detect("ENTROPY_EXPLOSION", record(tmp_path, rows, logging_steps=10)) is None
+
+
+# -- KL_BLOWUP: a steady drift that settled past the critical level while the run learnt -------------------
+
+
+def _drift_rows(reward_end: float) -> list[dict[str, Any]]:
+    rng = np.random.default_rng(43)
+    steps = np.arange(15, 241, 15)
+    kl = np.minimum(1.0, 0.06 + steps / 90) * np.exp(rng.normal(0, 0.1, steps.size))
+    reward = 0.26 + (reward_end - 0.26) * steps / 240 + rng.normal(0, 0.03, steps.size)
+    return [dict(step=int(s), kl=float(k), reward=float(r)) for s, k, r in zip(steps, kl, reward, strict=True)]
+
+
+@pytest.mark.parametrize(("reward_end", "beta", "severity"),
+                         [(0.85, 0.2, "info"), (0.26, 0.2, "critical"), (0.85, 0.001, "critical")])
+def test_a_kl_drift_that_settles_past_the_critical_level_is_info_only_when_the_penalty_holds_a_learning_run(
+        tmp_path: Path, reward_end: float, beta: float, severity: str):
+    """The KL drifts to about 1 and holds there for the last 150 of 240 steps. With a strong penalty (beta
+    0.2) and the reward rising all the while it is the penalty's balance (info); with a reward that never
+    rose, or a penalty too weak to hold anything (beta 0.001), the policy is far from its reference."""
+    finding = detect("KL_BLOWUP", record(tmp_path, _drift_rows(reward_end), logging_steps=15, beta=beta))
+    assert finding is not None and finding.severity == severity, finding

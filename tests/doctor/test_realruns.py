@@ -47,8 +47,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_kl_drift_oldkeys_log5", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("reward_outage_zero_late_log12", "verdict"): "unexpected: GROUP_MODE_COLLAPSE",
     ("entropy_collapse_slow_cool_log12", "verdict"): "ENTROPY_COLLAPSE dated 72, onset 144 (±36)",
-    ("length_explosion_slow_log15", "verdict"): "LENGTH_EXPLOSION missing (16 logged values)",
-    ("lr_typo_log5", "verdict"): "ENTROPY_EXPLOSION missing; REWARD_COLLAPSE missing (12 logged values)",
+    ("length_explosion_slow_log15", "verdict"):
+        "LENGTH_EXPLOSION dated 60, where the length left 5.8 tokens; the rule dates x1.5 at 105 (±36)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

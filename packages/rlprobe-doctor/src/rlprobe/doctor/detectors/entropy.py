@@ -16,7 +16,7 @@ from ..facts.opening import collapsed
 from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
 from ..findings import Finding
-from ..toolkit import MIN_POINTS, Windows, confidence_from, logged, percent, relative_change
+from ..toolkit import Windows, confidence_from, logged, long_enough, percent, relative_change
 from ..view import RunView
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
@@ -77,7 +77,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     converged_share: share of the repeated completions at the top reward that makes it convergence (info)
     """
     curve = logged(view, *ENTROPY_METRICS)
-    if curve is None or curve.size < MIN_POINTS or curve.values.min() < 0:
+    if curve is None or not long_enough(curve.steps) or curve.values.min() < 0:
         return None
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)
@@ -190,7 +190,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the rise must hold
     """
     curve = logged(view, *ENTROPY_METRICS)
-    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
+    if curve is None or not long_enough(curve.steps) or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)

@@ -9,16 +9,20 @@ import numpy as np
 
 from ..catalog import detector
 from ..facts.extremes import extreme_step
+from ..facts.metrics import LENGTH_METRICS
 from ..facts.progress import reward_progress
+from ..facts.run import facts_of
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
     confidence_from,
+    episode_median,
     held_extreme,
     hysteresis,
     in_points,
     logged,
     logging_stride,
+    long_enough,
     onset_before,
     refine_onset,
     smoothed_noise,
@@ -45,6 +49,22 @@ def _extreme_kl(view: RunView, curve: Curve, min_level: float) -> Finding | None
                            "Nothing to change while the KL stays at its level; a second such step would be a pattern."],
         links_to_samples=view.top_samples(extreme.step, extreme.step, "kl", k=5),
     )
+
+
+#: The KL penalty holds a drift when it costs at least this share of the reward the run gained.
+_LEASH_SHARE = 0.25
+
+
+def _leashed(view: RunView, kl: float, gain: float, first: int) -> bool:
+    """Whether the KL penalty is what holds a KL of ``kl`` nats a token: beta (``kl_coefficient``) × ``kl``
+    × the completions' mean length from ``first`` (a sequence's penalty) is at least ``_LEASH_SHARE`` of
+    the reward ``gain``. A penalty that costs next to nothing (a weak anchor) holds nothing: a KL that
+    stopped there stopped for another reason, and the policy is still far from its reference."""
+    beta = facts_of(view).kl_coefficient
+    if beta is None or gain <= 0:
+        return False
+    length = episode_median(view, LENGTH_METRICS, first, int(view.step[-1])) or 1.0
+    return beta * kl * length >= _LEASH_SHARE * gain
 
 
 @detector("KL_BLOWUP", defaults={
@@ -81,7 +101,12 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
     that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
     over which the reward rose or held (the progress fact) is info: the policy leaving the
-    reference as it learns, not running away from it. Without a blow-up, a single logged step at
+    reference as it learns, not running away from it. So is a steady drift that never grew
+    fast and settled past `critical_level` in a run whose reward rose and kept its rise (the
+    run's progress state), provided the penalty costs a quarter of the reward gained or more
+    (beta, from the config or read off GRPO's loss / KL, × KL × mean length): the penalty holds
+    the policy where the reward balances it; a weak anchor holds nothing. Without a blow-up,
+    a single logged step at
     `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), with the
     steps after it back near the median, is reported at info with that step's samples; warn when
     the reward or the KL did not come back to its level after it.
@@ -105,7 +130,7 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the condition must hold
     """
     curve = logged(view, "kl_mean")
-    if curve is None or curve.size < 20:
+    if curve is None or not long_enough(curve.steps):
         return None  # TRL GRPO's default beta is 0: no KL logged is normal
     name, steps, kl = curve.name, curve.steps, curve.values
     scale = cfg["sequence_scale"] if view.algorithm == "ppo" else 1.0
@@ -161,26 +186,39 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[onset]), int(steps[-1])
     unit = " nats/sequence" if scale != 1.0 else ""
     # The price of learning: a rise that stayed under the critical level and stopped growing before the
-    # run's end, while the reward rose or held, is the policy leaving the reference as it learns.
+    # run's end, while the reward rose or held since, is the policy leaving the reference as it learns. So
+    # is a steady drift that never grew fast and settled past it in a run whose reward rose and kept its
+    # rise (the run's progress state: the drift began with the run): the KL penalty holds the policy where
+    # the reward it earns balances the penalty.
     still_growing = bool(growth[-1] >= 0.8 * cfg["growth_factor"])  # NaN (no window back yet) is not growing
-    progress = reward_progress(view, first) if peak < critical_level and not still_growing else None
-    paid = progress is not None and progress.held
+    paid_by: Evidence | None = None
+    if not still_growing and peak < critical_level:
+        progress = reward_progress(view, first)
+        if progress is not None and progress.held:
+            paid_by = progress.evidence(first, last)
+            paid_text = f"{'rose' if progress.rose else 'held'} ({progress.start:.3g} to {progress.end:.3g})"
+    elif not still_growing and not grew_fast:
+        run = facts_of(view).progress
+        if run is not None and run.learned and _leashed(view, peak / scale, run.end - run.opening, first):
+            paid_by = run.evidence(first, last)
+            paid_text = f"rose over the run ({run.opening:.3g} to {run.end:.3g}) and kept its rise"
+    paid = paid_by is not None
     evidence = [Evidence(metric=name, window=(first, last), baseline=baseline, observed=peak,
                          note=f"rolling median over {smooth} logged steps; highest level held for "
                               f"{sustain} logged steps after the onset")]
-    if paid and progress is not None:
-        evidence.append(progress.evidence(first, last))
+    if paid_by is not None:
+        evidence.append(paid_by)
     return Finding(
         signature_id="KL_BLOWUP",
         severity="info" if paid else "critical" if critical else "warn",
         confidence=confidence,
         first_step=first,
         explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} from step {first} and stopped "
-                     f"growing under the critical level {critical_level:.3g}{unit}, while the reward "
-                     f"{'rose' if progress.rose else 'held'} ({progress.start:.3g} to {progress.end:.3g}): the policy "
+                     f"growing {'under' if peak < critical_level else 'in a steady drift past'} the critical level "
+                     f"{critical_level:.3g}{unit}, while the reward {paid_text}: the policy "
                      "leaving the reference as it learns, not running away from it. Watch it: a KL that grows "
                      "again, or a reward that falls, would be a blow-up."
-                     if paid and progress is not None else
+                     if paid else
                      f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} starting at step {first}; "
                      f"it grew up to ×{peak_growth:.3g} within {w} logged steps, "
                      + ("accelerating." if accelerated else f"past the critical level {critical_level:.3g}{unit}.")

@@ -16,7 +16,6 @@ from ..facts.progress import reward_progress
 from ..facts.run import facts_of
 from ..findings import Evidence, Finding
 from ..toolkit import (
-    MIN_POINTS,
     Curve,
     Windows,
     confidence_from,
@@ -25,6 +24,7 @@ from ..toolkit import (
     held_extreme,
     hysteresis,
     logged,
+    long_enough,
     onset_before,
     opening_reference,
     percent,
@@ -92,7 +92,7 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the growth must hold
     """
     curve = logged(view, *LENGTH_METRICS)
-    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
+    if curve is None or not long_enough(curve.steps) or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)
@@ -213,7 +213,7 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the drop must hold
     """
     curve = logged(view, *LENGTH_METRICS)
-    if curve is None or curve.size < MIN_POINTS or curve.values.min() <= 0:
+    if curve is None or not long_enough(curve.steps) or curve.values.min() <= 0:
         return None
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)

@@ -27,6 +27,7 @@ from ..toolkit import (
     hysteresis,
     in_points,
     logged,
+    long_enough,
     onset_before,
     rolling_median,
     rolling_quantile,
@@ -82,7 +83,7 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     sustain: consecutive steps the share must hold
     """
     curve = logged(view, *CLIP_METRICS)
-    if curve is None or curve.size < 20:
+    if curve is None or not long_enough(curve.steps):
         return None
     name, steps, x = curve.name, curve.steps, curve.values
     w = Windows.of(curve, cfg)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence
-from ..toolkit import level_noise, logged, smoothed_noise, trend_t
+from ..toolkit import level_noise, logged, long_enough, smoothed_noise, trend_t
 from ..view import RunView
 from .metrics import REWARD_METRICS
 
@@ -79,10 +79,6 @@ def reward_progress(view: RunView, first: int) -> Progress | None:
                     climbing=trend_t(steps[half:], since[half:]) >= _CLIMB_T)
 
 
-#: Logged points the run needs before its progress state is judged.
-STATE_POINTS = 20
-
-
 @dataclass(frozen=True)
 class RunProgress:
     """Where the run's reward went over the whole run: the progress state every detector that asks
@@ -118,12 +114,12 @@ class RunProgress:
 
 
 def run_progress(view: RunView) -> RunProgress | None:
-    """The reward's progress state over the run; None without a reward curve of `STATE_POINTS`
-    logged values. A move counts when it is `_PROGRESS_Z` times the noise of a tenth-of-the-run
+    """The reward's progress state over the run; None without a reward curve long enough to judge
+    (``long_enough``). A move counts when it is `_PROGRESS_Z` times the noise of a tenth-of-the-run
     median; the reward gave back its rise when it fell that far and a quarter of the rise below its
     highest level."""
     curve = logged(view, *REWARD_METRICS)
-    if curve is None or curve.size < STATE_POINTS:
+    if curve is None or not long_enough(curve.steps):
         return None
     values, k = curve.values, max(3, curve.size // 10)
     opening, end = float(np.median(values[:k])), float(np.median(values[-k:]))

@@ -7,12 +7,12 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from ..toolkit import Curve, logged, logging_stride, rolling_median
+from ..toolkit import MIN_LOGGED, Curve, logged, logging_stride, long_enough, rolling_median
 from ..view import RunView
 from .budget import pinned_budget, token_budget, truncation
 from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_share
 from .metrics import REWARD_METRICS
-from .progress import STATE_POINTS, RunProgress, run_progress
+from .progress import RunProgress, run_progress
 
 __all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of"]
 
@@ -50,9 +50,29 @@ class RunFacts:
         """The reward's progress state over the run (``progress.run_progress``)."""
         return run_progress(self.view)
 
+    @cached_property
+    def kl_coefficient(self) -> float | None:
+        """The KL penalty's coefficient (``beta``): the trainer config's, else read off GRPO's log, whose
+        loss is beta × the logged KL (the advantage-weighted term averages zero over a batch whose
+        advantages are centred): the median ratio over the logged steps whose KL is at least
+        ``_KL_READABLE``, when there are ``MIN_LOGGED`` of them. None when neither says."""
+        beta = (self.view.manifest.get("trainer_config") or {}).get("beta")
+        if isinstance(beta, (int, float)):
+            return float(beta)
+        if self.view.algorithm not in ("grpo", "") or not (self.view.has("loss") and self.view.has("kl_mean")):
+            return None
+        loss, kl = self.view.series("loss"), self.view.series("kl_mean")
+        readable = np.isfinite(loss) & np.isfinite(kl) & (kl >= _KL_READABLE)
+        if int(readable.sum()) < MIN_LOGGED:
+            return None
+        return max(0.0, float(np.median(loss[readable] / kl[readable])))
+
 
 #: Changes smaller than this are no change at all.
 _TINY = 1e-9
+#: A logged KL (nats per token) from which GRPO's loss reads as beta × KL: below it the loss's
+#: advantage-weighted noise outweighs the penalty term.
+_KL_READABLE = 0.1
 
 _FACTS: WeakKeyDictionary[RunView, tuple[object, RunFacts]] = WeakKeyDictionary()
 
@@ -85,7 +105,7 @@ def _moved_together(view: RunView, share: np.ndarray) -> bool:
     at = np.searchsorted(view.step, curve.steps)
     both = np.isfinite(share[at])
     n = int(both.sum())
-    if n < STATE_POINTS:
+    if not long_enough(curve.steps[both]):
         return False
     k = max(3, n // 10)
     reward = rolling_median(curve.values[both], k, max(1, k // 3))
@@ -121,7 +141,7 @@ def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | N
     for name in view.components():
         values = view.component(name)
         held = logged(view, f"rewards/{name}/mean")
-        if held is None or held.size < STATE_POINTS:
+        if held is None or not long_enough(held.steps):
             continue
         # A mean, not a median: a component earned now and then (a sparse 0/1 rate) has a median of 0.
         k = max(3, held.size // 10)

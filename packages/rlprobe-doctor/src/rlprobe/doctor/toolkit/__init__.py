@@ -11,7 +11,17 @@ Detectors import from here (``from ..toolkit import ...``) and from ``facts``, n
 from __future__ import annotations
 
 from .confidence import confidence_from, percent
-from .curves import MIN_POINTS, Curve, Windows, episode_median, in_points, logged, logging_stride, long_enough
+from .curves import (
+    MIN_LOGGED,
+    MIN_STEPS,
+    Curve,
+    Windows,
+    episode_median,
+    in_points,
+    logged,
+    logging_stride,
+    long_enough,
+)
 from .episodes import (
     Excursion,
     find_excursion,
@@ -54,8 +64,8 @@ from .rolling import (
 )
 
 __all__ = [
-    "COLLAPSED", "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_POINTS", "Curve", "Excursion", "LevelChange",
-    "Windows",
+    "COLLAPSED", "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_LOGGED", "MIN_STEPS",
+    "Curve", "Excursion", "LevelChange", "Windows",
     "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",

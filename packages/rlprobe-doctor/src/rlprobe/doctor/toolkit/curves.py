@@ -51,15 +51,21 @@ def logging_stride(steps: np.ndarray) -> float:
     return max(1.0, float(np.median(np.diff(steps)))) if steps.size > 1 else 1.0
 
 
-#: Logged points a curve needs before it is judged at all (medians of fewer mean little).
-MIN_POINTS = 20
+#: Steps of evidence a curve needs before it is judged at all (medians of fewer mean little). A
+#: logged value averages the steps since the one before (TRL averages between logs), so a run logged
+#: every 5 steps holds 60 steps of evidence in 12 values, as much as one logged every step holds in 60.
+MIN_STEPS = 20
+#: Logged values a curve needs whatever its stride, so that its windows (a reference, a gap, a
+#: sustain) have a shape.
+MIN_LOGGED = 10
 
 
-def long_enough(steps: np.ndarray, min_steps: int) -> bool:
+def long_enough(steps: np.ndarray, min_steps: int = MIN_STEPS) -> bool:
     """Whether a curve logged at ``steps`` can be judged by a detector that needs ``min_steps`` steps of
-    training: at least ``MIN_POINTS`` logged values spanning ``min_steps`` steps (a run logged every 3
-    steps holds 60 steps in 20 values). Every detector's "too short to judge", decided once, in steps."""
-    return steps.size >= MIN_POINTS and steps.size * logging_stride(steps) >= min_steps
+    training: at least ``MIN_LOGGED`` logged values spanning ``min_steps`` steps and ``MIN_STEPS`` at
+    least (a run logged every 5 steps holds 60 steps in 12 values). Every detector's "too short to
+    judge", decided once, in steps."""
+    return steps.size >= MIN_LOGGED and steps.size * logging_stride(steps) >= max(MIN_STEPS, min_steps)
 
 
 def in_points(steps: float, stride: float) -> int:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..findings import Evidence, Severity
-from .curves import MIN_POINTS, Curve, Windows
+from .curves import Curve, Windows, long_enough
 from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weighted_sustained_onset
 from .rolling import level_noise, rolling_min, smoothed_noise
 
@@ -138,11 +138,11 @@ def changed_at_first_update(curve: Curve) -> bool:
     second and held the new level to the run's end: every later value lies beyond the midpoint
     between the first value and the median of the rest, and the jump is at least
     ``FIRST_UPDATE_Z`` times the step-to-step noise of the rest. One opening point is little
-    evidence, so the change must hold for the whole run (at least ``MIN_POINTS`` values) and
+    evidence, so the change must hold for the whole run (``long_enough``) and
     stand far out of its noise — as when one update at a learning rate of 1e6 leaves a uniform
     policy whose entropy sits at ln(vocabulary) and whose reward sits at 0 from then on."""
     x = curve.values
-    if x.size < MIN_POINTS:
+    if not long_enough(curve.steps):
         return False
     first, rest = float(x[0]), x[1:]
     level = float(np.median(rest))
