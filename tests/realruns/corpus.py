@@ -236,7 +236,11 @@ class Scenario:
     log only, never against the doctor; 5 a third such batch (strides of 4, 6 and 8, runs read from
     trainer_state.json or in TRL 0.14's key set among the pathologies too); 6 a fourth such batch
     (strides of 1 with one group of 16, 5, 12 and 15, long runs whose pathology begins late, a reward
-    service answering 0, a unit bug that recurs, sampling above temperature 1)."""
+    service answering 0, a unit bug that recurs, sampling above temperature 1); 7 a fifth such batch
+    (strides of 1 with one group of 2, 3, 7, 9, and 20 over a 500-step run; RLOO read from
+    trainer_state.json or in TRL 0.14's key set, healthy and pathological; a reward service stuck on a
+    constant nonzero answer, an outage that ends, a grader changed mid-run to another scale, group
+    copies on the judge score; seeds 12-14)."""
 
     @property
     def healthy(self) -> bool:
@@ -361,6 +365,29 @@ def spike(key: str, factor: float) -> Onset:
         level = statistics.median(finite([v for _, v in points]))
         return next((step for step, v in points if math.isfinite(v) and v > factor * level), None)
     return Onset(f"first step where `{key}` > {factor:g} x its median over the run", rule)
+
+
+# -- added with batch 7 -----------------------------------------------------------------------------------
+
+
+def repeated_words_mean(share: float, smooth: int = 10, run: int = 5) -> Onset:
+    """``repeated_words`` for a slow repetition: the share of looping completions a step, averaged over
+    ``smooth`` steps (a step asks two questions, so one step's share swings with which were asked)."""
+    def rule(_: History, run_dir: Path) -> int | None:
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(run_dir / "samples.parquet", columns=["step", "completion"]).to_pylist()
+        by_step: dict[int, list[str]] = {}
+        for row in table:
+            by_step.setdefault(row["step"], []).append(row["completion"] or "")
+        points = []
+        for step in sorted(by_step):
+            texts = by_step[step]
+            loops = [t for t in texts if len(t.split()) >= 3 and len(set(t.split())) <= len(t.split()) / 2]
+            points.append((step, len(loops) / len(texts)))
+        return first_sustained(rolling(points, smooth), lambda v: v >= share, run)
+    return Onset(f"first step where the {smooth}-step mean share of the completions (TRL's completions buffer) that "
+                 f"repeat a word (3+ words, at most half distinct) is >= {share:.0%}, for {run} steps in a row", rule)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -1177,4 +1204,181 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"ENTROPY_EXPLOSION": above("entropy", 3.0, run=3),
                      "REWARD_COLLAPSE": falls("reward", 0.25, run=3, first=1)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "REWARD_PLATEAU"), batch=6),
+    # -- batch 7 --
+    # A fifth fresh batch: strides of 1 (one group of 2), 3, 7, 9 and 20 (a 500-step run with one group of 4),
+    # RLOO read from TRL's trainer_state.json or in TRL 0.14's key set (healthy and pathological), healthy runs
+    # that look alarming (unscaled judge scores, a fast learner solved for 190 steps, sampling at 1.2, a reward
+    # component that never fires, evaluation rows), a reward service stuck on a constant nonzero answer, an
+    # outage that ends, a grader changed mid-run to another scale, group copies on the judge score, seeds 12-14.
+    # Each expectation was written from the mechanism before the run was trained, then checked on the raw log
+    # only (never against the doctor).
+    # First trained for 150 steps at a learning rate of 1e-4: its raw log showed the score barely moving (a
+    # first-10-log median of 6.9, 7-8.8 at the end), too slow to call learning; retrained at 2e-4 for 240 steps.
+    Scenario("healthy_judge_scalenone_log3", "The 0-10 judge score with unscaled rewards (scale_rewards none: "
+             "advantages of several points, large gradient norms), a small KL penalty and a learning rate of 2e-4, "
+             "logged every 3 steps: the score rises (raw log: from a first-10-log median of 6.9 to a last-10-log "
+             "median of 9.6, 8.75-10; the gradient norm a median of 1.7 and up to 59; the KL 0.1-0.55 from step 60, "
+             "one log of 1.01 at step 168; entropy from 0.47 to 0.06-0.19; every group agreeing at step 231, "
+             "solved).", rewards=("judge",), steps=240,
+             args=dict(scale_rewards="none", beta=0.02, learning_rate=2e-4, logging_steps=3, seed=12), batch=7),
+    Scenario("healthy_fast_saturates_4x4_log9", "Four groups of 4, exact match beside the category, a KL penalty "
+             "of 0.05 and a learning rate of 8e-4, logged every 9 steps: the target word is learnt within about 50 "
+             "steps and the run stays solved for the 190 after, its groups agreeing because they are solved (raw "
+             "log: the reward 0.31 at step 9, 0.98 at 54 and 0.86-1.14 to the end, exact match 0.72-0.95; the "
+             "zero-variance share from 0.31 to 0.75-0.94; entropy from 0.47 to 0.05-0.14; the KL 0.4-0.95 with one "
+             "log of 4.65 at step 198; the gradient norm up to 8.5).",
+             weights=(1.0, 0.2), steps=243,
+             args=dict(per_device_train_batch_size=16, beta=0.05, learning_rate=8e-4, logging_steps=9, seed=13),
+             batch=7),
+    Scenario("healthy_hot12_kl_log7", "Sampled at temperature 1.2 (flat samples, a high entropy) held by a KL "
+             "penalty of 0.05, a learning rate of 2e-4, logged every 7 steps: the target word is learnt all the "
+             "same, still learning at the end (raw log: the reward 0.21-0.33 over the first 56 steps, 0.7-0.97 over "
+             "the last six logs, exact match from 0.04-0.16 to 0.52-0.79, the category share 0.77-0.93 throughout; "
+             "entropy from 0.54-0.58 to 0.3-0.43; the KL up to 0.2-0.5).", weights=(1.0, 0.2), steps=210,
+             args=dict(temperature=1.2, beta=0.05, learning_rate=2e-4, logging_steps=7, seed=14), batch=7),
+    Scenario("healthy_rloo_deadcomponent_oldkeys_log3", "RLOO with its KL penalty and three components, exact "
+             "match 1, the category 0.2 and a politeness bonus 0.5 that never fires (no answer says 'please'), "
+             "logged every 3 steps and read in TRL 0.14's key set: the component reads 0 throughout while the "
+             "run learns (raw log: rewards/says_please 0 at every log; the reward from a first-10-log median of "
+             "0.28 to a last-10-log median of 0.77, 0.35-1.02, exact match from 0.08 to 0.17-0.83; the KL up to "
+             "0.2-0.43; entropy from 0.47 to 0.24-0.36; the gradient norm a median of 5.7 and up to 50).",
+             algorithm="rloo", rewards=("correct", "in_category", "says_please"),
+             weights=(1.0, 0.2, 0.5), steps=150,
+             args=dict(beta=0.05, learning_rate=2e-4, logging_steps=3, seed=12), source="old_keys", batch=7),
+    Scenario("healthy_eval20_cool09_log5", "A KL penalty of 0.03, sampled at temperature 0.9, a learning rate of "
+             "2e-4, logged every 5 steps with evaluation rows every 20 steps: the target word is learnt (raw log: "
+             "the reward from 0.32 to 0.82-1.17 from step 105, exact match from 0.13 to 0.65-0.97; the evaluation "
+             "reward 0.36 at step 20 and 0.96-1.06 from 120; the KL up to 0.4-0.6; entropy from 0.4 to 0.11-0.16).",
+             weights=(1.0, 0.2), steps=200, eval_steps=20,
+             args=dict(temperature=0.9, beta=0.03, learning_rate=2e-4, logging_steps=5, seed=13), batch=7),
+    # The zero-variance warning is accepted from the raw log (read before the doctor), as batch 4's
+    # healthy_4x2_cosine_log7 accepts it: one pair a step agrees on most steps from the first.
+    Scenario("healthy_1x2_log1", "One group of 2 a step (a pair of answers to one question), a small KL penalty, "
+             "a learning rate of 4e-4, logged every step: every logged value is the mean of two samples, and a pair "
+             "often agrees, but the target word is learnt (raw log: the reward a mean of 0.30 over the first 30 "
+             "steps and 0.75 over the last 30, exact match from 0.13 to 0.53-0.63 in 15-step means; the zero-variance "
+             "share 0.73 over the first 30 steps and 0.47-0.73 in 15-step means throughout; the KL a median of 0.23 "
+             "over the last 30 steps, single steps up to 3.5; the gradient norm a median of 0.03, up to 18).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=2, num_generations=2, beta=0.02, learning_rate=4e-4, seed=14),
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=7),
+    Scenario("healthy_rloo_1x4_long500_nosamples_log20", "RLOO with its KL penalty, one group of 4 a step, a "
+             "warm-up over a twentieth of the run then cosine decay from 2e-4, 500 steps logged every 20 (25 "
+             "logs) and read from TRL's trainer_state.json: the target word is learnt slowly over the long run (raw "
+             "log: the reward 0.26 at step 20, 0.99 at 240 and 0.95-1.17 to the end, exact match from 0.08 to "
+             "0.78-0.98; the KL 0.3-0.6 from step 180; entropy from 0.45 to 0.12-0.2; the gradient norm, the last "
+             "step's of each log, 0-40).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=500,
+             args=dict(per_device_train_batch_size=4, beta=0.05, learning_rate=2e-4, warmup_steps=0.05,
+                       lr_scheduler_type="cosine", logging_steps=20, seed=12), source="trainer_state", batch=7),
+    Scenario("reward_outage_constant_half_judge_log3", "The judge score (0-10) with a small KL penalty; from "
+             "reward call 90 to the end the reward service answers 0.5 for everything (a stuck, cached score), "
+             "logged every 3 steps: the reward falls from the judge's level to 0.5 and every group agrees, so no "
+             "advantage is left to learn from (raw log: the score 5.9-8.8 to step 87, the zero-variance share 0-0.67 "
+             "there; 5.96 at step 90, a log covering one outage step; from step 93 to the end the reward is 0.5, "
+             "reward_std 0 and every group agrees; the gradient norm from 1-8 to 0.01-0.2, the KL penalty alone "
+             "moving the policy).", rewards=("judge",), steps=180, swap=(90, 100_000, "constant_half"),
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=3, seed=13),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3),
+                     "ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=7),
+    Scenario("reward_outage_ends_rloo_oldkeys_log7", "RLOO with its KL penalty, logged every 7 steps and read in "
+             "TRL 0.14's key set; the reward service answers 0 for 28 generations (calls 71-98), then comes back: "
+             "while it is out every completion is paid 0, the policy gets no reward signal and hardly moves, so "
+             "the reward returns to its level when the service does (raw log: the reward from 0.39 to 0.70-0.77 at "
+             "steps 63-70; 0, reward_std 0, at steps 77-98; 0.84 at step 105, 0.68-1.12 after and 1.0-1.12 at the "
+             "end; meanwhile the KL penalty alone moves the policy: the gradient norm 0.7-13, entropy from 0.38 to "
+             "0.23-0.31).", algorithm="rloo", weights=(1.0, 0.2),
+             steps=210, swap=(71, 98, "nothing"),
+             args=dict(beta=0.05, learning_rate=3e-4, logging_steps=7, seed=14), source="old_keys",
+             mild={"REWARD_COLLAPSE": below("reward", 0.05, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=7),
+    Scenario("grader_change_judge_to_category_log9", "The judge score (0-10) with a small KL penalty; from reward "
+             "call 109 to the end the grader is changed to the category check (0 or 1) under the same name, "
+             "logged every 9 steps: the reward falls to about a tenth of its level and stays there, and as the "
+             "taught model already answers in the category most groups agree (raw log: the score 6.6-7.9 to step "
+             "108, the zero-variance share 0.28-0.61 there; 0.88-1 from step 117 to the end, the zero-variance "
+             "share 0.61-1, mostly 0.83-0.94; the gradient norm mostly 0.01-0.2 after the change).",
+             rewards=("judge",), steps=225, swap=(109, 100_000, "in_category"),
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=9, seed=12),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=7),
+    Scenario("entropy_collapse_lists_coin_log3", "List questions, the coin-flip reward (it says nothing), one "
+             "group of 8, no KL, a learning rate of 2e-3, a 24-token budget, logged every 3 steps: the policy "
+             "drifts onto one completion per question while the reward stays at chance (raw log and samples: the "
+             "reward 0.33-0.75 throughout; the lists turn to letter strings ('pranrshrrrrrrr') and entropy rises "
+             "from 0.59-0.81 to 0.98 at step 48, then falls: 0.33 at step 66, 0.16-0.19 at 72-75, 0.02-0.05 from "
+             "78 to the end; from step 63 every answer runs to the budget, letter strings ending in d's, and from "
+             "about step 81 nearly every answer to every question is 'dddddddddddddddddddddddd'; the gradient "
+             "norm about 1e-8 on most logs from step 81).", prompts="lists",
+             rewards=("coin",), steps=150,
+             args=dict(num_generations=8, max_completion_length=24, learning_rate=2e-3, logging_steps=3, seed=13),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, smooth=3),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=7),
+    # Written with repeated_words(0.5, run=5), which dates step 131; its samples, read before the doctor, show
+    # a slow repetition: the share of looping answers a step swings with the two questions asked (the colours
+    # loop first, 'gray gray gray'), its 10-step mean 0.01 to step 40, 0.11-0.19 at 51-80, 0.24-0.44 at 81-130
+    # and 0.7-0.93 from 131. The onset is dated where that mean clearly leaves its level, 0.3 (step 93), with a
+    # rule added for it; the expected signature is unchanged.
+    Scenario("repetition_cool07_log7", "List questions, a reward paid per known word said (repeats included), "
+             "a 40-token budget, sampled at temperature 0.7, a learning rate of 5e-4, logged every 7 steps: the "
+             "policy says one short word over and over (raw log and samples: the lists grow to the budget with "
+             "junk tails by step 56, the mean length from 16.6 tokens to 39.7 and the clipped share from 0.02 to "
+             "0.96; the share of looping answers from 0.01 to a 10-step mean of 0.24-0.44 at steps 81-130 and "
+             "0.7-0.93 from 131, 'gray gray gray ...', then 'ten ten ten ...' by the end; the reward from 2.6 to 8.5 "
+             "words; entropy from 0.46-0.5 to 0.12-0.15).", prompts="lists", rewards=("word_count",), steps=210,
+             args=dict(max_completion_length=40, temperature=0.7, learning_rate=5e-4, logging_steps=7, seed=14),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=7),
+    # The KL's threshold is 1: healthy RLOO runs of this corpus with the same penalty settle at a KL of 0.5-0.6
+    # (healthy_rloo_log5's raw log), so 0.1 would date a healthy level.
+    Scenario("kl_blowup_rloo_nosamples_log3", "RLOO with its KL penalty (0.05), a 30-step warm-up into a "
+             "learning rate far too high (3e-3), logged every 3 steps and read from TRL's trainer_state.json (no "
+             "samples): once the rate is up the policy runs away from its reference (raw log: the KL below 0.03 to "
+             "step 12, 0.31-0.51 at steps 15-24 (a rate of 1.4e-3 to 2.3e-3), 1.98 at 27, 1.7-5.4 at 30-54 and "
+             "5-8.9 from 57 to the end; the reward from 0.19-0.62 over the first 8 logs to a mean of 0.08 from step 27 "
+             "(at most 0.5), 0 on most logs from 81 and every log from 123; the answers shrink to the end-of-sequence "
+             "token alone (a mean length of 1-2 on most logs from step 66, 1 from 123), entropy "
+             "from 0.47-0.63 to 0.001-0.002, every group agreeing from step 123; the gradient norm up to 110).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=30, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=3, seed=12), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "GRAD_NORM_SPIKE"), batch=7),
+    # Written expecting the score to stall below its maximum (GROUP_MODE_COLLAPSE alone, REWARD_COLLAPSE
+    # accepted); its raw log, read before the doctor, showed the score falling to under a tenth of where it
+    # opened as the copied answers turned to letter strings, so REWARD_COLLAPSE is expected too.
+    Scenario("group_mode_collapse_judge_cool04_log9", "The 0-10 judge score sampled at temperature 0.4 with no "
+             "KL anchor and a learning rate of 1.5e-3, logged every 9 steps: groups of near-greedy samples agree "
+             "before the target word is found, and the policy settles on one answer per question, often not the "
+             "target (raw log and samples: a group's samples are mostly one answer from about step 20 ('ten' x3, "
+             "'owl' x3, 'hammer' x4); entropy from 0.35 to 0.13-0.21 by step 27 and 0.07-0.09 at the end; the "
+             "copied answers drift into letter strings ('aaalnghawk', 'eaak', 'kkk') and 'hawk' for a tool, so the "
+             "score falls from 5.5 at the first log (7 on the first samples) to 2.9-4.9 at steps 18-63 and 0-0.9 "
+             "from step 72, but 2.8-3.3 at 135-144; every group agrees on most logs from step 72).",
+             rewards=("judge",), steps=198,
+             args=dict(temperature=0.4, learning_rate=1.5e-3, logging_steps=9, seed=14),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6),
+                     "REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "REPETITIVE_COMPLETIONS"), batch=7),
+    Scenario("lr_too_high_gspo_kl_log9", "GSPO (sequence-level ratios, two passes a generation) with a KL "
+             "penalty of 0.04 that cannot hold a learning rate of 3e-3 reached after a 30-step warm-up, logged "
+             "every 9 steps: the answers degrade and the reward falls (raw log and samples: the reward 0.42 over "
+             "steps 1-9 (a rate up to 9e-4); letter strings ('orak', 'hpiose') from step 13, the category share "
+             "from 0.98 to 0.63 at step 18 and 0.43 at 27, the reward 0.19-0.22 there, 0.39 at 36, 0.07 at 45 and "
+             "0-0.04 from 54 to the end, every group agreeing from step 63; the KL 0.56 at step 18, 2.9 at 27 and "
+             "2.3-6.4 after; entropy from 0.42 to 0.68-1.1 at steps 45-153, then 0.04-0.07 as every answer turns "
+             "to 'e' or 'ne').", weights=(1.0, 0.2), steps=180,
+             args=dict(importance_sampling_level="sequence", num_iterations=2, beta=0.04, learning_rate=3e-3,
+                       warmup_steps=30, lr_scheduler_type="constant_with_warmup", logging_steps=9, seed=13),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "KL_BLOWUP"), batch=7),
 )

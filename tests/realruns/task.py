@@ -247,3 +247,20 @@ def judge_glitchy(prompts: list[str], completions: list[str], **kwargs: Any) -> 
 
 
 REWARDS.update({f.__name__: f for f in (nothing, judge_glitchy)})
+
+
+# -- added with batch 7 of the corpus -------------------------------------------------------------------
+
+
+def constant_half(completions: list[str], **kwargs: Any) -> list[float]:
+    """A reward service stuck on one answer: 0.5 for everything, whatever was said (a cached or default score)."""
+    return [0.5 for _ in completions]
+
+
+def says_please(completions: list[str], **kwargs: Any) -> list[float]:
+    """A component that never fires on this task: 1 when the answer contains the word ``please``, which
+    no question's words contain and the taught model never says."""
+    return [float("please" in c.split()) for c in completions]
+
+
+REWARDS.update({f.__name__: f for f in (constant_half, says_please)})
