@@ -912,3 +912,95 @@ def test_a_kl_drift_that_settles_past_the_critical_level_is_info_only_when_the_p
     rose, or a penalty too weak to hold anything (beta 0.001), the policy is far from its reference."""
     finding = detect("KL_BLOWUP", record(tmp_path, _drift_rows(reward_end), logging_steps=15, beta=beta))
     assert finding is not None and finding.severity == severity, finding
+
+
+# -- reward regimes: a grader that changed is read from the texts it scores --------------------------------
+
+
+def _graded_run(tmp_path: Path, score: Any, n: int = 200, broke: bool = False) -> RunView:
+    """Four prompts, each answered by its own word (two groups of four a step, every completion a copy of
+    its prompt's answer but one); ``score(step, text, rng)`` is what the grader pays. ``broke``: from
+    step 100 the policy writes other texts, bar its old answers every tenth step."""
+    rng = np.random.default_rng(47)
+    rows, samples = [], {}
+    for s in range(1, n + 1):
+        batch = []
+        for k in range(2):
+            prompt = f"p{(2 * s + k) % 4}?"
+            for i in range(4):
+                text = f"w{prompt[1]}" if i else f"x{s % 7}"
+                if broke and s >= 100 and s % 10:
+                    text = f"y{(s + i) % 5}"
+                batch.append({"sample_id": f"{s}-{k}-{i}", "group_id": f"{s}-{k}", "prompt": prompt,
+                              "completion": text, "reward": float(score(s, text, rng)), "advantage": 0.0})
+        samples[s] = batch
+        rows.append(dict(step=s, reward=float(np.mean([b["reward"] for b in batch])), frac_reward_zero_std=0.0))
+    return record(tmp_path, rows, samples)
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("rescaled at 120", (120,)),          # a judge on 0-10 swapped for exact match (0/1)
+    ("broken for good at 150", (150,)),   # a service answering 0 from then on
+    ("out for 40 steps", (80, 120)),      # an outage that ended: two changes
+    ("one batch x1000", ()),              # a unit bug in one batch: a spike, not a regime
+    ("a coin", ()),                       # a stochastic grader: repeats disagree all the time
+    ("the policy broke", ()),             # new texts score 0, the old ones still score 1 when repeated
+])
+def test_a_change_of_grader_is_read_from_the_scores_of_repeated_texts(tmp_path: Path, name: str, expected: tuple):
+    from rlprobe.doctor.facts.regimes import regime_changes
+
+    right = lambda text: text.startswith("w")  # noqa: E731
+    graders = {
+        "rescaled at 120": lambda s, t, rng: (9.0 if right(t) else 3.0) if s < 120 else float(right(t)),
+        "broken for good at 150": lambda s, t, rng: float(right(t)) * (s < 150),
+        "out for 40 steps": lambda s, t, rng: float(right(t)) * (not 80 <= s < 120),
+        "one batch x1000": lambda s, t, rng: float(right(t)) * (1000.0 if s == 90 else 1.0),
+        "a coin": lambda s, t, rng: float(rng.random() < 0.5),
+        "the policy broke": lambda s, t, rng: float(right(t)),
+    }
+    assert regime_changes(_graded_run(tmp_path, graders[name], broke=name == "the policy broke")) == expected
+
+
+def test_copies_scored_by_a_grader_that_broke_are_judged_in_the_regime_that_paid(tmp_path: Path):
+    """Copies of each prompt's right answer, then from step 150 a reward service that answers 0 to
+    everything: the copies are convergence (info), not a policy stuck below its best."""
+    view = _graded_run(tmp_path, lambda s, t, rng: float(t.startswith("w")) * (s < 150))
+    finding = detect("GROUP_MODE_COLLAPSE", view)
+    assert finding is None or finding.severity == "info", finding
+
+
+def test_a_quantised_reward_that_rises_is_no_plateau(tmp_path: Path):
+    """One group of two a step: the logged reward is 0.2, 0.7 or 1.2 and the zero-variance share 0 or 1.
+    As the right answer is learnt the mean rises from 0.3 to 0.75 while the median holds at 0.2 for a
+    long while: the reward's level is its mean over as many steps as the share's (about 20 groups)."""
+    rng = np.random.default_rng(53)
+    steps = np.arange(1, 301)
+    p = 0.1 + 0.5 * steps / 300  # the chance a completion is right
+    right = (rng.random((steps.size, 2)) < p[:, None]).sum(axis=1)
+    reward = 0.2 + 0.5 * right
+    share = (right != 1).astype(float)
+    rows = _plateau_rows(steps, reward, share)
+    assert detect("REWARD_PLATEAU", record(tmp_path, rows, per_device_train_batch_size=2, num_generations=2)) is None
+
+
+def test_a_plateau_that_ended_is_no_plateau(tmp_path: Path):
+    """Every group agrees on 0 for 30 steps (a reward service out), then the reward is back and rising:
+    the run's state at its end is no plateau."""
+    rng = np.random.default_rng(59)
+    steps = np.arange(1, 211)
+    out = (steps >= 77) & (steps < 105)
+    reward = np.where(out, 0.0, 0.4 + 0.6 * steps / 210 + rng.normal(0, 0.05, steps.size))
+    share = np.where(out, 1.0, 0.1)
+    assert detect("REWARD_PLATEAU", record(tmp_path, _plateau_rows(steps, reward, share))) is None
+
+
+def test_groups_that_came_to_agree_as_the_reward_rose_are_no_plateau_without_samples(tmp_path: Path):
+    """No samples: the reward rose from 0.3 to 1.0 and held while the share of agreeing groups rose with
+    it to 0.65 (short of most): those groups are solved ones, not a signal that dried up."""
+    rng = np.random.default_rng(61)
+    steps = np.arange(20, 501, 20)
+    rise = np.minimum(1.0, steps / 240)
+    reward = 0.3 + 0.75 * rise + rng.normal(0, 0.04, steps.size)
+    share = np.clip(0.65 * rise + rng.normal(0, 0.05, steps.size), 0, 1)
+    view = record(tmp_path, _plateau_rows(steps, reward, share), logging_steps=20)
+    assert detect("REWARD_PLATEAU", view) is None

@@ -37,6 +37,7 @@ from ..toolkit import (
     onset_before,
     opening_reference,
     refine_onset,
+    rolling_mean,
     rolling_median,
     shift,
     smoothed_noise,
@@ -183,9 +184,13 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
     least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
-    the captured zero-variance groups earned their prompt's best reward. The windows are steps
+    the captured zero-variance groups earned their prompt's best reward (without samples: the
+    groups did not come to agree as the reward rose and kept its rise). The windows are steps
     (at most a quarter, a tenth and an eighth of the run), counted in logged values by the
-    logging stride. The onset is the later of where the
+    logging stride; with few groups a logged value the reward's level is a trailing mean over
+    as many values as hold about 20 groups (a quantised reward's median holds while its mean
+    rises). A plateau that ended before the run did (the groups disagree again, or the reward
+    moved) is none. The onset is the later of where the
     reward reached its plateau and where the zero-variance share started climbing. Or:
     `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
     to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
@@ -216,7 +221,7 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if curve is None or not long_enough(curve.steps, 60):
         return None
     zero_std = facts_of(view).zero_std
-    found = _dry_plateau(view, cfg, curve, zero_std[0]) if zero_std is not None else None
+    found = _dry_plateau(view, cfg, curve, *zero_std) if zero_std is not None else None
     return found or _learning_stopped(view, cfg, curve)
 
 
@@ -264,9 +269,10 @@ def _learning_stopped(view: RunView, cfg: Mapping[str, Any], curve: Curve) -> Fi
     )
 
 
-def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: np.ndarray) -> Finding | None:
+def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: np.ndarray,
+                 averaged: int) -> Finding | None:
     """A flat reward while most groups have identical rewards (``zero_std``: their share, per step of
-    the run), short of convergence."""
+    the run, a mean over ``averaged`` logged values when each holds few groups), short of convergence."""
     name, steps, x = curve.name, curve.steps, curve.values
     n = curve.size
     # Windows in steps, fitted to the run's span (a quarter, a tenth, an eighth), then in logged points.
@@ -275,7 +281,10 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     smooth = max(3, in_points(min(cfg["smooth_window"], span // 10), curve.stride))
     sustain = max(3, in_points(min(cfg["sustain"], span // 8), curve.stride))
     zero = zero_std[np.isin(view.step, steps)]
-    level = curve.smooth(smooth)
+    # With few groups a logged value the reward is quantised as the share is (two completions average to
+    # 0.2, 0.7 or 1.2): its median holds at one of those while its mean rises, so its level is the mean
+    # over as many logged values as the share's.
+    level = curve.smooth(smooth) if averaged <= 1 else rolling_mean(x, max(smooth, averaged), max(1, smooth // 3))
     zero_level = rolling_median(zero, smooth, max(1, smooth // 3))
     before = np.full_like(level, np.nan)
     before[window:] = level[:-window]
@@ -285,8 +294,8 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     dry = zero_level >= cfg["zero_std_level"]
     state = hysteresis(flat & dry, flat & (zero_level >= 0.85 * cfg["zero_std_level"]))
     hit = sustained_onset(state, sustain)
-    if hit is None:
-        return None
+    if hit is None or not state[-sustain:].any():
+        return None  # none, or it ended: the reward moved again or the groups disagree again since
     plateau = float(np.nanmedian(level[hit:hit + sustain]))
     noise = smoothed_noise(x, max(0, hit - window), hit, smooth)
     tol = max(3 * noise, 2 * cfg["flat_fraction"] * float(scale[hit]))
@@ -304,8 +313,8 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
     groups = flat_groups(view, *latter_half(first, last))
-    if groups is None and converged_by_reward(view, first, last) is not None:
-        return None  # without samples, a reward that rose and kept its rise while groups agree: converged
+    if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None:
+        return None  # without samples, groups that came to agree as the reward rose and kept its rise: solved
     if groups is not None and groups.solved >= cfg["converged_share"]:
         # A plateau at the top reward: every group solved (the run converged) or gaming a cheap
         # reward (REWARD_HACKING's business). Neither is a signal that dried up short of the goal.

@@ -16,6 +16,7 @@ from ..toolkit import logged
 from ..view import RunView
 from .extremes import extreme_step
 from .metrics import REWARD_METRICS
+from .regimes import informative, regime_of
 
 __all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
            "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "has_zero_std_share",
@@ -93,6 +94,7 @@ def flat_groups(view: RunView, first: int, last: int) -> FlatGroups | None:
     frame = samples_with(view, "group_id", "reward")
     if frame is None:
         return None
+    frame = frame.filter(informative(view))
     window = frame.with_columns(_best=best_reward(frame, view)).filter(pl.col("step").is_between(first, last))
     if window.is_empty():
         return None
@@ -173,17 +175,19 @@ def best_reward(frame: pl.DataFrame, view: RunView) -> pl.Expr:
     the run earned. Prompts differ in what they can earn (a judge's scale, partial credit), so
     "solved" means the prompt's own best, not the run's. The samples of a single extreme reward step
     (``spiked_steps``) do not count: one batch scored ×1000 by a unit bug says nothing of what a prompt
-    can earn."""
+    can earn. Each is read within its reward regime (``regimes.regime_of``): after the grader changed,
+    what the old one paid says nothing of what the new one can."""
     counted = pl.col("reward").is_finite()
     spiked = spiked_steps(view)
     if spiked is not None:
         counted = counted & ~pl.col("step").is_between(*spiked)
     finite = pl.col("reward").filter(counted)
-    top, bottom = finite.max(), finite.min()
+    regime = regime_of(view)
+    top, bottom = finite.max().over(regime), finite.min().over(regime)
     if "prompt" not in frame.columns:
         return top
-    own = finite.max().over("prompt")
-    seen = pl.col("step").n_unique().over("prompt")
+    own = finite.max().over("prompt", regime)
+    seen = pl.col("step").n_unique().over("prompt", regime)
     return pl.when((seen >= PROMPT_SEEN) & (own > bottom + ZERO_STD)).then(own).otherwise(top)
 
 
@@ -229,6 +233,7 @@ def copies(view: RunView, first: int, last: int) -> Copies | None:
     frame = samples_with(view, "group_id", "reward", "completion")
     if frame is None:
         return None
+    frame = frame.filter(informative(view))
     finite = frame.filter(pl.col("reward").is_finite())
     if finite.is_empty():
         return None

@@ -119,23 +119,23 @@ def _moved_together(view: RunView, share: np.ndarray) -> bool:
     return began < finished
 
 
-def converged_by_reward(view: RunView, first: int, last: int) -> RunProgress | None:
+def converged_by_reward(view: RunView, first: int, last: int, share: float = CONVERGED_SHARE) -> RunProgress | None:
     """Without samples, whether groups that agree over steps [first, last] are solved: the run's
-    reward rose and kept its rise (``run_progress``), at least ``CONVERGED_SHARE`` of the groups
-    agree there, they began to agree before the reward finished rising (``_moved_together``), and
-    no reward component the run earned before has fallen to nothing (a policy that
-    settled on one cheap answer keeps a steady total while its task component dies). The progress
-    when so, else None."""
+    reward rose and kept its rise (``run_progress``), at least ``share`` of the groups agree there
+    (``CONVERGED_SHARE``: most; a detector that calls fewer agreeing groups a finding asks of those),
+    they began to agree before the reward finished rising (``_moved_together``), and no reward
+    component the run earned before has fallen to nothing (a policy that settled on one cheap answer
+    keeps a steady total while its task component dies). The progress when so, else None."""
     facts = facts_of(view)
     progress = facts.progress
     if progress is None or not progress.learned or facts.zero_std is None:
         return None
-    share = facts.zero_std[0]
-    inside = share[(view.step >= first) & (view.step <= last)]
+    agree = facts.zero_std[0]
+    inside = agree[(view.step >= first) & (view.step <= last)]
     inside = inside[np.isfinite(inside)]
-    if not inside.size or float(np.median(inside)) < CONVERGED_SHARE:
+    if not inside.size or float(np.median(inside)) < share:
         return None
-    if not _moved_together(view, share):
+    if not _moved_together(view, agree):
         return None  # groups came to agree while the reward stood still: a signal that dried up
     late = view.step >= first + (last - first) // 2
     for name in view.components():

@@ -54,6 +54,7 @@ from .rolling import (
     robust_z,
     rolling_mad,
     rolling_max,
+    rolling_mean,
     rolling_median,
     rolling_min,
     rolling_quantile,
@@ -69,7 +70,7 @@ __all__ = [
     "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
-    "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_median", "rolling_min",
-    "rolling_quantile", "shift", "smooth", "smoothed_noise", "sustained_onset", "trend_t", "weighted_sustained_onset",
-    "with_opening",
+    "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_mean", "rolling_median",
+    "rolling_min", "rolling_quantile", "shift", "smooth", "smoothed_noise", "sustained_onset", "trend_t",
+    "weighted_sustained_onset", "with_opening",
 ]

@@ -24,6 +24,12 @@ def rolling_median(x: np.ndarray, window: int, min_periods: int | None = None) -
     return _trailing(x, lambda s: s.rolling_median(window, min_samples=min_periods or max(1, window // 2)))
 
 
+def rolling_mean(x: np.ndarray, window: int, min_periods: int | None = None) -> np.ndarray:
+    """Trailing mean over the last ``window`` logged values: the level of a quantised series (a
+    reward averaged over two completions moves in jumps, and its median can hold while its mean rises)."""
+    return _trailing(x, lambda s: s.rolling_mean(window, min_samples=min_periods or max(1, window // 2)))
+
+
 def rolling_quantile(x: np.ndarray, quantile: float, window: int, min_periods: int | None = None) -> np.ndarray:
     """Trailing ``quantile`` (linear interpolation) over the last ``window`` logged values."""
     return _trailing(x, lambda s: s.rolling_quantile(quantile, window_size=window,
@@ -31,7 +37,7 @@ def rolling_quantile(x: np.ndarray, quantile: float, window: int, min_periods: i
 
 
 def _trailing(x: np.ndarray, window: Callable[[pl.Series], pl.Series]) -> np.ndarray:
-    """``window``, a trailing rolling order statistic of Polars (median, quantile, min, max), over
+    """``window``, a trailing rolling statistic of Polars (median, quantile, min, max, mean), over
     ``x`` with NaN skipped. NaN only at the start (a curve delayed by ``shift``, or the output of
     another trailing window) is cut off rather than masked: no trailing window before the first
     value holds one, and Polars' kernels are several times slower on a series with a null mask
