@@ -1004,3 +1004,21 @@ def test_groups_that_came_to_agree_as_the_reward_rose_are_no_plateau_without_sam
     share = np.clip(0.65 * rise + rng.normal(0, 0.05, steps.size), 0, 1)
     view = record(tmp_path, _plateau_rows(steps, reward, share), logging_steps=20)
     assert detect("REWARD_PLATEAU", view) is None
+
+
+@pytest.mark.parametrize(("reward_end", "severity"), [(0.9, "info"), (0.1, "warn")])
+def test_without_samples_a_gradient_level_that_moved_as_the_run_learnt_is_info(tmp_path: Path, reward_end: float,
+                                                                            severity: str):
+    """No samples (a trainer_state.json): the logged gradient norm (one step's, every 5) moves from ~1 to
+    ~5 at step 120 without a burst of spikes. The reward rose from 0.3 and kept its rise: the norm moved
+    as the run learnt (info). The same shift with a reward that fell back is still a warning."""
+    rng = np.random.default_rng(67)
+    steps = np.arange(5, 251, 5)
+    grad = np.where(steps < 120, 1.0, 5.0) * np.exp(rng.normal(0, 0.2, steps.size))
+    peak = 0.9
+    reward = np.where(steps < 150, 0.3 + (peak - 0.3) * steps / 150,
+                      peak + (reward_end - peak) * (steps - 150) / 100) + rng.normal(0, 0.03, steps.size)
+    rows = [dict(step=int(s), grad_norm=float(g), reward=float(r), reward_std=0.3)
+            for s, g, r in zip(steps, grad, reward, strict=True)]
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=5))
+    assert finding is not None and finding.severity == severity, finding

@@ -40,15 +40,12 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_bnpo_cool_log2", "verdict"):
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
     # Batch 5 (session 6): the doctor's first look (5c329a3), before any fix for it.
-    ("healthy_judge_oldkeys_log6", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("reward_hacking_judge_dapo_log4", "verdict"): "REWARD_HACKING dated 12, onset 40 (±25)",
     # Batch 6 (session 7): the doctor's first look (a761b37), before any fix for it.
-    ("healthy_kl_drift_oldkeys_log5", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("entropy_collapse_slow_cool_log12", "verdict"): "ENTROPY_COLLAPSE dated 72, onset 144 (±36)",
     ("length_explosion_slow_log15", "verdict"):
         "LENGTH_EXPLOSION dated 60, where the length left 5.8 tokens; the rule dates x1.5 at 105 (±36)",
     # Batch 7 (session 7): the doctor's first look (acff5cf), before any fix for it.
-    ("healthy_rloo_deadcomponent_oldkeys_log3", "verdict"): "false alarm: GRAD_NORM_SPIKE (warn)",
     ("repetition_cool07_log7", "verdict"): "REPETITIVE_COMPLETIONS dated 160, onset 93 (±32)",
 }
 

@@ -16,6 +16,7 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.opening import collapsed as collapsed_since_opening
 from ..facts.progress import reward_progress
+from ..facts.run import facts_of
 from ..findings import Evidence, Finding
 from ..toolkit import (
     MAD_SCALE,
@@ -202,12 +203,14 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. Also info when the per-token entropy's median
     over the episode is at most half its level over the run's first tenth and the reward did not
     rise since the onset: a collapsed policy's differing completions are unlikely ones, whose
-    gradients are large; the collapse is ENTROPY_COLLAPSE's finding. And info: a burst of spikes without a level
-    shift that did not go on (judged at least `cluster_window` steps later: since its first
-    spike, no more than `min_spikes` steps per `cluster_window` were `spike_ratio` × above the
-    trailing median) and after which the reward held
-    (it is not lower by 3× its step noise than at the first spike): an episode of spikes that set
-    the run back in nothing is noise; live, it is a warning until the run has shown that.
+    gradients are large; the collapse is ENTROPY_COLLAPSE's finding. Without samples, info too:
+    a level shift without a burst of spikes in a run whose reward rose and kept its rise (the
+    progress state) and held since the onset: the norm moved as the run learnt. And info: a
+    burst of spikes without a level shift that did not go on (judged at least `cluster_window`
+    steps later: since its first spike, no more than `min_spikes` steps per `cluster_window`
+    were `spike_ratio` × above the trailing median) and after which the reward held (it is not
+    lower by 3× its step noise than at the first spike): an episode of spikes that set the run
+    back in nothing is noise; live, it is a warning until the run has shown that.
     Without any of these, a single logged step at `EXTREME_RATIO` (100) × the run's median
     gradient norm or more, the steps after it back near the median, is reported at info with
     that step's samples (one bad batch; clipping bounds its update); warn when the reward or the
@@ -323,6 +326,17 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if collapsed is not None:
         gained = reward_progress(view, first)
         collapsed = None if gained is not None and gained.rose else collapsed
+    # Without samples to read convergence from, the reward stands in (as ``converged_by_reward`` does for
+    # agreeing groups): a level that rose without a burst of spikes in a run whose reward rose and kept
+    # its rise (the progress state), and held since the onset, moved with the learning, as a converging
+    # policy's does, and set nothing back.
+    learnt = None
+    if (view.samples.is_empty() and hit is not None and spikes.size < cfg["min_spikes"] and push is None
+            and collapsed is None):
+        learnt = facts_of(view).progress
+        since_onset = reward_progress(view, first)
+        learnt = learnt if learnt is not None and learnt.learned and (since_onset is None or since_onset.held) \
+            else None
     held = None
     since = curve.size - onset
     if (not converged and push is None and hit is None and since >= cluster
@@ -344,6 +358,13 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        f"{held.end:.3g} now{', still rising' if held.climbing else ''}): the spikes set the run back "
                        "in nothing (gradient clipping bounds each update). Spikes in a run that keeps its reward "
                        "are noise; spikes followed by a falling reward or a rising KL would be instability.")
+    elif learnt is not None:
+        explanation = (f"The gradient norm's level rose ×{level_factor:.1f} from step {first} and stayed there, "
+                       f"without a burst of spikes, in a run whose reward rose ({learnt.opening:.3g} to "
+                       f"{learnt.end:.3g}) and kept its rise: the norm moved as the run learnt. A policy that "
+                       "learns finds the completions that still differ unlikely, and their gradients are large; "
+                       "without samples that cannot be read directly. Watch it: a level that keeps rising while "
+                       "the reward falls would be instability.")
     elif push is not None and not converged:
         way, what = ("longer", "LENGTH_EXPLOSION") if push > 0 else ("shorter", "LENGTH_COLLAPSE")
         explanation = (f"The gradient norm's level rose ×{level_factor:.1f} and stayed there, without a burst of "
@@ -362,6 +383,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
         severity="info" if converged or push is not None or held is not None or collapsed is not None
+        or learnt is not None
         else "critical" if level_factor >= cfg["critical_ratio"]
         else "warn",
         confidence=confidence_from(strength, 1.5, floor=0.5),
