@@ -240,7 +240,10 @@ class Scenario:
     (strides of 1 with one group of 2, 3, 7, 9, and 20 over a 500-step run; RLOO read from
     trainer_state.json or in TRL 0.14's key set, healthy and pathological; a reward service stuck on a
     constant nonzero answer, an outage that ends, a grader changed mid-run to another scale, group
-    copies on the judge score; seeds 12-14)."""
+    copies on the judge score; seeds 12-14); 8 a sixth, small such batch (strides of 4, 6 and 11, GRPO read
+    in TRL 0.14's key set, healthy at a large learning rate held by a KL penalty, a task learnt in one jump, a
+    length collapse read from trainer_state.json, an entropy collapse with RLOO, a reward collapse late in a
+    long warm-up without KL, the judge score gamed through a cheap proxy; seeds 15-16)."""
 
     @property
     def healthy(self) -> bool:
@@ -388,6 +391,23 @@ def repeated_words_mean(share: float, smooth: int = 10, run: int = 5) -> Onset:
         return first_sustained(rolling(points, smooth), lambda v: v >= share, run)
     return Onset(f"first step where the {smooth}-step mean share of the completions (TRL's completions buffer) that "
                  f"repeat a word (3+ words, at most half distinct) is >= {share:.0%}, for {run} steps in a row", rule)
+
+
+# -- added with batch 8 -----------------------------------------------------------------------------------
+
+
+def hacked_from(honest: str, cheap: str, first: int = 1, smooth: int = 1, run: int = 3) -> Onset:
+    """``hacked`` for a proxy gamed within the first ten logs: both levels are read from the first ``first``
+    logs (``hacked``'s first-10-log medians would already be the hacked levels)."""
+    def rule(history: History, _: Path) -> int | None:
+        honest_0, cheap_0 = baseline(history, honest, first), baseline(history, cheap, first)
+        both = [(step, float(h < 0.5 * honest_0 and c > 2 * cheap_0))
+                for (step, h), (_, c) in zip(rolling(series(history, honest), smooth),
+                                             rolling(series(history, cheap), smooth), strict=True)]
+        return first_sustained(both, lambda v: v == 1.0, run)
+    mean = f"the {smooth}-log mean of " if smooth > 1 else ""
+    return Onset(f"first step where {mean}`{honest}` < 0.5 x {_level(first)} while {mean}`{cheap}` > 2 x "
+                 f"{_level(first)} of its own, for {run} logs in a row", rule)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -1381,4 +1401,122 @@ SCENARIOS: tuple[Scenario, ...] = (
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
                        "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
                        "KL_BLOWUP"), batch=7),
+    # -- batch 8 --
+    # A sixth, small fresh batch: strides of 4, 6 and 11, GRPO read in TRL 0.14's key set (one at a large
+    # learning rate held by a KL penalty), a task learnt in one jump, a length collapse read from TRL's
+    # trainer_state.json, an entropy collapse with RLOO, a reward that collapses late in a long warm-up into a
+    # rate far too high without KL, the judge score gamed through a cheap proxy, seeds 15-16. Each expectation
+    # was written from the mechanism before the run was trained, then checked on the raw log only (never
+    # against the doctor).
+    # Written expecting large gradient norms while it learns; its raw log, read before the doctor, shows them
+    # moderate, within the range of the corpus's healthy runs at 2e-4 (a median of 1.6, at most 8.6): the text
+    # says so, the (healthy) expectation is unchanged.
+    Scenario("healthy_lr5e4_kl_oldkeys_log4", "A large learning rate (5e-4) held by a KL penalty of 0.08, logged "
+             "every 4 steps and read in TRL 0.14's key set: the target word is learnt fast and the KL settles (raw "
+             "log: the reward from a first-10-log median of 0.36 to a last-10-log median of 0.96, 0.63-1.09, exact "
+             "match from 0.17 to 0.78; the KL 0.25-0.51 over the last 10 logs with one of 1.17 at step 108; the "
+             "gradient norm, the last step's of each log, a median of 1.6 and up to 8.6, 4.5 over the last 10 logs; "
+             "entropy from 0.45 to 0.16-0.29 from step 100, one log of 0.46 at 104).",
+             weights=(1.0, 0.2), steps=140,
+             args=dict(beta=0.08, learning_rate=5e-4, logging_steps=4, seed=15), source="old_keys", batch=8),
+    Scenario("healthy_drgrpo_weighted3_oldkeys_log11", "Three weighted components (exact match 1, the category "
+             "0.5, a known word 0.25), the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, logged "
+             "every 11 steps and read in TRL 0.14's key set: the target word is learnt (raw log: the reward from "
+             "0.76-0.84 over the first three logs to 1.59 of a possible 1.75 at the last, exact match from 0.08 "
+             "to 0.89, the category and known-word shares 0.87-0.98 throughout; the KL 0.2-0.53 from step 66; "
+             "entropy from 0.46 to 0.16; the gradient norm at most 2.5).",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.5, 0.25), steps=154,
+             args=dict(loss_type="dr_grpo", beta=0.03, learning_rate=3e-4, logging_steps=11, seed=16),
+             source="old_keys", batch=8),
+    # First trained with a constant learning rate of 6e-4 and a KL penalty of 0.02: its raw log showed no jump but a
+    # gradual rise (the reward 0.06 at step 6, 0.19-0.4 at steps 24-84, 0.46-0.77 from 90 but for 0.25 at step 144)
+    # and the KL drifting to 0.5-1.6. Retrained with a 40-step warm-up into 1.5e-3 then cosine decay and a KL
+    # penalty of 0.05: no jump either (the reward 0.06 to 0.31 by step 36, 0.06-0.56 to step 102 and 0.33-0.69
+    # after) and the KL above 1 at most logs from step 48. Retrained at a constant 1e-3 with a KL penalty of 0.1;
+    # the mechanism text rewritten from that raw log: the jump comes after a first rise and a plateau.
+    Scenario("healthy_sudden_binary_log6", "Exact match alone (0 or 1), a KL penalty of 0.1, a learning rate of "
+             "1e-3, logged every 6 steps: a fresh model is right one time in ten; a few questions' target words "
+             "are learnt first, then after a plateau several more in one jump (raw log: the reward 0.06 at step "
+             "6, 0.29-0.48 at steps 30-90, then 0.71 at 96 and 0.85 at 102, 0.65-0.9 to the end; the samples: "
+             "the colour, number and animal questions right on 2/28, 12/44 and 6/28 samples over steps 61-90 and "
+             "22/24, 33/44 and 27/28 over steps 91-120; the KL 0.58-1.69 at steps 24-90 and 0.47-0.96 after; "
+             "entropy from 0.44-0.56 to 0.17-0.32; the zero-variance share 0.17-0.75, groups all wrong early and "
+             "all right late; the gradient norm up to 19).", rewards=("correct",), steps=150,
+             args=dict(beta=0.1, learning_rate=1e-3, logging_steps=6, seed=15), batch=8),
+    Scenario("healthy_bnpo_judge_log11", "The 0-10 judge score, the BNPO loss, a KL penalty of 0.04 and a "
+             "learning rate of 3e-4, logged every 11 steps: the score rises towards 10 (raw log: the score 6.3-7.5 "
+             "at steps 11-99, 8.2-8.7 from step 110; the KL 0.09-0.33 to step 121 and 0.44-0.61 after; entropy from "
+             "0.47 to 0.23; the gradient norm a median of 1.3 with one log of 13.8 at step 143).",
+             rewards=("judge",),
+             steps=154, args=dict(loss_type="bnpo", beta=0.04, learning_rate=3e-4, logging_steps=11, seed=16),
+             batch=8),
+    # Written with hacked(smooth=3, run=3), which finds no onset on this raw log (read before the doctor): the
+    # proxy was gamed within the first ten logs, so their medians (a judge's score of 0, the proxy at 1) are
+    # the hacked levels. The onset is dated from the first log's levels, with a rule added for it; the
+    # expected signature is unchanged.
+    Scenario("reward_hacking_judge_letter_o_log6", "The 0-10 judge score beside the cheap proxy (the share of "
+             "the letter o) weighted 40, so that a string of o's (40) pays more than any answer (at most 10 + 40 "
+             "x 0.4), no KL, a learning rate of 1e-3, logged every 6 steps: the policy games the proxy and the "
+             "judge's score falls as the o's rise (raw log and samples: the judge's score 6.7 at step 6, 4.4 at "
+             "12, 2.1 at 18, 0.48 at 24 and 0 from 30, while the proxy goes 0.1, 0.17, 0.3, 0.42, 0.74 and 1 from "
+             "step 42; answers such as 'oors' and 'ooqoboow' by step 24, every answer 'oooooooooooo' from about "
+             "step 36, cut at the 12-token budget; entropy 0.001-0.003 and the gradient norm 0 from step 42, every "
+             "group agreeing).", rewards=("judge", "letter_o"), weights=(1.0, 40.0),
+             steps=150, args=dict(learning_rate=1e-3, logging_steps=6, seed=16),
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, run=3)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS", "REWARD_PLATEAU"), batch=8),
+    Scenario("length_collapse_brevity_nosamples_log4", "A reward for brevity, no KL, a learning rate of 3e-4, "
+             "logged every 4 steps and read from TRL's trainer_state.json (no samples): answers shrink towards the "
+             "end-of-sequence token alone (raw log: the mean length 5.0-5.9 tokens to step 64 (4.4-4.6 on four "
+             "logs), 3.9 at 68, 2.5 at 76, 1.5-1.7 at 88-100 and 1, the end-of-sequence token alone, on most logs "
+             "from 104; the reward from -0.58 to its maximum 0 with every group agreeing; entropy 0.43-0.77 to step "
+             "84, 0.24-0.32 at 88-100 and 0.004-0.14 after; the gradient norm up to 14 at step 96, 0 from 104).",
+             rewards=("brevity",), steps=140,
+             args=dict(learning_rate=3e-4, logging_steps=4, seed=15), source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=8),
+    # Written as entropy_collapse_rloo_coin_log11 (temperature 1, a learning rate of 1.5e-3); its raw log, read
+    # before the doctor, showed no steady collapse: the answers turned to letter strings that ran to the 12-token
+    # budget from step 44 ('saaaaaaaaaaa', 'kkkkkkkkkkkk') and the entropy swung between 0.13 and 0.83 (0.68 at
+    # step 99), falling to 0.04 only at the last log. Retrained at temperature 0.8 and 1e-3, as batch 6's
+    # entropy_collapse_slow_cool_log12 was, the expectation unchanged. Its entropy rule was written with 0.3 x the
+    # first-2-log median, which dates step 132 on the retrained raw log; the entropy leaves its level of 0.36-0.52
+    # at step 99 (0.275) and stays under 0.15 from 110, so the rule asks 0.5 x (step 110).
+    Scenario("entropy_collapse_rloo_cool_log11", "RLOO with no KL penalty, the coin-flip reward (it says "
+             "nothing), one group of 8, a learning rate of 1e-3, sampled at temperature 0.8, logged every 11 "
+             "steps: the policy drifts onto one completion per question while the reward stays at chance (raw log "
+             "and samples: the reward 0.4-0.58; a group's 8 samples mostly one answer from about step 50 ('eagle' "
+             "x7 at 55, 'eeeeeeeeeeee' x8 at 66), letter strings running to the 12-token budget, the clipped share "
+             "0.76-1 from step 66; entropy 0.36-0.46 to step 55, 0.135 at 66, 0.44-0.52 at 77-88, then 0.275 at "
+             "99, 0.12-0.15 at 110-121 and 0.01-0.04 from 132, nearly every answer to every question "
+             "'cccccccccccc' from about step 115; the gradient norm 21-50 on most logs to step 99, 1e-7 on most "
+             "from 121).",
+             algorithm="rloo", rewards=("coin",), steps=154,
+             args=dict(beta=0.0, num_generations=8, temperature=0.8, learning_rate=1e-3, logging_steps=11,
+                       seed=16),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.5, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=8),
+    # First trained with a 120-step warm-up: its raw log, read before the doctor, showed the collapse early, not
+    # late: the reward from 0.23 to 0.43-0.69 at steps 44-56, then 0.23 at step 60 (a rate of 1.5e-3), 0.16-0.23
+    # to step 84 and 0-0.06 from 88, after 56 steps of learning in a 160-step run. Retrained with a 200-step
+    # warm-up (the rate 1.5e-3 near step 100, 2.4e-3 at the last), the expectation unchanged.
+    Scenario("reward_collapse_late_warmup_nokl_log4", "A 200-step warm-up (constant_with_warmup) towards a "
+             "learning rate far too high (3e-3) with no KL penalty, over 160 steps logged every 4: while the rate "
+             "is low the target word is learnt, then as it rises the answers degrade and the reward collapses "
+             "late in the run (raw log and samples: the reward from a first-10-log median of 0.33 to 0.44-0.87 "
+             "at steps 44-100 (a rate up to 1.5e-3), exact match to 0.72 at step 100; then 0.075 at 104 (about half "
+             "the answers letter strings cut at the budget), 0.23-0.61 at 108-120, 0.16-0.25 at 124-132 and 0.02-0.11 "
+             "from 136, the category share 0.09-0.53 there; 'ninnnnnnnnnn', 'nen', 'paa' for answers; the "
+             "zero-variance share 0.75-1 from step 136; entropy 0.24-0.65 throughout; the gradient norm 0 on most "
+             "logs from step 124).",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(learning_rate=3e-3, warmup_steps=200, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=4, seed=15),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=8),
 )
