@@ -47,6 +47,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "LENGTH_EXPLOSION dated 60, where the length left 5.8 tokens; the rule dates x1.5 at 105 (±36)",
     # Batch 7 (session 7): the doctor's first look (acff5cf), before any fix for it.
     ("repetition_cool07_log7", "verdict"): "REPETITIVE_COMPLETIONS dated 160, onset 93 (±32)",
+    # Batch 8 (session 7): the doctor's first look (857badb), before any fix for it.
+    ("length_collapse_brevity_nosamples_log4", "verdict"):
+        "LENGTH_COLLAPSE missing: a fall from 5.6 to 1 token over 60 of 140 steps drags its trailing reference",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
