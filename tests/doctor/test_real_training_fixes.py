@@ -1022,3 +1022,14 @@ def test_without_samples_a_gradient_level_that_moved_as_the_run_learnt_is_info(t
             for s, g, r in zip(steps, grad, reward, strict=True)]
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=5))
     assert finding is not None and finding.severity == severity, finding
+
+
+def test_a_kl_that_crossed_the_critical_level_a_few_steps_ago_has_not_settled(tmp_path: Path):
+    """Live, 20 steps in: a strong penalty (beta 0.1), the reward rising, and the KL past 1 for six steps.
+    A drift is settled only once it has held for a growth window: until then it stays critical."""
+    kl = [0.0, 0.09, 0.27, 0.72, 0.82, 0.57, 2.07, 0.88, 0.95, 0.98, 1.79, 1.4, 1.25, 1.16, 1.56, 1.7, 2.05, 1.21,
+          1.78, 4.18]
+    rows = [dict(step=s + 1, kl=k, reward=-0.2 + 0.03 * s, **{"completions/mean_length": 8.0})
+            for s, k in enumerate(kl)]
+    finding = detect("KL_BLOWUP", record(tmp_path, rows, beta=0.1))
+    assert finding is not None and finding.severity == "critical", finding

@@ -103,7 +103,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     over which the reward rose or held (the progress fact) is info: the policy leaving the
     reference as it learns, not running away from it. So is a steady drift that never grew
     fast and settled past `critical_level` in a run whose reward rose and kept its rise (the
-    run's progress state), provided the penalty costs a quarter of the reward gained or more
+    run's progress state), held there for `growth_window` steps or more, provided the penalty
+    costs a quarter of the reward gained or more
     (beta, from the config or read off GRPO's loss / KL, × KL × mean length): the penalty holds
     the policy where the reward balances it; a weak anchor holds nothing. Without a blow-up,
     a single logged step at
@@ -197,7 +198,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         if progress is not None and progress.held:
             paid_by = progress.evidence(first, last)
             paid_text = f"{'rose' if progress.rose else 'held'} ({progress.start:.3g} to {progress.end:.3g})"
-    elif not still_growing and not grew_fast:
+    elif not still_growing and not grew_fast and last - first >= cfg["growth_window"]:
+        # Settled means held past the critical level for a growth window: a KL that crossed it a few
+        # steps ago (a live run, a blow-up under way) has shown nothing yet.
         run = facts_of(view).progress
         if run is not None and run.learned and _leashed(view, peak / scale, run.end - run.opening, first):
             paid_by = run.evidence(first, last)
