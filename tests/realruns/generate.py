@@ -92,7 +92,8 @@ def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a crash is a scenario's outcome; attach records it
         error = f"{type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - started
-    (target / "log_history.json").write_text(json.dumps(trainer.state.log_history, indent=0) + "\n")
+    # Compact JSON: the raw logs are most of the fixtures' bytes (issue 17's budget: 20 MB for all of them).
+    (target / "log_history.json").write_text(json.dumps(trainer.state.log_history, separators=(",", ":")) + "\n")
     shutil.rmtree(work, ignore_errors=True)
     return {"name": scenario.name, "seconds": round(seconds, 1), "steps": trainer.state.global_step,
             "error": error}
