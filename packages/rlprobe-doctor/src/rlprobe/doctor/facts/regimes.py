@@ -77,10 +77,11 @@ def _changes(samples: pl.DataFrame) -> tuple[int, ...]:
         return ()
     texts = (samples.drop_nulls(["prompt", "completion", "reward"])
              .filter(pl.col("reward").is_finite())
-             .select("step", "prompt", pl.col("completion").str.strip_chars().alias("_text"), "reward")
-             .unique(["step", "prompt", "_text"], keep="first")
-             .sort("step"))
-    keys = ["prompt", "_text"]
+             .select("step", pl.col("prompt").hash().alias("_prompt"),
+                     pl.col("completion").str.strip_chars().hash().alias("_text"), "reward")
+             .unique(["step", "_prompt", "_text"], keep="first"))
+    keys = ["_prompt", "_text"]
+    texts = texts.filter(pl.struct(keys).is_duplicated()).sort("step")  # only texts seen at two steps or more
     repeats = (texts.with_columns(_before=pl.col("step").shift(1).over(keys),
                                   _was=pl.col("reward").shift(1).over(keys),
                                   _earlier=pl.col("reward").shift(2).over(keys),
@@ -119,7 +120,7 @@ def _changes(samples: pl.DataFrame) -> tuple[int, ...]:
             continue
         kept.append(int(i))
     changes = [int(candidates[i]) for i in kept]
-    return _lasting(changes, int(texts["step"].to_numpy().max()))
+    return _lasting(changes, int(samples["step"].to_numpy().max()))
 
 
 def _differs(a: pl.Expr, b: pl.Expr) -> pl.Expr:
