@@ -104,10 +104,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     reference as it learns, not running away from it. So is a steady drift that never grew
     fast and settled past `critical_level` in a run whose reward rose and kept its rise (the
     run's progress state), held there for `growth_window` steps or more, provided the penalty
-    costs a quarter of the reward gained or more
-    (beta, from the config or read off GRPO's loss / KL, × KL × mean length): the penalty holds
-    the policy where the reward balances it; a weak anchor holds nothing. Without a blow-up,
-    a single logged step at
+    costs a quarter of the reward gained or more (beta, from the config or read off GRPO's
+    loss / KL, × KL × mean length): the penalty holds the policy where the reward balances it;
+    a weak anchor holds nothing. Without a blow-up, a single logged step at
     `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), with the
     steps after it back near the median, is reported at info with that step's samples; warn when
     the reward or the KL did not come back to its level after it.
