@@ -1033,3 +1033,11 @@ def test_a_kl_that_crossed_the_critical_level_a_few_steps_ago_has_not_settled(tm
             for s, k in enumerate(kl)]
     finding = detect("KL_BLOWUP", record(tmp_path, rows, beta=0.1))
     assert finding is not None and finding.severity == "critical", finding
+
+
+def test_a_short_regime_goes_with_the_changes_that_opened_and_closed_it():
+    from rlprobe.doctor.facts.regimes import _lasting
+
+    assert _lasting([40, 45, 100], 200) == (100,)   # 40-44: a grader that came back five steps later
+    assert _lasting([40, 100], 200) == (40, 100)
+    assert _lasting([40, 195], 200) == (40,)        # the last regime too short to say anything

@@ -34,42 +34,51 @@ _MIN_FLIPS = 3
 #: Sample steps a regime must last: one batch scored ×1000 by a unit bug is a spike, not a regime.
 _MIN_REGIME = 10
 
-_CACHE: WeakKeyDictionary[RunView, tuple[object, tuple[int, ...]]] = WeakKeyDictionary()
+_CACHE: WeakKeyDictionary[RunView, tuple[object, tuple[int, ...], tuple[int, ...]]] = WeakKeyDictionary()
+
+
+def _regimes(view: RunView) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(changes, blind regimes) of the view's samples, computed once per view (``regime_changes``,
+    ``informative``)."""
+    samples = view.samples
+    cached = _CACHE.get(view)
+    if cached is not None and cached[0] is samples:
+        return cached[1], cached[2]
+    changes = _changes(samples)
+    blind: tuple[int, ...] = ()
+    if changes:
+        regime = _index(changes)
+        spread = samples.filter(pl.col("reward").is_finite()).group_by(regime.alias("_regime")).agg(
+            spread=pl.col("reward").max() - pl.col("reward").min())
+        blind = tuple(spread.filter(pl.col("spread") <= _SAME)["_regime"].to_list())
+    _CACHE[view] = (samples, changes, blind)
+    return changes, blind
 
 
 def regime_changes(view: RunView) -> tuple[int, ...]:
     """The steps (ascending) from which the grader scored repeated texts differently, each regime
     lasting ``_MIN_REGIME`` sample steps or more; empty without samples holding prompts, completions
-    and rewards, for a stochastic grader, or when the grader never changed. Computed once per view."""
-    samples = view.samples
-    cached = _CACHE.get(view)
-    if cached is not None and cached[0] is samples:
-        return cached[1]
-    found = _changes(samples)
-    _CACHE[view] = (samples, found)
-    return found
+    and rewards, for a stochastic grader, or when the grader never changed."""
+    return _regimes(view)[0]
 
 
 def regime_of(view: RunView) -> pl.Expr:
     """Per sample, the index of its reward regime (0 before the first change)."""
-    changes = regime_changes(view)
-    if not changes:
-        return pl.lit(0, dtype=pl.Int64)
-    return pl.sum_horizontal([(pl.col("step") >= change).cast(pl.Int64) for change in changes])
+    return _index(regime_changes(view))
 
 
 def informative(view: RunView) -> pl.Expr:
     """Per sample, whether its score says anything of its answer: False in a regime whose grader paid
     every captured sample one score (a service that answers 0, a constant) after or before a change of
     grader — there right and wrong earn alike, so no sample there is solved, stuck or failed."""
-    changes = regime_changes(view)
+    changes, blind = _regimes(view)
+    return ~_index(changes).is_in(list(blind)) if blind else pl.lit(True)
+
+
+def _index(changes: tuple[int, ...]) -> pl.Expr:
     if not changes:
-        return pl.lit(True)
-    regime = regime_of(view)
-    scores = view.samples.filter(pl.col("reward").is_finite()).group_by(regime.alias("_regime")).agg(
-        spread=pl.col("reward").max() - pl.col("reward").min())
-    blind = scores.filter(pl.col("spread") <= _SAME)["_regime"].to_list()
-    return ~regime.is_in(blind) if blind else pl.lit(True)
+        return pl.lit(0, dtype=pl.Int64)
+    return pl.sum_horizontal([(pl.col("step") >= change).cast(pl.Int64) for change in changes])
 
 
 def _changes(samples: pl.DataFrame) -> tuple[int, ...]:
@@ -137,14 +146,12 @@ def _lasting(changes: list[int], last: int) -> tuple[int, ...]:
     """The changes whose regime lasts ``_MIN_REGIME`` sample steps or more; a short regime is dropped
     with the change that opened it and the one that closed it (the grader came back)."""
     kept: list[int] = []
-    bounds = [*changes, last + 1]
-    skip = False
-    for i, step in enumerate(changes):
-        if skip:
-            skip = False
+    i = 0
+    while i < len(changes):
+        end = changes[i + 1] if i + 1 < len(changes) else last + 1
+        if end - changes[i] < _MIN_REGIME:
+            i += 2  # the short regime goes, and with it the change that ended it
             continue
-        if bounds[i + 1] - step < _MIN_REGIME:
-            skip = i + 1 < len(changes)  # the change that ends the short regime goes with it
-            continue
-        kept.append(step)
+        kept.append(changes[i])
+        i += 1
     return tuple(kept)
