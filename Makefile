@@ -17,7 +17,7 @@ PYTEST_ARGS ?=
 LINT_PATHS := packages tests bench
 TYPED_SRC  := packages/rlprobe-core/src packages/rlprobe-doctor/src packages/rlprobe-trl/src
 
-.PHONY: venv lint test demo demo-trl bench realruns clean
+.PHONY: venv lint test demo demo-trl bench realruns validate clean
 
 $(STAMP): packages/rlprobe-core/pyproject.toml packages/rlprobe-doctor/pyproject.toml \
           packages/rlprobe-trl/pyproject.toml packages/pins.py requirements/test.txt
@@ -54,6 +54,12 @@ demo-trl: venv
 bench: venv
 	for b in recorder_overhead compaction_layout doctor_scaling sample_detectors samples_query watch_tick report_render import_sources object_storage; do \
 	    $(PY) bench/$$b.py || exit 1; done
+
+# Score the doctor on every labelled run (the corpus, the published logs, the matrix, the simulator):
+# the false criticals on healthy runs, the blind labels, the reliability of the printed confidence,
+# written into docs/validation.md. `make validate FIT=1` refits the confidence calibration first.
+validate: venv
+	OMP_NUM_THREADS=1 $(PY) bench/validate.py --write $(if $(FIT),--fit)
 
 # Retrain the corpus of real TRL runs kept as doctor test fixtures (tests/fixtures/realruns).
 realruns: venv

@@ -33,7 +33,14 @@ Entry = list[list]  # [[signature_id, severity, first_step], ...] in the doctor'
 
 
 def _summary(findings) -> Entry:
-    return [[f.signature_id, f.severity, f.first_step] for f in findings]
+    """Each finding as [id, severity, first step, confidence]: the snapshot keeps the first three
+    (``pinned``), the validation command (``bench/validate.py``) reads the confidence too."""
+    return [[f.signature_id, f.severity, f.first_step, round(f.confidence, 3)] for f in findings]
+
+
+def pinned(entry: Entry) -> Entry:
+    """What the snapshot holds of a case's findings: id, severity and first step."""
+    return [finding[:3] for finding in entry]
 
 
 def _matrix_cases() -> Iterator[tuple[str, Callable[[], Entry]]]:
@@ -130,11 +137,20 @@ def _run(job: tuple) -> Entry:
     return function(*args)
 
 
+def run_case(job: tuple) -> Entry:
+    """A case's findings, or one ``UNREADABLE`` entry naming the error: one log the doctor cannot
+    read must show as a move of its own case, not stop the whole computation."""
+    try:
+        return _run(job)
+    except Exception as exc:  # noqa: BLE001 - any failure is the case's result
+        return [["UNREADABLE", "error", None, f"{type(exc).__name__}: {exc}"[:200]]]
+
+
 def compute(workers: int | None = None) -> dict[str, Entry]:
-    """Today's findings on every case, by name."""
+    """Today's findings on every case, by name, with their confidences (``_summary``)."""
     todo = cases()
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        results = pool.map(_run, todo.values(), chunksize=4)
+        results = pool.map(run_case, todo.values(), chunksize=4)
         return dict(zip(todo, results, strict=True))
 
 
@@ -142,14 +158,14 @@ def moves(old: dict[str, Entry], new: dict[str, Entry]) -> list[str]:
     """One line per case whose findings differ (cases absent from either side are skipped)."""
     out = []
     for name in sorted(set(old) & set(new)):
-        if old[name] != new[name]:
-            out.append(f"{name}:\n    was {old[name]}\n    now {new[name]}")
+        if pinned(old[name]) != pinned(new[name]):
+            out.append(f"{name}:\n    was {pinned(old[name])}\n    now {pinned(new[name])}")
     return out
 
 
 def write(findings: dict[str, Entry]) -> None:
     """One case a line, so that a diff of the snapshot reads as the list of moves."""
-    lines = [f"{json.dumps(name)}: {json.dumps(findings[name])}" for name in sorted(findings)]
+    lines = [f"{json.dumps(name)}: {json.dumps(pinned(findings[name]))}" for name in sorted(findings)]
     SNAPSHOT.write_text("{\n" + ",\n".join(lines) + "\n}\n")
 
 

@@ -28,11 +28,14 @@ def run_detector(view: RunView, **overrides):
 
 
 def vllm_view(gap: float, n: int = 300, onset: int = 150, seed: int = 0, columns=(LOGP_DIFF_MEAN, IS_RATIO_MEAN),
-              config: dict | None = None) -> RunView:
+              config: dict | None = None, reward_falls: bool = False) -> RunView:
     rng = np.random.default_rng(seed)
     diff = 0.012 * np.exp(rng.normal(0, 0.15, n))
     diff[onset:] += gap * np.exp(rng.normal(0, 0.1, n - onset))
     data = {LOGP_DIFF_MEAN: diff, LOGP_DIFF_MAX: diff * 30, IS_RATIO_MEAN: 1 - 2 * diff}
+    if reward_falls:  # the harm that makes a strong mismatch critical (facts.severity)
+        columns = (*columns, "reward_mean")
+        data["reward_mean"] = np.where(np.arange(n) < onset, 0.8, 0.2) + rng.normal(0, 0.02, n)
     frame = pl.DataFrame({"step": np.arange(n), **{k: v for k, v in data.items() if k in columns}})
     return RunView(frame, manifest={"trainer_config": config or {}})
 
@@ -64,9 +67,12 @@ def test_silent_without_vllm_metrics():
 
 
 def test_confidence_and_severity_grow_with_the_mismatch():
-    weak, strong = run_detector(vllm_view(0.06)), run_detector(vllm_view(0.6))
+    weak, strong = run_detector(vllm_view(0.06, reward_falls=True)), run_detector(vllm_view(0.6, reward_falls=True))
     assert weak is not None and strong is not None
     assert (weak.severity, strong.severity) == ("warn", "critical")
+    # Strong but harmless (nothing shows the reward hurt): a warning, which says why it is not critical.
+    unharmed = run_detector(vllm_view(0.6))
+    assert unharmed.severity == "warn" and "Warn, not critical" in unharmed.explanation
     assert strong.confidence > weak.confidence
     assert abs(weak.first_step - 150) <= 8
     assert run_detector(vllm_view(0.01)) is None

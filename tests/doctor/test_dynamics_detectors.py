@@ -30,6 +30,12 @@ def view_of(algorithm: str = "grpo", trainer_config: dict | None = None, **serie
     return RunView(frame, manifest={"algorithm": algorithm, "trainer_config": trainer_config or {}})
 
 
+def fallen(onset: int = ONSET, n: int = N, seed: int = 9) -> np.ndarray:
+    """A pass rate that falls from 0.8 to 0.2 at ``onset`` and stays there: the harm that makes a strong
+    symptom critical (``facts.severity``); without it the same symptom is a warning."""
+    return np.where(np.arange(n) < onset, 0.8, 0.2) + np.random.default_rng(seed).normal(0.0, 0.02, n)
+
+
 def detect(signature: str, view: RunView, **overrides):
     cfg = resolve_config({signature: overrides} if overrides else None)[signature]
     result = registry()[signature].fn(view, cfg)
@@ -70,12 +76,14 @@ def test_entropy_falling_by_a_third_and_a_low_absolute_level_are_healthy():
 
 
 def test_entropy_collapse_found_at_onset_and_confidence_grows_with_depth():
-    mild = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.35)))
-    deep = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.05)))
+    mild = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.35), reward=fallen()))
+    deep = detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.05), reward=fallen()))
     assert mild and deep
     assert abs(mild.first_step - ONSET) <= 10 and abs(deep.first_step - ONSET) <= 10
     assert deep.confidence > mild.confidence
     assert (mild.severity, deep.severity) == ("warn", "critical")
+    # The same depth in a run that shows no harm (no reward logged) is a warning.
+    assert detect("ENTROPY_COLLAPSE", view_of(entropy=entropy_curve() * decay_to(0.05))).severity == "warn"
     assert deep.evidence[0].observed < 0.1 * deep.evidence[0].baseline
 
 
@@ -229,9 +237,11 @@ def test_slow_length_growth_is_healthy():
 
 def test_length_explosion_and_collapse_grow_in_confidence_with_the_change():
     def explode(factor: float):
-        return detect("LENGTH_EXPLOSION", view_of(**{"completions/mean_length": length_curve() * rise_to(factor)}))
+        return detect("LENGTH_EXPLOSION", view_of(**{"completions/mean_length": length_curve() * rise_to(factor)},
+                                                  reward=fallen()))
     def collapse(floor: float):
-        return detect("LENGTH_COLLAPSE", view_of(**{"completions/mean_length": length_curve() * decay_to(floor)}))
+        return detect("LENGTH_COLLAPSE", view_of(**{"completions/mean_length": length_curve() * decay_to(floor)},
+                                                 reward=fallen()))
     assert explode(2.2).confidence < explode(5.0).confidence
     assert explode(5.0).severity == "critical" and abs(explode(5.0).first_step - ONSET) <= 10
     assert collapse(0.4).confidence < collapse(0.1).confidence
@@ -302,8 +312,8 @@ def test_repeated_grad_norm_spikes_found_at_the_first_and_confidence_grows_with_
 
 
 def test_grad_norm_level_shift_is_found_and_critical_when_large():
-    shifted = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(4.0, 20)))
-    huge = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(20.0, 20)))
+    shifted = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(4.0, 20), reward=fallen()))
+    huge = detect("GRAD_NORM_SPIKE", view_of(grad_norm=grad_curve() * rise_to(20.0, 20), reward=fallen()))
     assert (shifted.severity, huge.severity) == ("warn", "critical") and huge.confidence > shifted.confidence
     assert abs(shifted.first_step - ONSET) <= 15
 
@@ -321,7 +331,7 @@ def test_value_loss_decaying_or_absent_is_healthy():
 def test_value_loss_divergence_confidence_grows_with_the_growth():
     def grow(factor: float):
         value = value_loss_curve() * np.exp(np.log(factor) * np.clip(after() / 80, 0, 1))
-        return detect("VALUE_LOSS_DIVERGENCE", view_of("ppo", **{"loss/value_avg": value}))
+        return detect("VALUE_LOSS_DIVERGENCE", view_of("ppo", **{"loss/value_avg": value}, reward=fallen()))
     some, much = grow(8.0), grow(200.0)
     assert some and much and much.confidence > some.confidence
     assert (some.severity, much.severity) == ("warn", "critical")

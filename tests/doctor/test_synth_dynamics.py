@@ -131,4 +131,10 @@ def test_synth_then_doctor_through_the_cli(tmp_path):
     assert "ENTROPY_COLLAPSE" in found and abs(found["ENTROPY_COLLAPSE"].first_step - 135) <= 20
     assert found["ENTROPY_COLLAPSE"].links_to_samples
     doctor = CliRunner().invoke(main, ["doctor", str(run)])
-    assert doctor.exit_code == 1 and "ENTROPY_COLLAPSE" in doctor.output
+    # The synthetic collapse leaves the reward where it was: a symptom without harm, so a warning (exit 0).
+    assert doctor.exit_code == 0 and "WARN ENTROPY_COLLAPSE" in doctor.output
+    assert "Warn, not critical" in doctor.output
+    kl = tmp_path / "kl"
+    CliRunner().invoke(main, ["synth", str(kl), "--pathology", "kl_blowup", "--n-steps", "600", "--seed", "1"])
+    blowup = CliRunner().invoke(main, ["doctor", str(kl)])
+    assert blowup.exit_code == 1 and "CRITICAL KL_BLOWUP" in blowup.output and "not paying for it" in blowup.output

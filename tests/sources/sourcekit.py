@@ -6,6 +6,7 @@ commit. CI has ``../shared`` beside the clone; there a missing folder fails the 
 needs it, elsewhere that test skips and says why."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -35,7 +36,15 @@ def realworld_names() -> list[str]:
 
 
 def realworld_log(name: str) -> Path:
-    """The log file of one published run (the folder's only file besides SOURCE.md)."""
-    files = [p for p in (realworld_root() / name).iterdir() if p.name != "SOURCE.md"]
+    """The log file of one published run: the one its ``expect.json`` names where a reader judged
+    it, else the folder's only file besides SOURCE.md (and a judgement's JUDGEMENT.md and plots)."""
+    folder = realworld_root() / name
+    if (folder / "expect.json").is_file():
+        return folder / json.loads((folder / "expect.json").read_text("utf-8"))["source"]
+    files = [p for p in folder.iterdir() if p.name not in NOT_LOGS and p.suffix != ".png"]
     assert len(files) == 1, files
     return files[0]
+
+
+#: What a published run's folder holds besides its log.
+NOT_LOGS = frozenset({"SOURCE.md", "JUDGEMENT.md", "expect.json"})

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sourcekit import realworld_log, realworld_names, realworld_root
+from sourcekit import REALWORLD, realworld_log, realworld_names, realworld_root
 
 from rlprobe.doctor import RunView, diagnose
 from rlprobe.doctor.sources import resolve
@@ -202,3 +202,20 @@ def test_the_doctor_says_what_the_curves_show(name):
 def test_the_noise_after_rmu_is_named_as_the_cause_of_the_truncation():
     [finding] = diagnose(realworld_log("unlearning-grpo-after-rmu"))
     assert finding.signature_id == "TRUNCATION_HIGH" and "noise" in finding.explanation
+
+
+def _blind_labels() -> list[str]:
+    return [name for name in realworld_names() if (REALWORLD / name / "expect.json").is_file()]
+
+
+@pytest.mark.parametrize("name", _blind_labels())
+def test_the_doctor_agrees_with_the_blind_label(name):
+    """Each published run that carries one engineer's blind reading (``expect.json``: calm, detect or
+    noted), judged as ``bench/validate.py`` judges it (``labels.py``, with its argued ``CORRECTIONS``)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "doctor"))
+    from labels import Found, labels
+
+    key = f"realworld/{name}"
+    found = [Found(f.signature_id, f.severity, f.first_step, f.confidence) for f in diagnose(realworld_log(name))]
+    ok, note = labels([key])[key].judge(found)
+    assert ok, f"{note}; found {[(f.signature_id, f.severity, f.first_step) for f in found]}"

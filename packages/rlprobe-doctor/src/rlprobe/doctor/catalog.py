@@ -17,6 +17,7 @@ from typing import Any
 from .config import load_config, resolve_config, split_metrics
 from .errors import UnusableInput
 from .findings import Finding, rank_findings
+from .toolkit import calibrated
 from .view import RunView
 
 __all__ = ["detector", "registry", "diagnose", "diagnose_view", "CATALOG_V1", "Detector"]
@@ -95,6 +96,8 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
         if result is None:
             continue
         found.extend(result if isinstance(result, list) else [result])
+    # The printed confidence means what it says: the share of such findings right on the labelled corpus.
+    found = [f.model_copy(update={"confidence": calibrated(f.severity, f.confidence)}) for f in found]
     return rank_findings(found)
 
 

@@ -69,8 +69,50 @@ def parse_docstring(doc: str) -> tuple[str, dict[str, str], dict[str, str]]:
     return summary.strip(), sections, keys
 
 
+SEVERITY_INTRO = """
+## How severity is decided
+
+One policy decides every finding's severity (`rlprobe.doctor.facts.severity`); a detector reports the
+symptom, its onset, magnitude and evidence, and says whether the symptom is *strong* (its
+`critical_*` key below) and, when it knows, why it is benign. Then:
+
+- **info** when the log lacks what it takes to tell (the finding says what is missing), when the
+  symptom is benign (converged on right answers, paid for by the reward, an episode that ended), or
+  when it is no more than the statistic's own noise gives by chance: with a pass/fail reward of mean
+  p a group of G completions agrees with probability p^G + (1−p)^G (62 % for G = 2 at p = 0.27), so
+  a share of agreeing groups must stand out from that, over the groups it was counted from, by more
+  than chance would anywhere in the run (the evidence line quotes what chance gives);
+- **critical** only when the symptom is strong *and* the run shows harm, from the onset to its end:
+  the harm the symptom answers to (table), or the symptom is itself the harm;
+- **warn** otherwise: a symptom without harm ("Warn, not critical: ... the run shows no ...").
+
+The harms, read once for every detector: a **reward that stopped improving or fell** (it fell
+since the onset, or the run never improved it and it sits short of the best its logged steps held
+— within a fifth of its range of that best is at its best); **loss of the gradient while the reward
+is short of its best** (most logged steps of the episode with a gradient norm of 0 or every group
+agreeing, while the reward is short of its best or holds one value throughout); **degenerate
+output** (half the completions cut at the budget, or completions of two tokens or fewer);
+**non-finite values**; **drift from the reference that the reward did not pay for**; an **update
+computed wrong**; a **stop of the run**.
+
+| signature | critical when strong and the run shows | never above |
+|---|---|---|
+"""
+
+
+def render_severity() -> str:
+    from .facts.severity import POLICY
+
+    rows = []
+    for signature, rule in sorted(POLICY.items()):
+        harms = ("itself the harm: " + rule.inherent.value if rule.inherent is not None
+                 else " or ".join(h.value for h in rule.answers_to) or "—")
+        rows.append(f"| `{signature}` | {harms if rule.ceiling == 'critical' else '—'} | {rule.ceiling} |")
+    return SEVERITY_INTRO + "\n".join(rows) + "\n"
+
+
 def render_markdown() -> str:
-    out = [INTRO]
+    out = [INTRO, render_severity()]
     detectors = sorted(registry().values(), key=lambda d: d.signature_id)
     out.append("| signature | summary |\n|---|---|")
     for d in detectors:

@@ -15,6 +15,7 @@ from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
 from ..facts.opening import collapsed
 from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
+from ..facts.severity import decide
 from ..findings import Finding
 from ..toolkit import Windows, confidence_from, logged, long_enough, percent, relative_change
 from ..view import RunView
@@ -111,8 +112,11 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                    "climbing while entropy stays this low: that is how an exploration ceiling looks.")
     else:
         verdict = " The policy is becoming deterministic."
-    severity = shift.capped("info" if converged or solved is not None or (progress is not None and progress.climbing)
-                            else "critical" if critical and progress is None else "warn")
+    # A rise the reward paid for, that stopped climbing, is an exploration ceiling: at most warn.
+    judgement = decide(view, "ENTROPY_COLLAPSE", first, strong=critical and progress is None,
+                       benign=converged or solved is not None or (progress is not None and progress.climbing),
+                       cap=shift.capped("critical"))
+    severity = judgement.severity
     return Finding(
         signature_id="ENTROPY_COLLAPSE",
         severity=severity,
@@ -121,7 +125,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation=(f"Entropy fell from {shift.baseline:.3g} to {shift.observed:.3g} ({percent(ratio)} of "
                      + ("the level it held before rising" if shift.recovered_from is not None else "its level") + ") "
                      f"starting at step {first}; it stayed below {cfg['exit_ratio']:.0%} of it for at least "
-                     f"{w.sustain} steps." + verdict + shift.recovery(steps)),
+                     f"{w.sustain} steps." + verdict + shift.recovery(steps) + judgement.why),
         evidence=[shift.evidence(name, first, last, rising=False)]
         + ([progress.evidence(first, last)] if progress is not None else []),
         suggested_actions=[
@@ -210,16 +214,18 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     said = (f"Entropy rose from {shift.baseline:.3g} to {shift.observed:.3g} (×{ratio:.1f} "
             + ("the level it held before collapsing" if shift.recovered_from is not None else "its level")
             + f") starting at step {first}, and held above ×{cfg['exit_ratio']:.1f} for at least {w.sustain} steps")
+    judgement = decide(view, "ENTROPY_EXPLOSION", first, strong=critical,
+                       benign=shrunk is not None, cap=shift.capped("critical"))
     return Finding(
         signature_id="ENTROPY_EXPLOSION",
-        severity="info" if shrunk is not None else shift.capped("critical" if critical else "warn"),
+        severity=judgement.severity,
         confidence=confidence,
         first_step=first,
         explanation=(said + (f", but the completions had shrunk to {shrunk[1]:.3g} tokens (from {shrunk[0]:.3g} at "
                              "the run's start): a per-token entropy over a token or two measures one decision, not "
                              "noise in the text. The shrinking is the finding (LENGTH_COLLAPSE)."
                              if shrunk is not None else ": sampling is turning to noise.")
-                     + shift.recovery(steps)),
+                     + shift.recovery(steps) + judgement.why),
         evidence=[shift.evidence(name, first, last, rising=True)],
         suggested_actions=[
             "Lower `learning_rate` (or `temperature`) and tighten the clip range (`epsilon`, `epsilon_high`).",

@@ -12,6 +12,7 @@ from ..facts.extremes import extreme_step
 from ..facts.metrics import LENGTH_METRICS
 from ..facts.progress import reward_progress
 from ..facts.run import facts_of
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -210,9 +211,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                               f"{sustain} logged steps after the onset")]
     if paid_by is not None:
         evidence.append(paid_by)
+    judgement = decide(view, "KL_BLOWUP", first, strong=critical, benign=paid)
     return Finding(
         signature_id="KL_BLOWUP",
-        severity="info" if paid else "critical" if critical else "warn",
+        severity=judgement.severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"KL to the reference rose from {baseline:.3g} to {peak:.3g}{unit} from step {first} and stopped "
@@ -227,7 +229,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                      if grew_fast else
                      f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
                      f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} logged steps: a steady "
-                     "drift, not an accelerating blow-up, but the policy is now far from the reference)."),
+                     "drift, not an accelerating blow-up, but the policy is now far from the reference).")
+        + judgement.why,
         evidence=evidence,
         suggested_actions=[
             "Raise the KL penalty (GRPOConfig/RLOOConfig `beta`, PPO `kl_coef`) or lower `learning_rate`.",

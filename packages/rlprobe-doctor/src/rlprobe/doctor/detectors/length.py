@@ -14,6 +14,7 @@ from ..facts.groups import CORRECTNESS
 from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
 from ..facts.progress import reward_progress
 from ..facts.run import facts_of
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -124,15 +125,19 @@ def length_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         tail += (f". The reward rose with it ({progress.start:.3g} at the onset, {progress.end:.3g} now) and no "
                  "component pays for length: longer reasoning is buying reward, as in R1-style training, only "
                  "faster. Read the longest samples to be sure, and watch the budget")
+    # Running into the budget is strong in itself (the degenerate output the policy then finds); a growth the
+    # reward pays for is not.
+    judgement = decide(view, "LENGTH_EXPLOSION", first,
+                       strong=(ratio >= cfg["critical_ratio"] and not paid) or at_budget, cap=shift.capped("critical"))
     return Finding(
         signature_id="LENGTH_EXPLOSION",
-        severity=shift.capped("critical" if (ratio >= cfg["critical_ratio"] and not paid) or at_budget else "warn"),
+        severity=judgement.severity,
         # Running into the budget is evidence in itself: the ratio is capped there.
         confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + (0.5 if at_budget else 0.0), 0.5,
                                    floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length grew from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"(×{ratio:.1f}) starting at step {first}{tail}." + shift.recovery(steps)),
+                     f"(×{ratio:.1f}) starting at step {first}{tail}." + shift.recovery(steps) + judgement.why),
         evidence=[shift.evidence(name, first, last, rising=True)]
         + ([progress.evidence(first, last)] if paid and progress is not None else []),
         suggested_actions=[
@@ -230,13 +235,16 @@ def length_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                if pays and progress is not None else
                " The answers are (nearly) empty." if shift.observed <= cfg["empty_length"] else
                " The policy is no longer reasoning.")
+    judgement = decide(view, "LENGTH_COLLAPSE", first, strong=ratio <= cfg["critical_ratio"] and not pays,
+                       cap=shift.capped("critical"))
     return Finding(
         signature_id="LENGTH_COLLAPSE",
-        severity=shift.capped("critical" if ratio <= cfg["critical_ratio"] and not pays else "warn"),
+        severity=judgement.severity,
         confidence=confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 0.7, floor=0.55),
         first_step=first,
         explanation=(f"Mean completion length fell from {shift.baseline:.0f} to {shift.observed:.0f} tokens "
-                     f"({percent(ratio)}) starting at step {first}." + verdict + shift.recovery(steps)),
+                     f"({percent(ratio)}) starting at step {first}." + verdict + shift.recovery(steps)
+                     + judgement.why),
         evidence=[shift.evidence(name, first, last, rising=False)]
         + ([progress.evidence(first, last)] if pays and progress is not None else []),
         suggested_actions=[
@@ -326,7 +334,8 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
              "not a budget too small." if noise else "")
     return Finding(
         signature_id="TRUNCATION_HIGH",
-        severity="critical" if observed >= cfg["critical_level"] else "warn",
+        # Completions cut at the budget are degenerate output: the harm is the symptom itself.
+        severity=decide(view, "TRUNCATION_HIGH", first, strong=observed >= cfg["critical_level"]).severity,
         confidence=confidence_from((observed - cfg["warn_level"]) / max(1 - cfg["warn_level"], 1e-6), 0.3,
                                    floor=0.6),
         first_step=first,

@@ -12,6 +12,7 @@ import polars as pl
 from rlprobe.storage import RunStatus
 
 from ..catalog import detector
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import confidence_from, level_noise, logged, trend_t
 from ..view import RunView
@@ -85,7 +86,7 @@ def run_stalled(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         why = "the recorder has gone quiet too, so the process was likely killed or frozen without closing the run"
     return Finding(
         signature_id="RUN_STALLED",
-        severity="critical" if critical else "warn",
+        severity=decide(view, "RUN_STALLED", last_step, strong=critical).severity,
         confidence=confidence_from(silent / threshold - 1.0, 2.0, floor=0.6),
         first_step=last_step,
         explanation=(f"No step for {_duration(silent)} since step {last_step}, against a usual step interval of "

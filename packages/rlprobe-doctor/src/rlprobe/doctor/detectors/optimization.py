@@ -17,6 +17,7 @@ from ..facts.metrics import ENTROPY_METRICS
 from ..facts.opening import collapsed as collapsed_since_opening
 from ..facts.progress import reward_progress
 from ..facts.run import facts_of
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     MAD_SCALE,
@@ -104,14 +105,15 @@ def clip_ratio_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first, last = int(steps[onset]), int(steps[-1])
     iterations = (view.manifest.get("trainer_config") or {}).get("num_iterations")
     context = f" with num_iterations={iterations}" if iterations else ""
+    judgement = decide(view, "CLIP_RATIO_HIGH", first, strong=observed >= cfg["critical_level"])
     return Finding(
         signature_id="CLIP_RATIO_HIGH",
-        severity="critical" if observed >= cfg["critical_level"] else "warn",
+        severity=judgement.severity,
         confidence=confidence_from(np.log(observed / max(float(need[hit]), 1e-9)) + 0.3, 0.7, floor=0.55),
         first_step=first,
         explanation=(f"The clipped share of the policy ratio rose from {baseline:.2%} to {observed:.1%} starting at "
                      f"step {first}{context}: updates overshoot the trust region, and the clipped tokens "
-                     "contribute no gradient."),
+                     "contribute no gradient." + judgement.why),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"highest share held for {w.sustain} steps; reference: median of {w.baseline} "
                                 f"steps ending {w.gap} steps before")],
@@ -380,15 +382,15 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        "completion's log-probability is large. That is convergence, not instability.")
     else:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
+    judgement = decide(view, "GRAD_NORM_SPIKE", first, strong=level_factor >= cfg["critical_ratio"],
+                       benign=converged or push is not None or held is not None or collapsed is not None
+                       or learnt is not None)
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
-        severity="info" if converged or push is not None or held is not None or collapsed is not None
-        or learnt is not None
-        else "critical" if level_factor >= cfg["critical_ratio"]
-        else "warn",
+        severity=judgement.severity,
         confidence=confidence_from(strength, 1.5, floor=0.5),
         first_step=first,
-        explanation=explanation,
+        explanation=explanation + judgement.why,
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
                            observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
                            note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
@@ -478,13 +480,14 @@ def value_loss_divergence(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         evidence.append(Evidence(metric="val/clipfrac_avg", window=(first, last),
                                  baseline=finite_median(before), observed=finite_median(after[-w.baseline:]),
                                  note="share of value predictions clipped"))
+    judgement = decide(view, "VALUE_LOSS_DIVERGENCE", first, strong=ratio >= cfg["critical_ratio"])
     return Finding(
         signature_id="VALUE_LOSS_DIVERGENCE",
-        severity="critical" if ratio >= cfg["critical_ratio"] else "warn",
+        severity=judgement.severity,
         confidence=confidence_from(np.log(ratio / cfg["growth_ratio"]) + 0.5, 1.5, floor=0.55),
         first_step=first,
         explanation=(f"The value loss grew from {baseline:.3g} to {observed:.3g} (×{ratio:.0f}) starting at step "
-                     f"{first}: the critic is diverging, so the advantages it produces are noise."),
+                     f"{first}: the critic is diverging, so the advantages it produces are noise." + judgement.why),
         evidence=evidence,
         suggested_actions=[
             "Lower the learning rate or `vf_coef`; tighten `cliprange_value`.",

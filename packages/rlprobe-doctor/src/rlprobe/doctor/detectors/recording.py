@@ -13,6 +13,7 @@ from rlprobe.records import SAMPLE_KINDS, STEP_FIELDS, EventKind
 from rlprobe.storage import RunStatus
 
 from ..catalog import detector
+from ..facts.severity import decide
 from ..findings import Evidence, Finding, Severity
 from ..toolkit import confidence_from
 from ..view import NON_METRICS, RunView
@@ -144,12 +145,10 @@ def nonfinite_values(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if fatal is not None and precision is None and not fatal["crash"]:
         fatal = None  # without the precision, only a crash says the step was not skipped
     sample_count = samples["count"] if samples is not None else 0
-    if sustained or fatal is not None:
-        severity: Severity = "critical"
-    elif serious or sample_count >= cfg["min_samples"]:
-        severity = "warn"
-    else:
-        severity = "info"
+    # Non-finite values in training are the harm itself; sustained, or fatal to the run, they are critical.
+    severity: Severity = decide(view, "NONFINITE_VALUES", None, strong=bool(sustained) or fatal is not None,
+                                benign=not (serious or sample_count >= cfg["min_samples"]
+                                            or sustained or fatal is not None)).severity
     if severity != "info":
         candidates = [info["first"] for info in serious.values()]
         if samples is not None and (sample_count >= cfg["min_samples"] or not candidates):

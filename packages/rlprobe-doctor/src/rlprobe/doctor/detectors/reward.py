@@ -20,6 +20,7 @@ from ..facts.groups import (
 )
 from ..facts.metrics import REWARD_METRICS
 from ..facts.run import budget_capped, converged_by_reward, facts_of
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -140,7 +141,9 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                   "the reward functions or the data changed there.")
     return Finding(
         signature_id="REWARD_COLLAPSE",
-        severity=change.capped("critical" if lost >= cfg["critical_fraction"] else "warn"),
+        # A reward that fell is the objective's harm itself; once it came back, the episode is over.
+        severity=decide(view, "REWARD_COLLAPSE", first, strong=lost >= cfg["critical_fraction"],
+                        cap=change.capped("critical")).severity,
         confidence=confidence_from(lost / cfg["drop_fraction"] - 1.0, 1.0, floor=0.55),
         first_step=first,
         explanation=(f"The reward fell from {baseline:.3g} to {observed:.3g} starting at step {first} "
@@ -484,7 +487,8 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                         "shows it yet.")
     return Finding(
         signature_id="REWARD_HACKING",
-        severity="critical" if confirmed and fall >= cfg["critical_fall"] else "warn",
+        # The task's own measure fell while the reward paid: the objective's harm, confirmed by the samples.
+        severity=decide(view, "REWARD_HACKING", first, strong=confirmed and fall >= cfg["critical_fall"]).severity,
         confidence=min(confidence, cap),
         first_step=first,
         explanation=(f"Reward component '{cheap}' rose from {c_base:.3g} to {c_now:.3g} while '{truth}' fell from "

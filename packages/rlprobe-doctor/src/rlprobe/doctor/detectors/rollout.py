@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..catalog import detector
+from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import confidence_from, find_excursion, in_points, logging_stride, smooth
 from ..view import RunView
@@ -144,14 +145,16 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
             extra += f" The mean importance-sampling ratio went from {before:.3g} to {during:.3g}."
             evidence.append(Evidence(metric=IS_RATIO_MEAN, window=(first, last), baseline=before, observed=during,
                                      note="median; far below 1 means masked or clipped sequences"))
+    judgement = decide(view, "LOGPROB_MISMATCH", first, strong=critical)
     return Finding(
         signature_id="LOGPROB_MISMATCH",
-        severity="critical" if critical else "warn",
+        severity=judgement.severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, the rollout engine and the trainer disagreed on token log-probs by "
                      f"{exc.observed:.3g}{unit} (median over steps {first}–{last}), against {exc.baseline:.3g} "
-                     f"early in the run: the run is training off-policy.{extra}{_truncation_hint(view)}"),
+                     f"early in the run: the run is training off-policy.{extra}{_truncation_hint(view)}"
+                     + judgement.why),
         evidence=evidence,
         suggested_actions=_ACTIONS,
         links_to_samples=view.top_samples(first, last, "logprob", k=5, descending=False),

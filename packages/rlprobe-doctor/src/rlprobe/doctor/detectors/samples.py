@@ -21,7 +21,10 @@ from ..facts.groups import (
     ZERO_STD,
     FlatGroups,
     flat_groups,
+    grid_of,
     group_keys,
+    group_size,
+    groups_per_value,
     latter_half,
     samples_with,
     zero_std_metric,
@@ -30,7 +33,8 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
 from ..facts.run import budget_capped, converged_by_reward, facts_of
-from ..findings import Evidence, Finding, Severity
+from ..facts.severity import agreement_by_chance, decide
+from ..findings import Evidence, Finding
 from ..toolkit import (
     Excursion,
     confidence_from,
@@ -146,11 +150,14 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     abrupt_fraction: a climb within this fraction of the steps run until it was confirmed is not convergence
     noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
-    averaged = 1
+    averaged, per_group, per_step = 1, groups_per_value(view), False
     zero_std = facts_of(view).zero_std
     if zero_std is not None:
         (share, averaged), steps = zero_std, view.step
         metric = zero_std_metric(view)
+        per_step = not metric.startswith("frac")
+        raw = share if averaged == 1 else view.series("frac_reward_zero_std")
+        per_group = per_group or (None if per_step else grid_of(raw))
     else:
         frame = samples_with(view, "group_id", "reward")
         if frame is None:
@@ -161,6 +168,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
             return None
         steps, share = _per_step(sampled, (pl.col("sd").abs() <= ZERO_STD).mean())
         metric = "samples: share of groups with equal rewards"
+        raw, per_group = share, float(sampled.height) / max(steps.size, 1)
     # Windows are stated in steps: a run logged every 7 steps holds 15 steps in 2 logged values (3 at least).
     stride = logging_stride(steps)
     sustain, smoothing = (max(3, in_points(cfg[key], stride)) for key in ("sustain", "smooth_window"))
@@ -195,10 +203,15 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
                and capped is None and recovered is None else None)
     converged = converged or learned is not None
+    # With few completions a group, groups agree by chance: an episode no more agreeing than a pass/fail
+    # reward's own noise makes them is no finding above info.
+    chance = agreement_by_chance(view, raw, steps, first, last, per_step=per_step, groups_per_value=per_group,
+                                 completions=group_size(view, samples_with(view, "group_id")))
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
-    severity: Severity = ("info" if converged or recovered is not None
-                          else "critical" if exc.observed >= cfg["critical_level"] and not gamed else "warn")
+    judgement = decide(view, "ZERO_ADVANTAGE_GROUPS", first, strong=exc.observed >= cfg["critical_level"],
+                       benign=converged or recovered is not None,
+                       chance=chance, cap="warn" if gamed else "critical")
     if from_start:
         head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
                 f"{first}–{last}) had identical rewards within the group")
@@ -210,7 +223,7 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     noise = entropy if entropy is not None and entropy >= cfg["noise_entropy"] else None
     return Finding(
         signature_id="ZERO_ADVANTAGE_GROUPS",
-        severity=severity,
+        severity=judgement.severity,
         confidence=confidence,
         first_step=first,
         explanation=(head + ": their advantages are zero and they contribute no gradient."
@@ -219,10 +232,11 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                         "not rated as ongoing." if recovered is not None else
                         _learned(learned, groups) if learned is not None else
                         _zero_std_cause(groups, converged, climb if gradual else None, from_start, capped, budget,
-                                        noise))),
+                                        noise)) + judgement.why),
         evidence=[Evidence(metric=metric, window=(first, last), baseline=exc.baseline, observed=exc.observed,
                            note=f"median share{_averaged(averaged)}; baseline = first fifth of the run; peak "
-                                f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)")],
+                                f"{exc.peak:.0%} ({cfg['smooth_window']}-step trailing median)"
+                                + (f"; {chance.said()}" if chance is not None else ""))],
         suggested_actions=[
             f"Fix the reward gaming first (see REWARD_HACKING): make '{groups.truth}' a condition of the other "
             "rewards, or lower their `reward_weights`." if gamed and groups is not None else
@@ -393,7 +407,8 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
                                  + (exc.observed - exc.baseline) / max(cfg["min_rise"], 1e-9) * 0.25, 1.5, floor=0.55)
     return Finding(
         signature_id="REPETITIVE_COMPLETIONS",
-        severity="critical" if critical else "warn",
+        # Looping text is degenerate output: the harm is the symptom itself.
+        severity=decide(view, "REPETITIVE_COMPLETIONS", first, strong=critical).severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, {exc.observed:.0%} of sampled completions per step were repetitive "
@@ -548,15 +563,17 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     else:
         verdict = ""
     rise = "there from the start" if from_start else f"up from {exc.baseline:.0%} early in the run"
+    judgement = decide(view, "GROUP_MODE_COLLAPSE", first, strong=critical and not from_start,
+                       benign=converged or sharpening or brief)
     return Finding(
         signature_id="GROUP_MODE_COLLAPSE",
-        severity=("info" if converged or sharpening or brief else "warn" if from_start
-                  else "critical" if critical else "warn"),
+        severity=judgement.severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
                      f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), {rise}; "
-                     f"{identical:.0%} of groups in steps {first}–{last} were entirely identical." + verdict),
+                     f"{identical:.0%} of groups in steps {first}–{last} were entirely identical." + verdict
+                     + judgement.why),
         evidence=[Evidence(metric="samples: within-group duplicate share", window=(first, last),
                            baseline=exc.baseline, observed=exc.observed,
                            note=f"(n − distinct)/(n − 1) per group, mean per step; peak {exc.peak:.0%}")],
@@ -633,31 +650,14 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     frame = frame.filter(pl.col("advantage").is_finite()).with_columns(_abs=pl.col("advantage").abs())
     if frame.is_empty():
         return None
-    group_size = _group_size(view, frame)
-    bound = _advantage_bound(view, group_size)
-    candidates = [_bound_violations(view, frame, bound, group_size, cfg) if bound is not None else None,
-                  _misfit_groups(view, frame, group_size, cfg)]
+    size = group_size(view, frame)
+    bound = _advantage_bound(view, size)
+    candidates = [_bound_violations(view, frame, bound, size, cfg) if bound is not None else None,
+                  _misfit_groups(view, frame, size, cfg)]
     found = [f for f in candidates if f is not None]
     if found:
         return min(found, key=lambda f: f.first_step if f.first_step is not None else math.inf)
     return _heavy_tail(view, frame, cfg) if bound is None else None
-
-
-def _group_size(view: RunView, frame: pl.DataFrame) -> int | None:
-    """G from the trainer config, else from the samples when every group looks complete."""
-    config = view.manifest.get("trainer_config") or {}
-    for key in ("num_generations", "group_size", "n_samples_per_prompt"):
-        value = config.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 2:
-            return int(value)
-    if "group_id" not in frame.columns:
-        return None
-    sizes = frame.drop_nulls("group_id").group_by(group_keys(frame)).len()["len"]
-    if sizes.is_empty():
-        return None
-    largest = cast(int, sizes.max())  # a count column, and sizes is not empty
-    # Selected (top/bottom-k) captures hold partial groups: a size seen in 90% of groups is complete.
-    return largest if largest >= 2 and cast(float, (sizes == largest).mean()) >= 0.9 else None
 
 
 def _advantage_bound(view: RunView, group_size: int | None) -> float | None:
@@ -748,7 +748,8 @@ def _misfit_groups(view: RunView, frame: pl.DataFrame, group_size: int | None,
            .head(5)["sample_id"].to_list())
     return Finding(
         signature_id="ADVANTAGE_OUTLIERS",
-        severity="critical",
+        # Advantages no estimator produces: every update since is computed wrong.
+        severity=decide(view, "ADVANTAGE_OUTLIERS", first, strong=True).severity,
         confidence=confidence_from(share * 4 + misfit, 1.0, floor=0.6),
         first_step=first,
         explanation=(f"From step {first}, in {bad.height} of {after.height} complete groups ({share:.0%}) the "
@@ -792,7 +793,7 @@ def _bound_violations(view: RunView, frame: pl.DataFrame, bound: float, group_si
                                  1.0, floor=0.6)
     return Finding(
         signature_id="ADVANTAGE_OUTLIERS",
-        severity="critical",
+        severity=decide(view, "ADVANTAGE_OUTLIERS", first, strong=True).severity,
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, {n_bad} of {n_all} captured samples ({n_bad / max(n_all, 1):.1%}, in "

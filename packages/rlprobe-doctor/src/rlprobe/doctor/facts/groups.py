@@ -19,9 +19,9 @@ from .metrics import REWARD_METRICS
 from .regimes import informative, regime_of
 
 __all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
-           "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "has_zero_std_share",
-           "latter_half", "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric",
-           "zero_std_share"]
+           "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "group_size",
+           "grid_of", "groups_per_value", "has_zero_std_share", "latter_half", "samples_with", "settled",
+           "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -339,11 +339,11 @@ def every_group_agreed(view: RunView) -> npt.NDArray[np.bool_] | None:
 def dequantising_window(view: RunView, share: np.ndarray) -> int:
     """Logged points whose mean holds about ``GROUPS_PER_MEAN`` groups (1 when a value
     already holds that many, or when the share is not quantised and the config says nothing)."""
-    per_value = _groups_per_value(view) or _grid_of(share)
+    per_value = groups_per_value(view) or grid_of(share)
     return max(1, math.ceil(GROUPS_PER_MEAN / per_value)) if per_value else 1
 
 
-def _groups_per_value(view: RunView) -> float | None:
+def groups_per_value(view: RunView) -> float | None:
     """Groups behind one logged ``frac_reward_zero_std``: per-device batch × gradient
     accumulation × processes / ``num_generations``, times ``logging_steps`` (TRL averages the
     values between logs); None when the config does not say."""
@@ -358,7 +358,7 @@ def _groups_per_value(view: RunView) -> float | None:
     return max(batch * accumulation * world / g, 1.0) * logging
 
 
-def _grid_of(share: np.ndarray) -> int | None:
+def grid_of(share: np.ndarray) -> int | None:
     """n when every logged share is a multiple of 1/n (n ≤ ``_MAX_GRID``): a log without its
     config (a console capture, a trainer_state.json) still says how few groups a value holds."""
     values = np.unique(share[np.isfinite(share)])
@@ -368,3 +368,20 @@ def _grid_of(share: np.ndarray) -> int | None:
         if np.all(np.abs(values * n - np.round(values * n)) < 1e-6):
             return n
     return None
+
+
+def group_size(view: RunView, frame: pl.DataFrame | None) -> int | None:
+    """G from the trainer config, else from the samples when every group looks complete."""
+    config = view.manifest.get("trainer_config") or {}
+    for key in ("num_generations", "group_size", "n_samples_per_prompt"):
+        value = config.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 2:
+            return int(value)
+    if frame is None or "group_id" not in frame.columns:
+        return None
+    sizes = frame.drop_nulls("group_id").group_by(group_keys(frame)).len()["len"]
+    if sizes.is_empty():
+        return None
+    largest = cast(int, sizes.max())  # a count column, and sizes is not empty
+    # Selected (top/bottom-k) captures hold partial groups: a size seen in 90% of groups is complete.
+    return largest if largest >= 2 and cast(float, (sizes == largest).mean()) >= 0.9 else None

@@ -14,7 +14,7 @@ from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_sh
 from .metrics import REWARD_METRICS
 from .progress import RunProgress, run_progress
 
-__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of"]
+__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of", "given_up_component"]
 
 
 class RunFacts:
@@ -137,6 +137,14 @@ def converged_by_reward(view: RunView, first: int, last: int, share: float = CON
         return None
     if not _moved_together(view, agree):
         return None  # groups came to agree while the reward stood still: a signal that dried up
+    return None if given_up_component(view, first, last) is not None else progress
+
+
+def given_up_component(view: RunView, first: int, last: int) -> tuple[str, float, float] | None:
+    """(name, highest level held, level now) of a reward component the run earned before and whose
+    median over the latter half of [first, last] fell to ``_GIVEN_UP`` of that level or less: a policy
+    that settled on one cheap answer keeps a steady total while its task component dies. None when no
+    component did."""
     late = view.step >= first + (last - first) // 2
     for name in view.components():
         values = view.component(name)
@@ -148,8 +156,8 @@ def converged_by_reward(view: RunView, first: int, last: int, share: float = CON
         best = float(np.convolve(held.values, np.ones(k) / k, mode="valid").max())
         now = values[late & np.isfinite(values)]
         if best > _TINY and now.size and float(np.median(now)) <= _GIVEN_UP * best:
-            return None
-    return progress
+            return name, best, float(np.median(now))
+    return None
 
 
 #: Share of the captured zero-variance groups all cut off by the budget that says the budget caps them.

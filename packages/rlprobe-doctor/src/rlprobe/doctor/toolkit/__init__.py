@@ -4,13 +4,13 @@
 - ``curves``: a metric as logged (``Curve``, ``logged``), its stride, windows stated in steps;
 - ``episodes``: entering, sustaining and leaving a condition, and the one onset walk-back;
 - ``levels``: a level change against a curve's reference or its opening level, recovered or ongoing;
-- ``confidence``: how sure a finding is.
+- ``confidence``: how sure a finding is, and what its printed confidence means (``calibration``).
 
 Detectors import from here (``from ..toolkit import ...``) and from ``facts``, never from each other.
 """
 from __future__ import annotations
 
-from .confidence import confidence_from, percent
+from .confidence import calibrated, confidence_from, percent
 from .curves import (
     MIN_LOGGED,
     MIN_STEPS,
@@ -67,7 +67,8 @@ from .rolling import (
 __all__ = [
     "COLLAPSED", "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_LOGGED", "MIN_STEPS",
     "Curve", "Excursion", "LevelChange", "Windows",
-    "as_series", "centred_median", "changed_at_first_update", "confidence_from", "episode_median", "find_excursion",
+    "as_series", "calibrated", "centred_median", "changed_at_first_update", "confidence_from", "episode_median",
+    "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
     "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_mean", "rolling_median",

@@ -1,6 +1,8 @@
 """How sure a finding is, and how its shares read."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 
@@ -18,3 +20,25 @@ def percent(share: float) -> str:
     if np.isfinite(share) and 0 < abs(share) < 0.005:
         return f"{share * 100:.1g}%"
     return f"{share:.0%}"
+
+
+#: Set (to anything) to print each detector's own confidence, uncalibrated: what ``bench/validate.py
+#: --fit`` fits the calibration on.
+UNCALIBRATED_ENV = "RLPROBE_UNCALIBRATED"
+
+
+def calibrated(severity: str, raw: float) -> float:
+    """``raw`` (a detector's strength of evidence, 0–1) as the share of findings of this severity and
+    strength that were right on the labelled corpus (``calibration.RELIABILITY``, fitted on its tune
+    half by ``bench/validate.py --fit``): a finding printed at 80 % is right about 80 % of the time.
+    Info findings, which no label judges, keep their own."""
+    from .calibration import RELIABILITY
+
+    steps = RELIABILITY.get(severity)
+    if not steps or os.environ.get(UNCALIBRATED_ENV) or not np.isfinite(raw):
+        return raw
+    value = steps[0][1]
+    for lower, share in steps:
+        if raw >= lower:
+            value = share
+    return float(min(max(value, 0.0), 1.0))
