@@ -35,16 +35,17 @@ def realworld_names() -> list[str]:
     return sorted(p.name for p in REALWORLD.iterdir() if p.is_dir())
 
 
+#: What a run folder holds besides its log: where it came from, and for a labelled run one
+#: reader's blind judgement and its machine-readable expectations (the folder's README).
+_ABOUT = frozenset({"SOURCE.md", "JUDGEMENT.md", "expect.json"})
+
+
 def realworld_log(name: str) -> Path:
     """The log file of one published run: the one its ``expect.json`` names where a reader judged
-    it, else the folder's only file besides SOURCE.md (and a judgement's JUDGEMENT.md and plots)."""
+    it, else the folder's only file besides ``_ABOUT`` (and a judgement's plots)."""
     folder = realworld_root() / name
     if (folder / "expect.json").is_file():
         return folder / json.loads((folder / "expect.json").read_text("utf-8"))["source"]
-    files = [p for p in folder.iterdir() if p.name not in NOT_LOGS and p.suffix != ".png"]
+    files = [p for p in folder.iterdir() if p.name not in _ABOUT and p.suffix != ".png"]
     assert len(files) == 1, files
     return files[0]
-
-
-#: What a published run's folder holds besides its log.
-NOT_LOGS = frozenset({"SOURCE.md", "JUDGEMENT.md", "expect.json"})
