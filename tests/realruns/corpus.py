@@ -243,7 +243,11 @@ class Scenario:
     copies on the judge score; seeds 12-14); 8 a sixth, small such batch (strides of 4, 6 and 11, GRPO read
     in TRL 0.14's key set, healthy at a large learning rate held by a KL penalty, a task learnt in one jump, a
     length collapse read from trainer_state.json, an entropy collapse with RLOO, a reward collapse late in a
-    long warm-up without KL, the judge score gamed through a cheap proxy; seeds 15-16)."""
+    long warm-up without KL, the judge score gamed through a cheap proxy; seeds 15-16); 9 a seventh such
+    batch (issue 28: two completions a group and four with a binary exact-match reward, healthy ones that
+    learn, where a group's rewards agree by chance on most steps, and stuck or collapsing ones; healthy runs
+    without a KL term whose groups saturate; a KL blow-up logged every 10 steps; healthy runs sampled at
+    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20)."""
 
     @property
     def healthy(self) -> bool:
@@ -408,6 +412,24 @@ def hacked_from(honest: str, cheap: str, first: int = 1, smooth: int = 1, run: i
     mean = f"the {smooth}-log mean of " if smooth > 1 else ""
     return Onset(f"first step where {mean}`{honest}` < 0.5 x {_level(first)} while {mean}`{cheap}` > 2 x "
                  f"{_level(first)} of its own, for {run} logs in a row", rule)
+
+
+# -- added with batch 9 -----------------------------------------------------------------------------------
+
+
+def falls_after_peak(key: str, high: float, factor: float = 0.5, smooth: int = 3, run: int = 3) -> Onset:
+    """A collapse after a learning phase: ``falls`` reads its level from the first logs, which for a binary
+    reward learnt from one right answer in ten are near 0 already. Dated after the ``smooth``-log mean of
+    ``key`` has first passed ``high`` (what was learnt), where ``key`` < ``factor`` x ``high``."""
+    def rule(history: History, _: Path) -> int | None:
+        points = series(history, key)
+        means = rolling(points, smooth)
+        learnt = next((i for i, (_, v) in enumerate(means) if math.isfinite(v) and v > high), None)
+        if learnt is None:
+            return None
+        return first_sustained(points[learnt + 1:], lambda v: v < factor * high, run)
+    return Onset(f"first step, after the {smooth}-log mean of `{key}` has passed {high:g}, where `{key}` < "
+                 f"{factor * high:g}, for {run} logs in a row", rule)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -1519,4 +1541,87 @@ SCENARIOS: tuple[Scenario, ...] = (
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
                        "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
                        "GRAD_NORM_SPIKE"), batch=8),
+    # -- batch 9 --
+    # A seventh fresh batch (issue 28): a binary exact-match reward with two completions a group (where a
+    # pair agrees by chance on most steps, before and after its question is learnt) and with four, healthy
+    # runs that learn and pathological ones (an answer key no completion can match, a collapse late in a
+    # warm-up into a rate far too high), healthy runs without a KL term whose groups saturate, a KL blow-up
+    # logged every 10 steps, healthy runs sampled at temperature 0.6 (for late single gradient-norm spikes),
+    # strides 1, 2, 3, 4, 5 and 10, runs read from TRL's trainer_state.json and in TRL 0.14's key set, seeds
+    # 17-20. Each expectation was written from the mechanism before the run was trained, then checked on the
+    # raw log only (never against the doctor).
+    Scenario("healthy_binary_4x2_log2", "Exact match alone (0 or 1), four groups of 2 a step, a small KL "
+             "penalty and a learning rate of 4e-4, logged every 2 steps: a fresh model is right one time in "
+             "ten, so most pairs agree (both wrong) at first and, as the target words are learnt, most agree "
+             "again (both right); the pairs that disagree carry the signal and the target is learnt.",
+             rewards=("correct",), steps=160,
+             args=dict(num_generations=2, beta=0.02, learning_rate=4e-4, logging_steps=2, seed=17), batch=9),
+    Scenario("healthy_binary_4x2_nokl_saturates_nosamples_log5", "Exact match alone, four groups of 2 a step, "
+             "no KL term (beta 0) and a learning rate of 5e-4, logged every 5 steps and read from TRL's "
+             "trainer_state.json (no samples): the target words are learnt until nearly every pair is right, "
+             "its two rewards equal because it is solved: convergence, not a dead signal.",
+             rewards=("correct",), steps=200,
+             args=dict(num_generations=2, beta=0.0, learning_rate=5e-4, logging_steps=5, seed=18),
+             source="trainer_state", batch=9),
+    Scenario("healthy_binary_2x4_kl_oldkeys_log3", "Exact match alone, two groups of 4 a step, a KL penalty of "
+             "0.04 and a learning rate of 4e-4, logged every 3 steps and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the target words are learnt.",
+             rewards=("correct",), steps=150,
+             args=dict(beta=0.04, learning_rate=4e-4, logging_steps=3, seed=19), source="old_keys", batch=9),
+    Scenario("healthy_binary_4x4_nokl_saturates_log4", "Exact match alone, four groups of 4 a step, no KL term "
+             "(beta 0) and a learning rate of 3e-4, logged every 4 steps: the target words are learnt until "
+             "most groups are solved (every completion right) and agree: convergence, not a dead signal.",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=16, beta=0.0, learning_rate=3e-4, logging_steps=4, seed=20),
+             batch=9),
+    Scenario("zero_advantage_answer_key_caps_4x2_log1", "Exact match graded against an answer key written with "
+             "capitals ('Pear'), which the model's lowercase vocabulary can never produce, four groups of 2 a "
+             "step, a KL penalty of 0.04 and a learning rate of 3e-4, logged every step: every completion scores "
+             "0, every pair agrees from the first step, and there is no advantage to learn from; the run is stuck.",
+             rewards=("correct_capitalized",), steps=80,
+             args=dict(num_generations=2, beta=0.04, learning_rate=3e-4, seed=17),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=5)},
+             accepted=("REWARD_PLATEAU",), batch=9),
+    Scenario("zero_advantage_answer_key_caps_2x4_nosamples_log5", "The capitalised answer key (no completion "
+             "can match it) with two groups of 4 a step, no KL term and a learning rate of 3e-4, logged every 5 "
+             "steps and read from TRL's trainer_state.json (no samples): every completion scores 0 and every "
+             "group agrees from the first step; the run is stuck.",
+             rewards=("correct_capitalized",), steps=100,
+             args=dict(beta=0.0, learning_rate=3e-4, logging_steps=5, seed=20), source="trainer_state",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=9),
+    Scenario("reward_collapse_binary_2x4_late_warmup_log4", "Exact match alone, two groups of 4 a step, a "
+             "200-step warm-up (constant_with_warmup) towards a learning rate far too high (3e-3) with no KL "
+             "term, 160 steps logged every 4: while the rate is low target words are learnt, then as it rises "
+             "the answers degrade and the reward collapses to about 0.",
+             rewards=("correct",), steps=160,
+             args=dict(beta=0.0, learning_rate=3e-3, warmup_steps=200, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=4, seed=18),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=9),
+    Scenario("kl_blowup_warmup20_log10", "A 20-step warm-up into a learning rate far too high (3e-3) with a KL "
+             "penalty of 0.05, 150 steps logged every 10: once the rate is up the policy runs away from its "
+             "reference (KL well above the 0.1-0.8 of the corpus's healthy runs) and the answers degrade.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=10, seed=19),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "GRAD_NORM_SPIKE"), batch=9),
+    Scenario("healthy_cool06_spike_late_log1", "Sampled at temperature 0.6, exact match beside the category "
+             "(0.2), a small KL penalty and a learning rate of 3e-4, logged every step: the target words are "
+             "learnt and most groups come to agree (solved); a late step where one group disagrees after many "
+             "that agreed, on a sharpened policy, gives a single large gradient norm and the next steps are "
+             "normal: one spike in a healthy run.", weights=(1.0, 0.2), steps=150,
+             args=dict(temperature=0.6, beta=0.02, learning_rate=3e-4, seed=19), batch=9),
+    Scenario("healthy_cool06_binary_4x2_spike_late_log2", "Sampled at temperature 0.6, exact match alone, four "
+             "groups of 2 a step, a small KL penalty and a learning rate of 4e-4, logged every 2 steps: the "
+             "target words are learnt, pairs agree on most steps (both wrong, then both right), and a late "
+             "step's gradient norm stands alone above the rest: one spike in a healthy run.",
+             rewards=("correct",), steps=160,
+             args=dict(num_generations=2, temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=2,
+                       seed=20), batch=9),
 )
