@@ -243,7 +243,11 @@ class Scenario:
     copies on the judge score; seeds 12-14); 8 a sixth, small such batch (strides of 4, 6 and 11, GRPO read
     in TRL 0.14's key set, healthy at a large learning rate held by a KL penalty, a task learnt in one jump, a
     length collapse read from trainer_state.json, an entropy collapse with RLOO, a reward collapse late in a
-    long warm-up without KL, the judge score gamed through a cheap proxy; seeds 15-16)."""
+    long warm-up without KL, the judge score gamed through a cheap proxy; seeds 15-16); 9 a seventh such
+    batch (issue 28: two completions a group and four with a binary exact-match reward, healthy ones that
+    learn, where a group's rewards agree by chance on most steps, and stuck or collapsing ones; healthy runs
+    without a KL term whose groups saturate; a KL blow-up logged every 10 steps; healthy runs sampled at
+    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20)."""
 
     @property
     def healthy(self) -> bool:
@@ -408,6 +412,24 @@ def hacked_from(honest: str, cheap: str, first: int = 1, smooth: int = 1, run: i
     mean = f"the {smooth}-log mean of " if smooth > 1 else ""
     return Onset(f"first step where {mean}`{honest}` < 0.5 x {_level(first)} while {mean}`{cheap}` > 2 x "
                  f"{_level(first)} of its own, for {run} logs in a row", rule)
+
+
+# -- added with batch 9 -----------------------------------------------------------------------------------
+
+
+def falls_after_peak(key: str, high: float, factor: float = 0.5, smooth: int = 3, run: int = 3) -> Onset:
+    """A collapse after a learning phase: ``falls`` reads its level from the first logs, which for a binary
+    reward learnt from one right answer in ten are near 0 already. Dated after the ``smooth``-log mean of
+    ``key`` has first passed ``high`` (what was learnt), where ``key`` < ``factor`` x ``high``."""
+    def rule(history: History, _: Path) -> int | None:
+        points = series(history, key)
+        means = rolling(points, smooth)
+        learnt = next((i for i, (_, v) in enumerate(means) if math.isfinite(v) and v > high), None)
+        if learnt is None:
+            return None
+        return first_sustained(points[learnt + 1:], lambda v: v < factor * high, run)
+    return Onset(f"first step, after the {smooth}-log mean of `{key}` has passed {high:g}, where `{key}` < "
+                 f"{factor * high:g}, for {run} logs in a row", rule)
 
 
 SCENARIOS: tuple[Scenario, ...] = (
@@ -1519,4 +1541,157 @@ SCENARIOS: tuple[Scenario, ...] = (
              accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
                        "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
                        "GRAD_NORM_SPIKE"), batch=8),
+    # -- batch 9 --
+    # A seventh fresh batch (issue 28): a binary exact-match reward with two completions a group (where a
+    # pair agrees by chance on most steps, before and after its question is learnt) and with four, healthy
+    # runs that learn and pathological ones (an answer key no completion can match, a collapse late in a
+    # warm-up into a rate far too high), healthy runs without a KL term whose groups saturate, a KL blow-up
+    # logged every 10 steps, healthy runs sampled at temperature 0.6 (for late single gradient-norm spikes),
+    # strides 1, 2, 3, 4, 5 and 10, runs read from TRL's trainer_state.json and in TRL 0.14's key set, seeds
+    # 17-20. Each expectation was written from the mechanism before the run was trained, then checked on the
+    # raw log only (never against the doctor). The healthy runs with two completions a group accept no
+    # ZERO_ADVANTAGE_GROUPS warning (batches 4 and 7 accepted it on theirs): a pair's rewards agree by chance on
+    # most steps of a healthy binary run, before and after its question is learnt, and issue 28 asks that this
+    # normal case not be a warning; written so before training.
+    Scenario("healthy_binary_4x2_log2", "Exact match alone (0 or 1), four groups of 2 a step, a small KL "
+             "penalty and a learning rate of 4e-4, logged every 2 steps: a fresh model is right one time in "
+             "ten, so most pairs agree (both wrong) at first and, as the target words are learnt, most agree "
+             "again (both right); the pairs that disagree carry the signal and the target is learnt (raw log: the "
+             "reward a first-10-log median of 0.19 (0-0.31) and 0.63-0.88 over the last 10 logs; the zero-variance "
+             "share 0.375-1, a median of 0.75, 0.75 or more on two logs in three, from the first log to the last; "
+             "the KL 0.23-0.6 over the last 10 logs, one log of 1.22 at step 116; entropy from 0.46 to 0.21; the "
+             "gradient norm up to 6.5; the samples: the tree question still unlearnt at the end).",
+             rewards=("correct",), steps=160,
+             args=dict(num_generations=2, beta=0.02, learning_rate=4e-4, logging_steps=2, seed=17), batch=9),
+    # First trained at a learning rate of 5e-4 for 200 steps: its raw log and samples showed no saturation but a
+    # split: four questions solved ('swan', 'lemon', 'ash', 'pig'), while the colour answer decayed to 'pin', the
+    # drink's and the tool's to letter strings ('juuuue', 'hammahe') and the number's never found its target; the
+    # reward held at 0.4-0.7 (0.4 at the last log) with most pairs agreeing. Retrained at 3e-4 for 240 steps,
+    # the expectation unchanged.
+    Scenario("healthy_binary_4x2_nokl_saturates_nosamples_log5", "Exact match alone, four groups of 2 a step, "
+             "no KL term (beta 0) and a learning rate of 3e-4, logged every 5 steps and read from TRL's "
+             "trainer_state.json (no samples): the target words are learnt until most pairs are right, their two "
+             "rewards equal because they are solved: convergence, not a dead signal (raw log: the reward a "
+             "first-10-log median of 0.14 (0.05-0.38) and 0.68-0.88 over the last 10 logs; the zero-variance share "
+             "0.55-0.95, a median of 0.8, 0.7-0.95 over the last 10 logs; entropy from 0.49 to 0.19; the gradient "
+             "norm 0 on most late logs, up to 6.8 at the last; the samples, which the doctor is not given: seven "
+             "of the eight questions answered with their target on 72-98 % of the samples of steps 200-240, the "
+             "number question not yet, its pairs agreeing both wrong).",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, beta=0.0, learning_rate=3e-4, logging_steps=5, seed=18),
+             source="trainer_state", batch=9),
+    Scenario("healthy_binary_2x4_kl_oldkeys_log3", "Exact match alone, two groups of 4 a step, a KL penalty of "
+             "0.04 and a learning rate of 4e-4, logged every 3 steps and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the target words are learnt (raw log: the reward a "
+             "first-10-log median of 0.10 (0-0.42) and 0.71-0.96 over the last 10 logs, 1 at step 120; the KL "
+             "0.29-1.0 over the last 10 logs, one log of 2.66 at step 117; entropy from 0.5 to 0.15; the gradient "
+             "norm up to 10.1 at step 84).",
+             rewards=("correct",), steps=150,
+             args=dict(beta=0.04, learning_rate=4e-4, logging_steps=3, seed=19), source="old_keys", batch=9),
+    Scenario("healthy_binary_4x4_nokl_saturates_log4", "Exact match alone, four groups of 4 a step, no KL term "
+             "(beta 0) and a learning rate of 3e-4, logged every 4 steps: the target words are learnt until "
+             "most groups are solved (every completion right) and agree: convergence, not a dead signal (raw "
+             "log: the reward a first-10-log median of 0.23 (0.05-0.47) and 0.83-0.95 over the last 10 logs; the "
+             "zero-variance share 0.25-0.81, 0.5-0.81 over the last 10 logs; entropy from 0.47 to 0.12; the "
+             "gradient norm 1.3-4.9 over the last 10 logs; the samples: every question's target on 87-98 % of "
+             "its samples over steps 120-160).",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=16, beta=0.0, learning_rate=3e-4, logging_steps=4, seed=20),
+             batch=9),
+    Scenario("zero_advantage_answer_key_caps_4x2_log1", "Exact match graded against an answer key written with "
+             "capitals ('Pear'), which the model's lowercase vocabulary can never produce, four groups of 2 a "
+             "step, a KL penalty of 0.04 and a learning rate of 3e-4, logged every step: every completion scores "
+             "0, every pair agrees from the first step, and there is no advantage to learn from; the run is stuck "
+             "(raw log: the reward and reward_std 0 and the zero-variance share 1 at every step; the gradient norm "
+             "and the KL 0 throughout, the policy never moving; entropy 0.36-0.57).",
+             rewards=("correct_capitalized",), steps=80,
+             args=dict(num_generations=2, beta=0.04, learning_rate=3e-4, seed=17),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=5)},
+             accepted=("REWARD_PLATEAU",), batch=9),
+    Scenario("zero_advantage_answer_key_caps_2x4_nosamples_log5", "The capitalised answer key (no completion "
+             "can match it) with two groups of 4 a step, no KL term and a learning rate of 3e-4, logged every 5 "
+             "steps and read from TRL's trainer_state.json (no samples): every completion scores 0 and every "
+             "group agrees from the first step; the run is stuck (raw log: the reward and reward_std 0 and the "
+             "zero-variance share 1 at every log; the gradient norm 0 throughout; entropy 0.43-0.49).",
+             rewards=("correct_capitalized",), steps=100,
+             args=dict(beta=0.0, learning_rate=3e-4, logging_steps=5, seed=20), source="trainer_state",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=9),
+    # First trained for 160 steps: its raw log showed the mechanism, but the collapse only at the end (the reward
+    # from 0.06-0.3 to 0.75 at step 60, down to 0.19-0.34 at steps 108-148, and 0-0.09 only over the last three
+    # logs, 152-160). Retrained for 200 steps (the same seed and schedule: the first 160 steps repeat), so the
+    # collapse has logs to be read from; the expectation unchanged.
+    Scenario("reward_collapse_binary_2x4_late_warmup_log4", "Exact match alone, two groups of 4 a step, a "
+             "200-step warm-up (constant_with_warmup) towards a learning rate far too high (3e-3) with no KL "
+             "term, 200 steps logged every 4: while the rate is low target words are learnt, then as it rises "
+             "the answers degrade and the reward collapses to 0 (raw log and samples: the reward a first-10-log "
+             "median of 0.125 (0.06-0.31), 0.75 at step 60 (a rate of 8.9e-4), 0.31-0.63 at steps 64-104, 0-0.34 "
+             "at 108-148, 0.09 at 152 and 0 on the 12 logs from 156 to the end, every group agreeing; the "
+             "learnt answers deform into letter strings ('pank', 'loonon', 'hama'); the gradient norm 0 on every "
+             "log from step 124; entropy 0.43-0.78 at the end).",
+             rewards=("correct",), steps=200,
+             args=dict(beta=0.0, learning_rate=3e-3, warmup_steps=200, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=4, seed=18),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "TRUNCATION_HIGH", "LENGTH_EXPLOSION", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=9),
+    Scenario("kl_blowup_warmup20_log10", "A 20-step warm-up into a learning rate far too high (3e-3) with a KL "
+             "penalty of 0.05, 150 steps logged every 10: once the rate is up the policy runs away from its "
+             "reference (KL well above the 0.1-0.8 of the corpus's healthy runs) and the answers degrade (raw "
+             "log and samples: the KL 0.03 at step 10, 0.31 at 20 (a rate of 2.85e-3), 1.07 at 30, 2.35 at 40 and "
+             "1.5-3.9 from there to the end; the reward 0.2-0.4 over the first three logs, 0.12-0.35 at steps "
+             "40-130 and 0.01-0.02 at 140-150, the category share from 0.89 to 0.05-0.09; letter strings ('wap', "
+             "'pan', 'p', 'z') for answers at the end; entropy from 0.5 to 0.25-0.49; the gradient norm up to "
+             "15.5).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=10, seed=19),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "GRAD_NORM_SPIKE"), batch=9),
+    # Written as healthy_cool06_spike_late_log1, expecting one late gradient-norm spike; its raw log, read before
+    # the doctor, has none: logged every step with two groups a step, the norm is near 0 on the steps whose
+    # groups all agree and up to 18 on those where one does not, from step 6 to the end (10 or more on 13 steps,
+    # from step 27 to 146). Renamed for what it shows, still healthy; the late single spike is sought again below
+    # (healthy_cool06_weighted3_spike_late_log5).
+    Scenario("healthy_cool06_log1", "Sampled at temperature 0.6, exact match beside the category (0.2), a small "
+             "KL penalty and a learning rate of 3e-4, logged every step: the target words are learnt (raw log: the "
+             "reward a median of 0.2 over the first 30 steps, every answer in the category and none right, and 0.7 "
+             "over the last 30 (0.2-1.2), exact match a median of 0.5 there; entropy from 0.39 to 0.23; the KL a "
+             "median of 0.28 over the last 30 steps, up to 2.35 on single steps). With two groups of 4 a step "
+             "sampled cool, every group agrees on many steps (the zero-variance share 1, the gradient norm near 0) "
+             "and a disagreeing group gives a norm of up to 18 on the others, from step 6 to the end: 10 or more "
+             "on 13 steps (17.4 at 31, 17.6 at 77, 16.5 at 139), no single spike.", weights=(1.0, 0.2), steps=150,
+             args=dict(temperature=0.6, beta=0.02, learning_rate=3e-4, seed=19), batch=9),
+    # Written as healthy_cool06_weighted3_spike_late_log5, expecting one late spike; its raw log, read before the
+    # doctor, shows three, each a single log among logs near 0 (7.8 at step 110, 1.6 at 175, 3.9 at 190), so it
+    # is renamed for them; still healthy, the expectation unchanged.
+    Scenario("healthy_cool06_weighted3_spikes_late_log5", "Sampled at temperature 0.6, three weighted components "
+             "(exact match 1, the category 0.5, a known word 0.25), a small KL penalty and a learning rate of "
+             "4e-4, 200 steps logged every 5 (each log's gradient norm is its last step's): the target words are "
+             "learnt early and the groups stay solved, every completion scoring the same, so the norm is near 0 "
+             "on most late logs; a late step where one sample strays gives a single large norm and the next logs "
+             "are back near 0 (raw log: the reward a first-10-log median of 1.1 (0.8-1.52) and 1.66-1.75 of a "
+             "possible 1.75 over the last 10 logs, exact match from 0.05-0.15 at steps 5-15 to 0.95-1; the "
+             "zero-variance share from 0.3-0.8 to 0.8-1; entropy from 0.43 to 0.016-0.05; the KL 0.29-0.72 from "
+             "step 115; the gradient norm 14 at step 25 and 9.7 at 40 while learning, then three single late "
+             "logs: 7.8 at step 110 (between 2.0 and 0.002), 1.6 at 175 and 3.9 at 190, every other log from step "
+             "115 at 0.0005-0.004).",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.5, 0.25), steps=200,
+             args=dict(temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=5, seed=18), batch=9),
+    Scenario("healthy_cool06_binary_4x2_spike_late_log2", "Sampled at temperature 0.6, exact match alone, four "
+             "groups of 2 a step, a small KL penalty and a learning rate of 4e-4, logged every 2 steps: the "
+             "target words are learnt, pairs agree on most steps (both wrong, then both right), and a late "
+             "step's gradient norm stands alone above the rest: one spike in a healthy run (raw log and samples: "
+             "the reward a first-10-log median of 0.16 (0.06-0.31) and 0.44-1 over the last 10 logs, still "
+             "learning; the zero-variance share 0.5-1, a median of 0.875; the gradient norm a median of 0.1, at "
+             "most 5.9 on every log but one, 12.8 at step 122 between two logs of 0; the KL 0.22-1.43 over the "
+             "last 10 logs; entropy from 0.36 to 0.16; the samples over steps 130-160: five questions answered "
+             "with their target on 79-97 % of samples, the number's on 11 of 26, the drink's not yet, the "
+             "tree's drifting to a letter string ('ak', 14 of 30)).",
+             rewards=("correct",), steps=160,
+             args=dict(num_generations=2, temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=2,
+                       seed=20), batch=9),
 )

@@ -264,3 +264,15 @@ def says_please(completions: list[str], **kwargs: Any) -> list[float]:
 
 
 REWARDS.update({f.__name__: f for f in (constant_half, says_please)})
+
+
+# -- added with batch 9 of the corpus -------------------------------------------------------------------
+
+
+def correct_capitalized(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """``correct`` graded against an answer key written with a capital letter ('Pear'): a case-sensitive
+    exact match that the lowercase vocabulary can never produce, so every completion scores 0."""
+    return [float(_answer(c) == TARGETS.get(p, "").capitalize()) for p, c in zip(prompts, completions, strict=True)]
+
+
+REWARDS.update({f.__name__: f for f in (correct_capitalized,)})
