@@ -50,6 +50,15 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 8 (session 7): the doctor's first look (857badb), before any fix for it.
     ("length_collapse_brevity_nosamples_log4", "verdict"):
         "LENGTH_COLLAPSE missing: a fall from 5.6 to 1 token over 60 of 140 steps drags its trailing reference",
+    # Batch 9 (session 8): the doctor's first look (2e365f0), after the severity policy, before any fix for it.
+    ("reward_collapse_binary_2x4_late_warmup_log4", "verdict"):
+        "REWARD_COLLAPSE dated 108, where the reward left 0.6; the rule dates the fall under 0.2 at 152 (±30)",
+    ("healthy_cool06_log1", "verdict"):
+        "ZERO_ADVANTAGE_GROUPS warn from 43 (80% of groups of 4 agree at a 55% pass rate: prompts of 0.2 and 0.9) "
+        "and GRAD_NORM_SPIKE warn from 72 on a healthy run at temperature 0.6",
+    ("healthy_cool06_binary_4x2_spike_late_log2", "verdict"):
+        "ZERO_ADVANTAGE_GROUPS warn over steps 2-18: groups of 2 failing together at a pass rate of 0.1-0.2, "
+        "before the run learnt (an opening episode the run left, not rated as over)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
