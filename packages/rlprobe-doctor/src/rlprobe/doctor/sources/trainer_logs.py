@@ -18,6 +18,7 @@ from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
 from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind, canonical_metric
 
 from .base import ImportedRun, number
+from .columns import StepColumns
 
 __all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "TrackerRowsTail",
            "guess_algorithm", "kind_of",
@@ -33,6 +34,10 @@ TRACKER_STEP_KEY = "train/global_step"
 TIME_KEY = "_timestamp"
 #: What a training loop of one's own logs its iteration as, read as the step without the Trainer's.
 LOOP_STEP_KEY = "step"
+
+
+#: The key of a Trainer log dict that is its step, not a metric.
+_STEP = frozenset({"step"})
 
 
 def is_trainer_log(entry: Any) -> bool:
@@ -55,9 +60,10 @@ def _has_reward(entry: Mapping[str, Any]) -> bool:
 
 
 def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], where: str) -> None:
-    """Append the train rows of ``entries`` to ``run.steps`` and their eval rows and summary
-    as described in the module docstring. ``where`` names the log in notes ("log entry", "printed dict")."""
-    stages: list[list[tuple[int, str, Mapping[str, Any]]]] = [[]]
+    """Add the train and eval rows of ``entries`` to ``run`` (as its step table, built as
+    columns: ``StepColumns``) and their summary as described in the module docstring.
+    ``where`` names the log in notes ("log entry", "printed dict")."""
+    stages: list[list[tuple[int, str, Mapping[str, Any], float | None]]] = [[]]
     last_step: float | None = None
     last_epoch: float | None = None
     summary_seen = False
@@ -65,48 +71,44 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
     for index, entry in enumerate(entries):
         kind = kind_of(entry)
         if kind == "summary":
-            stages[-1].append((index, kind, entry))
+            stages[-1].append((index, kind, entry, None))
             summary_seen = True
             continue
         step = number(entry.get("step"))
         epoch = number(entry.get("epoch"))
         restart = _restarts(kind, step, epoch, last_step, last_epoch, summary_seen)
-        if restart and any(k == "train" for _, k, _ in stages[-1]):
+        if restart and any(k == "train" for _, k, _, _ in stages[-1]):
             stages.append([])
             summary_seen = False
             last_step = None
-        stages[-1].append((index, kind, entry))
+        stages[-1].append((index, kind, entry, step))
         if kind == "train":
             last_step = step if step is not None else last_step
             last_epoch = epoch if epoch is not None else last_epoch
-    rl_stages = [s for s in stages if any(k == "train" and _has_reward(e) for _, k, e in s)]
+    rl_stages = [s for s in stages if any(k == "train" and _has_reward(e) for _, k, e, _ in s)]
     if rl_stages and len(rl_stages) < len(stages):
         for stage in stages:
             if stage not in rl_stages:
-                trains = sum(1 for _, k, _ in stage if k == "train")
+                trains = sum(1 for _, k, _, _ in stage if k == "train")
                 run.note(f"left out a stage of {trains} {where}s that logged no reward (not RL "
                          f"training, e.g. an SFT warm-up), {where}s {stage[0][0] + 1}-{stage[-1][0] + 1}")
         stages = rl_stages
     offset = 0
+    columns = StepColumns(run.problems)
     for number_of_stage, stage in enumerate(stages):
         stage_last = 0
         count = 0
-        for _index, kind, entry in stage:
+        for _index, kind, entry, raw_step in stage:
             if kind == "summary":
                 run.events.append((EventKind.TRAIN_SUMMARY, offset + stage_last or None, "end-of-training summary",
                                    {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
                 continue
-            raw_step = number(entry.get("step"))
             if kind == "train":
                 count += 1
             if raw_step is None or raw_step != int(raw_step):
                 raw_step = float(stage_last if kind == "eval" else count)
                 inferred += kind == "train"
-            step = offset + int(raw_step)
-            metrics = {k: v for k, v in entry.items() if k != "step"}
-            if kind == "eval":
-                metrics = {k: v for k, v in metrics.items() if k.startswith("eval_")}
-            run.add_step(step, metrics)
+            columns.add(offset + int(raw_step), entry, skip=_STEP, only="eval_" if kind == "eval" else None)
             if kind == "train":
                 stage_last = int(raw_step)
         if number_of_stage and stage_last:
@@ -114,6 +116,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
                                f"(its step counter restarted; its steps are offset by {offset})",
                                {"offset": offset}))
         offset += stage_last
+    run.add_columns(columns)
     if inferred:
         run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
                  "logging_steps; multiply by the run's logging_steps for optimizer steps",
