@@ -107,11 +107,11 @@ def decode(data: bytes, starts: I64, lengths: I64) -> Decoded:
     chosen = np.flatnonzero(ok)
     at, size, chosen_tag = at[chosen], size[chosen], tag[chosen]
     varint = head[chosen, 10:]
-    steps = np.zeros(len(chosen), np.uint64)
+    unsigned = np.zeros(len(chosen), np.uint64)
     for i in range(int(size.max()) if len(size) else 0):  # a byte of the varint a pass: most steps take 1-3
         digit = (varint[:, i] & 0x7F).astype(np.uint64) << np.uint64(7 * i)
-        steps |= np.where(i < size, digit, np.uint64(0))
-    steps = steps.view(np.int64)  # int64's two's complement, as protobuf's
+        unsigned |= np.where(i < size, digit, np.uint64(0))
+    steps: I64 = unsigned.view(np.int64)  # int64's two's complement, as protobuf's
     walls = _at(buf, at + 1, 8).copy().view("<f8").ravel()
     values = _at(buf, at + 10 + size + 7 + chosen_tag, 4).copy().view("<f4").ravel().astype(np.float64)
     simple = np.zeros(len(starts), bool)
