@@ -152,8 +152,9 @@ class Pump:
 def test_ctrl_c_ends_watch_cleanly_with_a_summary(tmp_path: Path, case: str) -> None:
     run = tmp_path / case
     if case == "stalled":
-        generate(run, "run_stalled", n_steps=100, seed=0)  # marked running, silent for hours: watch never ends alone
-    proc = subprocess.Popen([RLPROBE, "watch", str(run), "--poll", "0.1"],
+        generate(run, "run_stalled", n_steps=100, seed=0)  # marked running, silent for hours
+    args = ["--keep-watching"] if case == "stalled" else []  # else the critical stall ends it by itself
+    proc = subprocess.Popen([RLPROBE, "watch", str(run), "--poll", "0.1", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = Pump(proc.stdout), Pump(proc.stderr)
     try:
@@ -171,5 +172,13 @@ def test_ctrl_c_ends_watch_cleanly_with_a_summary(tmp_path: Path, case: str) -> 
         assert proc.returncode == 1  # a critical was seen
         assert re.search(r"CRITICAL RUN_STALLED from step \d+", out.text().split("stopped by Ctrl-C")[1])
     else:
-        assert proc.returncode == 0
+        assert proc.returncode == 130  # stopped before the run (here: before it even appeared)
         assert "no findings" in out.text()
+
+
+def test_a_stalled_recording_ends_the_watch_by_itself(tmp_path: Path) -> None:
+    run = tmp_path / "stalled"
+    generate(run, "run_stalled", n_steps=100, seed=0)  # marked running, silent for hours: critical
+    done = subprocess.run([RLPROBE, "watch", str(run), "--poll", "0.1"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.rstrip().splitlines()[-1].startswith("exit 1: critical RUN_STALLED from step ")

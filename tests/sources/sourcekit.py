@@ -34,8 +34,13 @@ def realworld_names() -> list[str]:
     return sorted(p.name for p in REALWORLD.iterdir() if p.is_dir())
 
 
+#: What a run folder holds besides its log: where it came from, and for a labelled run one
+#: reader's blind judgement and its machine-readable expectations (the folder's README).
+_ABOUT = frozenset({"SOURCE.md", "JUDGEMENT.md", "expect.json"})
+
+
 def realworld_log(name: str) -> Path:
-    """The log file of one published run (the folder's only file besides SOURCE.md)."""
-    files = [p for p in (realworld_root() / name).iterdir() if p.name != "SOURCE.md"]
+    """The log file of one published run (the folder's only file besides ``_ABOUT``)."""
+    files = [p for p in (realworld_root() / name).iterdir() if p.name not in _ABOUT]
     assert len(files) == 1, files
     return files[0]

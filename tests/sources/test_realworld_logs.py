@@ -65,7 +65,10 @@ def test_every_published_log_reads_with_plausible_counts(name):
     stated = _stated_steps(name)
     assert (view.n_steps in stated) if stated else (view.n_steps >= 10), (view.n_steps, stated)
     assert len(set(view.step.tolist())) == view.n_steps, "a step read twice"
-    assert 3 <= len(view.metric_names()) <= 1000 and view.has("reward_mean")
+    # A reward: under a name the doctor knows, or a loop's own (``average_reward``), which the
+    # doctor reports as no reward metric and a user maps (``--metric reward=NAME``).
+    assert 3 <= len(view.metric_names()) <= 1000
+    assert view.has("reward_mean") or any("reward" in name for name in view.metric_names())
     assert not view.events_of("bad_record")
     first, last = int(view.step.min()), int(view.step.max())
     assert all(f.first_step is None or first <= f.first_step <= last for f in diagnose(path))
@@ -202,3 +205,22 @@ def test_the_doctor_says_what_the_curves_show(name):
 def test_the_noise_after_rmu_is_named_as_the_cause_of_the_truncation():
     [finding] = diagnose(realworld_log("unlearning-grpo-after-rmu"))
     assert finding.signature_id == "TRUNCATION_HIGH" and "noise" in finding.explanation
+
+
+def test_the_frozen_wandb_run_cut_inside_its_last_record_reads_and_is_named_frozen():
+    """A W&B run file of wandb 0.20.1 (a custom GRPO loop: train, val and image rows
+    interleaved, the image rows alone carrying a ``step`` of their own), cut inside its last
+    record: its 1,300 whole records are kept, the note says at which byte the cut record
+    starts, the 16 training iterations are read (the image rows' ``step`` is not taken for the
+    run's step, which would leave every row of metrics out), and the doctor names the frozen
+    run: policy loss and entropy the same at every iteration, nothing being learned."""
+    path = realworld_log("wkdgnsgo-sd-grpo-wandb-frozen")
+    view = RunView.load(path)
+    train = view.steps.filter(view.steps["policy_loss"].is_not_null())
+    assert train["iteration"].to_list() == list(range(1, 17))
+    assert train["average_reward"].is_not_null().all()
+    [note] = [e["message"] for e in view.events_of("import_note") if "cut short" in e["message"]]
+    assert "inside the record at byte 229296" in note and "46 history rows" in note
+    findings = {f.signature_id: f for f in diagnose(path)}
+    assert findings["RUN_FROZEN"].severity in ("warn", "critical")
+    assert not findings.keys() & {"KL_BLOWUP", "ENTROPY_COLLAPSE", "GRAD_NORM_SPIKE", "NONFINITE_VALUES"}

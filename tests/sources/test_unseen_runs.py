@@ -203,6 +203,27 @@ def test_a_loops_own_step_is_its_step_read_whole_or_followed():
     assert not whole.problems.total() and not followed.problems.total()
 
 
+def test_a_media_rows_own_step_is_not_the_runs_step_read_whole_or_followed():
+    """A loop that logs its metrics without a step and its images with one (``{"step": i,
+    "images": <media>}``, as the published frozen W&B run does): the steps are the tracker's,
+    whole or followed; the media rows' ``step`` would have left every row of metrics out."""
+    from rlprobe.doctor.sources.base import ImportedRun
+    from rlprobe.doctor.sources.trainer_logs import TrackerRowsTail, add_tracker_rows
+
+    rows: list[tuple[int, dict]] = []
+    for i in range(1, 9):
+        rows.append((len(rows), {"average_reward": 0.7, "policy_loss": 0.0, "iteration": i}))
+        rows.append((len(rows), {"val/success_rate": 0.0}))
+        rows.append((len(rows), {"step": i, "images": {"_type": "images/separated", "count": 2}}))
+    whole, followed = ImportedRun("log", "wandb"), ImportedRun("log", "wandb")
+    add_tracker_rows(whole, rows, "W&B")
+    tail = TrackerRowsTail("W&B")
+    for start in range(0, len(rows), 4):
+        tail.add(followed, rows[start:start + 4])
+    assert [r["step"] for r in whole.steps if "policy_loss" in r] == list(range(0, 24, 3))
+    assert whole.steps == followed.steps
+
+
 def test_a_frozen_runs_opposite_draws_nothing():
     """The same loop, learning: its loss, KL and entropy move, its reward rises."""
     rng = np.random.default_rng(0)

@@ -5,8 +5,10 @@ templates and the live machinery are not paid for by ``rlprobe doctor``).
 
 Exit codes: 0 ok; 1 a critical finding (doctor, watch); 2 usage error or unusable input
 (including a damaged recording: ``RecordingError``), with a one-line message and no
-traceback. They keep their meaning when the reader of the output goes away
-(``rlprobe doctor RUN | head -1``).
+traceback; 3 a watched run that stopped writing without ending (``watch``: stalled past the
+stall window); 130 and 143 stopped by SIGINT (Ctrl-C) and SIGTERM (128 + the signal, as a
+shell reports a process a signal ended). They keep their meaning when the reader of the
+output goes away (``rlprobe doctor RUN | head -1``).
 """
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from rlprobe.storage import RecordingError
 
 from ..errors import UnusableInput
 
-EXIT_OK, EXIT_CRITICAL, EXIT_UNUSABLE = 0, 1, 2
+EXIT_OK, EXIT_CRITICAL, EXIT_UNUSABLE, EXIT_STALLED = 0, 1, 2, 3
+EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 # click ≥ 8.2 raises this for a bare `rlprobe`; older versions print the help themselves.
 NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -89,7 +92,7 @@ class RlprobeGroup(click.Group):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("rlprobe: aborted", err=True)
-            sys.exit(130)
+            sys.exit(EXIT_SIGINT)
         except click.ClickException as exc:
             click.echo(f"rlprobe: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
@@ -104,7 +107,7 @@ class RlprobeGroup(click.Group):
             click.echo(f"rlprobe: error: {exc}", err=True)
             ctx.exit(EXIT_UNUSABLE)
         except KeyboardInterrupt:
-            ctx.exit(130)
+            ctx.exit(EXIT_SIGINT)
         except Exception as exc:  # noqa: BLE001 - never a traceback for users
             if os.environ.get("RLPROBE_DEBUG"):
                 raise

@@ -186,12 +186,20 @@ class TrainerLogTail:
                 self._stage_last = int(raw_step)
 
 
+def _holds_metrics(row: Mapping[str, Any]) -> bool:
+    """Whether a tracker's row logs a metric: a value that is not a dict or list (a table, a
+    media item), under a key that is not a step, the row's time or TRL's profiling timings."""
+    return any(not isinstance(value, (dict, list)) and not key.startswith("profiling/")
+               and key not in (TRACKER_STEP_KEY, LOOP_STEP_KEY, TIME_KEY) for key, value in row.items())
+
+
 def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]], tracker: str,
                      on_table: Callable[[Any, int], None] | None = None) -> None:
     """Append the rows a Trainer logged through a tracker, each ``(the tracker's step, {key:
     value})`` in log order. The step is ``train/global_step`` in the row, else the row's own
-    ``step`` (a training loop of one's own); rows without it are left out, with a note, when
-    the run logs it, else the tracker's step is the step.
+    ``step`` (a training loop of one's own) where the first row of metrics holds one; rows
+    without it are left out, with a note, when the run logs it, else the tracker's step is
+    the step.
     TRL's ``profiling/...`` timings are left out (trackio logs them without the step; W&B
     fills in the last step, as the Trainer's ``define_metric(step_sync=True)`` asks, which
     would date them to the step before). ``train/<key>`` becomes ``<key>``, ``eval/<key>``
@@ -200,8 +208,12 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     ``completions`` dict goes to ``on_table`` with the step it belongs to (the row's, or the
     last one's)."""
     # A loop of one's own often logs its iteration as ``step`` (a name the recording keeps for
-    # its step axis): without the Trainer's step, that is the step, never a metric.
-    step_key = next((key for key in (TRACKER_STEP_KEY, LOOP_STEP_KEY) if any(key in m for _, m in rows)), None)
+    # its step axis): without the Trainer's step, that is the step, never a metric; as when
+    # followed, only if its first row of metrics holds it (a media row's ``step``, logged
+    # beside rows of metrics without one, is not the run's step).
+    first = next((m for _, m in rows if _holds_metrics(m)), {})
+    step_key = TRACKER_STEP_KEY if any(TRACKER_STEP_KEY in m for _, m in rows) \
+        else LOOP_STEP_KEY if LOOP_STEP_KEY in first else None
     summary: dict[str, Any] = {}
     left_out = profiling = 0
     current = None
@@ -275,7 +287,7 @@ class TrackerRowsTail:
                 if TRACKER_STEP_KEY in metrics:
                     self._settled, self._step_key = True, TRACKER_STEP_KEY
                     break
-                if any(not k.startswith("profiling/") and not isinstance(v, (dict, list)) for k, v in metrics.items()):
+                if _holds_metrics(metrics):
                     self._settled, self._step_key = True, LOOP_STEP_KEY if LOOP_STEP_KEY in metrics else None
                     if self._step_key:
                         run.note(f"steps are the {self.tracker} rows' own '{LOOP_STEP_KEY}' values (no "

@@ -90,11 +90,10 @@ _SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
 
 def records(data: bytes) -> tuple[list[bytes], str | None]:
     """The whole records of a ``.wandb`` file's bytes, up to any damage, and what the
-    damage is (``None`` for an intact file): a chunk cut short, a bad CRC or chunk type."""
+    damage is and the byte it is at (``None`` for an intact file): a chunk or a record cut
+    short, a bad CRC or chunk type."""
     found, _, damage = _framed(data, 0)
     return found, damage
-
-
 
 
 def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
@@ -104,6 +103,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
     out: list[bytes] = []
     pending: list[bytes] | None = None
     pos = max(base, len(_FILE_HEADER))
+    begun = pos  # where the record being put together starts
     done = pos
     end = base + len(data)
     while pos < end:
@@ -131,7 +131,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
             pending = None
             done = start + length
         elif kind == _FIRST:
-            pending = [chunk]
+            pending, begun = [chunk], pos
         elif pending is None:
             return out, done, f"a record's continuation without its start at byte {pos}"
         else:
@@ -141,7 +141,7 @@ def _framed(data: bytes, base: int) -> tuple[list[bytes], int, str | None]:
                 pending = None
                 done = start + length
         pos = start + length
-    return out, done, (f"{CUT_SHORT} inside a record" if pending is not None else None)
+    return out, done, (f"{CUT_SHORT} inside the record at byte {begun}" if pending is not None else None)
 
 
 def _is_log(path: Path) -> bool:
