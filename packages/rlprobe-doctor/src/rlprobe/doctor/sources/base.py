@@ -23,12 +23,13 @@ from rlprobe.records import EventKind, canonical_metric
 from rlprobe.storage.layout import MANIFEST
 from rlprobe.storage.manifest import RunStatus, write_manifest
 
+from .. import progress
 from ..errors import UnusableInput
 from .columns import StepColumns
 
 __all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording",
            "recording_manifest", "clean_samples", "GrowingFile", "last_newline", "SourceTail", "FailureStreak",
-           "CUT_SHORT", "note_damage"]
+           "CUT_SHORT", "note_damage", "read_file"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -321,6 +322,33 @@ def clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems, first_s
         out.append(row)
     return out
 
+
+
+#: Bytes read at a time by ``read_file`` (each a step of the progress bar).
+_READ_CHUNK = 16 * 2**20
+
+
+def read_file(path: Path, limit: int = -1) -> bytes:
+    """The bytes of ``path`` (its first ``limit`` where given). Where a progress bar is shown
+    (``progress.current()``), read in chunks that advance it (joined: twice the file's size
+    for a moment), else at once. Raises ``OSError`` as ``open`` does."""
+    report = progress.current()
+    with open(path, "rb") as fh:
+        if not report.shows:
+            return fh.read(limit)
+        size = os.fstat(fh.fileno()).st_size
+        size = size if limit < 0 else min(size, limit)
+        report.task(f"reading {path.name}", size)
+        chunks = []
+        left = size
+        while left > 0:
+            chunk = fh.read(min(_READ_CHUNK, left))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+            report.advance(len(chunk))
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def last_newline(data: bytes) -> int:

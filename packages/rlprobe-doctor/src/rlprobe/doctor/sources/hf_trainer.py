@@ -21,7 +21,7 @@ import orjson
 
 from rlprobe.storage import RunStatus
 
-from .base import ImportedRun, SourceError, SourceTail
+from .base import ImportedRun, SourceError, SourceTail, read_file
 from .pickled_args import read_training_args
 from .trainer_logs import TrainerLogTail, add_trainer_logs, guess_algorithm, is_trainer_log, kind_of
 
@@ -110,8 +110,7 @@ def _load_json(path: Path) -> Any:
     writes for a NaN loss, a number past a double, text that is not UTF-8 — is parsed again
     by the standard library, which reads what the Trainer writes and words the errors. The
     one difference: an integer past 64 bits reads as a float (as its metric does anyway)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
+    data = read_file(path)
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError:

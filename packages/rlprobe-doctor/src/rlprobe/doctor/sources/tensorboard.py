@@ -27,8 +27,9 @@ import pyarrow as pa
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
+from .. import progress
 from . import scalar_events, tfrecord
-from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage, read_file
 from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
@@ -273,10 +274,13 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     damages = []
     for file in event_files:
         try:
-            data = file.read_bytes()
+            data = read_file(file)
         except OSError as exc:
             raise SourceError(f"{file}: cannot read ({exc.strerror})") from None
+        report = progress.current()
+        report.task(f"decoding {file.name}", len(data))
         records, read, damage = _scan(data, scalars)
+        report.advance(len(data))
         _read_slow(run, records, scalars)
         if damage is not None:
             note_damage(run, file, damage, f"{read} records")

@@ -17,6 +17,7 @@ from typing import Any
 from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
 from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind, canonical_metric
 
+from .. import progress
 from .base import ImportedRun, number
 from .columns import StepColumns
 
@@ -36,6 +37,8 @@ TIME_KEY = "_timestamp"
 LOOP_STEP_KEY = "step"
 
 
+#: Log entries added between two reports to the progress bar.
+_REPORT_EVERY = 8192
 #: The key of a Trainer log dict that is its step, not a metric.
 _STEP = frozenset({"step"})
 
@@ -95,6 +98,8 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
         stages = rl_stages
     offset = 0
     columns = StepColumns(run.problems)
+    report = progress.current()
+    report.task("decoding the log", len(entries), "rows")
     for number_of_stage, stage in enumerate(stages):
         stage_last = 0
         count = 0
@@ -109,6 +114,8 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
                 raw_step = float(stage_last if kind == "eval" else count)
                 inferred += kind == "train"
             columns.add(offset + int(raw_step), entry, skip=_STEP, only="eval_" if kind == "eval" else None)
+            if not len(columns) % _REPORT_EVERY:
+                report.advance(_REPORT_EVERY)
             if kind == "train":
                 stage_last = int(raw_step)
         if number_of_stage and stage_last:
@@ -116,6 +123,7 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
                                f"(its step counter restarted; its steps are offset by {offset})",
                                {"offset": offset}))
         offset += stage_last
+    report.advance(len(entries))  # the rest, and the entries left out: the task is done
     run.add_columns(columns)
     if inferred:
         run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "

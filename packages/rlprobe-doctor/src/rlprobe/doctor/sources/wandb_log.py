@@ -48,7 +48,8 @@ from typing import Any
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
-from .base import CUT_SHORT, ImportedRun, SourceError, SourceTail, note_damage, number
+from .. import progress
+from .base import CUT_SHORT, ImportedRun, SourceError, SourceTail, note_damage, number, read_file
 from .hf_trainer import add_completion_rows
 from .protobuf import fields
 from .trainer_logs import SUMMARY_KEYS, TIME_KEY, TrackerRowsTail, add_tracker_rows, guess_algorithm
@@ -82,6 +83,8 @@ _EXIT_CODE = 1  # RunExitRecord
 #: Where a run folder keeps the tables its history rows point at (``path`` is relative to
 #: ``files/``); TRL logs its completions table under this key.
 _FILES, _TABLES, _COMPLETIONS = "files", "files/media/table", "completions"
+#: Records decoded between two reports to the progress bar.
+_REPORT_EVERY = 4096
 #: W&B writes a summary update after every history row; only these keys of it are read.
 _SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
 
@@ -374,19 +377,24 @@ def _apply(target: dict[str, Any], buf: bytes, decode: bool = True) -> None:
 
 def _read_log(path: Path, head_only: bool = False) -> _Log:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(_HEAD_BYTES if head_only else -1)
+        data = read_file(path, _HEAD_BYTES if head_only else -1)
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
     found, damage = records(data)
     log = _Log(damage=None if head_only else damage)
-    for record in found:
+    report = progress.current()
+    if not head_only:
+        report.task(f"decoding {path.name}", len(found), "records")
+    for count, record in enumerate(found, 1):
         try:
             log.add(record)
         except (ValueError, IndexError, struct.error):
             log.bad_records += 1
         if head_only and log.run_id is not None:
             break
+        if not count % _REPORT_EVERY:
+            report.advance(_REPORT_EVERY)
+    report.advance(len(found) % _REPORT_EVERY)
     return log
 
 
