@@ -81,6 +81,20 @@ class ImportedRun:
             raise ValueError("add_columns: the run holds steps already")
         self.step_table = columns.table()
 
+    def has_steps(self) -> bool:
+        return bool(self.steps) or (self.step_table is not None and self.step_table.num_rows > 0)
+
+    def latest(self, column: str) -> float | None:
+        """The largest value of ``column`` (``step``, ``time``) over the run's steps; None
+        where it has none."""
+        found = [row[column] for row in self.steps if row.get(column) is not None]
+        if self.step_table is not None and column in self.step_table.column_names:
+            import pyarrow.compute as pc
+
+            top = pc.max(self.step_table.column(column)).as_py()
+            found += [top] if top is not None else []
+        return max(found, default=None)
+
     def steps_with(self, prefix: str | None = None) -> set[int]:
         """The steps that hold a metric whose name starts with ``prefix`` (every step: None)."""
         out = {row["step"] for row in self.steps

@@ -69,7 +69,12 @@ class StepColumns:
         """One row at ``step``: as ``base.metrics_row(step, metrics, problems, prefix)``
         would make it, leaving out the keys in ``skip`` and, with ``only``, the keys that do
         not start with it."""
-        keys = tuple(metrics)
+        self.add_values(step, tuple(metrics), tuple(metrics.values()), prefix, skip, only)
+
+    def add_values(self, step: int, keys: tuple[Any, ...], values: tuple[Any, ...], prefix: str = "",
+                   skip: frozenset[Any] = frozenset(), only: str | None = None) -> None:
+        """``add`` of the row ``dict(zip(keys, values))`` (``keys`` without repeats), for a
+        caller that holds them apart."""
         shape = self._shapes.get((keys, prefix, skip, only))
         if shape is None:
             kept = tuple(i for i, k in enumerate(keys) if k not in skip and (only is None or k.startswith(only)))
@@ -77,7 +82,7 @@ class StepColumns:
                 tuple(keys[i] for i in kept), prefix, None if len(kept) == len(keys) else kept)
         shape.rows.append(self._count)
         shape.steps.append(step)
-        shape.values.append(tuple(metrics.values()))
+        shape.values.append(values)
         self._count += 1
 
     def set_time(self, when: float) -> None:

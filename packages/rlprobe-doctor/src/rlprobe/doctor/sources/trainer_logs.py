@@ -225,6 +225,8 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     summary: dict[str, Any] = {}
     left_out = profiling = 0
     current = None
+    columns = StepColumns(run.problems)
+    shapes: dict[tuple[str, ...], _RowShape] = {}
     for tracker_step, metrics in rows:
         step_value = number(metrics.get(step_key)) if step_key else number(tracker_step)
         table = metrics.get("completions")
@@ -236,22 +238,31 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         current = int(step_value)
         if isinstance(table, dict) and on_table is not None:
             on_table(table, current)
-        values = {}
-        when = number(metrics.get(TIME_KEY))
-        for key, value in metrics.items():
-            short = key[len("train/"):] if key.startswith("train/") else key
-            if key.startswith("profiling/"):
-                profiling += 1
-            elif short in SUMMARY_KEYS:
-                summary[short] = number(value)
-            elif key == TIME_KEY:
+        keys = tuple(metrics)
+        shape = shapes.get(keys) or shapes.setdefault(keys, _RowShape(keys))
+        raw = tuple(metrics.values())
+        profiling += shape.profiling
+        for short, at in shape.summary:
+            summary[short] = number(raw[at])
+        picked = tuple(raw[at] for at in shape.values) if shape.plain else ()
+        if shape.plain and _PLAIN.issuperset(map(type, picked)):
+            if not picked:
                 continue
-            elif key not in (TRACKER_STEP_KEY, LOOP_STEP_KEY) and not isinstance(value, (dict, list)):
-                values[short] = value
-        if values:
-            run.add_step(current, values)
-            if when is not None:
-                run.steps[-1]["time"] = when
+            columns.add_values(current, shape.names, picked)
+        else:  # a repeated name, a dict or a list: the row as the keys come (dicts and lists are no metrics)
+            values = {}
+            for key, value in metrics.items():
+                short = key[len("train/"):] if key.startswith("train/") else key
+                if not (key.startswith("profiling/") or short in SUMMARY_KEYS or key in _NOT_VALUES
+                        or isinstance(value, (dict, list))):
+                    values[short] = value
+            if not values:
+                continue
+            columns.add(current, values)
+        when = number(raw[shape.time]) if shape.time is not None else None
+        if when is not None:
+            columns.set_time(when)
+    run.add_columns(columns)
     if step_key == LOOP_STEP_KEY:
         run.note(f"steps are the {tracker} rows' own '{LOOP_STEP_KEY}' values (no {TRACKER_STEP_KEY} logged)")
     if left_out:
@@ -261,6 +272,33 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
     if summary:
         run.events.append((EventKind.TRAIN_SUMMARY, current, "end-of-training summary", summary))
+
+
+#: A tracker row's keys that are not metrics: its step, a loop's own step, its time.
+_NOT_VALUES = frozenset({TRACKER_STEP_KEY, LOOP_STEP_KEY, TIME_KEY})
+#: The types of a row's values that are read as they are (a dict or a list is no metric).
+_PLAIN = frozenset({float, int, str, bool, type(None)})
+
+
+class _RowShape:
+    """What ``add_tracker_rows`` takes from a row with these keys, worked out once: the
+    metrics' names (``train/`` dropped) and where their values are, where the summary keys
+    and the time are, how many profiling timings it holds. ``plain``: no two keys give one
+    name (else the row is read key by key)."""
+
+    __slots__ = ("names", "values", "summary", "time", "profiling", "plain")
+
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        shorts = [key[len("train/"):] if key.startswith("train/") else key for key in keys]
+        self.profiling = sum(key.startswith("profiling/") for key in keys)
+        self.summary = [(short, at) for at, (key, short) in enumerate(zip(keys, shorts, strict=True))
+                        if not key.startswith("profiling/") and short in SUMMARY_KEYS]
+        self.time = keys.index(TIME_KEY) if TIME_KEY in keys else None
+        taken = [(short, at) for at, (key, short) in enumerate(zip(keys, shorts, strict=True))
+                 if not (key.startswith("profiling/") or short in SUMMARY_KEYS or key in _NOT_VALUES)]
+        self.names = tuple(short for short, _ in taken)
+        self.values = tuple(at for _, at in taken)
+        self.plain = len(set(self.names)) == len(self.names)
 
 
 class TrackerRowsTail:

@@ -509,19 +509,19 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     run = ImportedRun(source=str(path), format=NAME, name=label or log.display_name or log.run_id)
     tables: list[tuple[dict[str, Any], int]] = []
     add_tracker_rows(run, log.rows, "W&B", lambda table, step: tables.append((table, step)))
-    if not run.steps:
+    if not run.has_steps():
         raise SourceError(f"{file}: the W&B run logged no metrics"
                           + (f" before the damage ({log.damage})" if log.damage else ""))
     decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
     summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     if summary and not any(kind == EventKind.TRAIN_SUMMARY for kind, *_ in run.events):
-        last = max(row["step"] for row in run.steps)
+        top = run.latest("step")
+        last = int(top) if top is not None else None
         run.events.append((EventKind.TRAIN_SUMMARY, last, "end-of-training summary", summary))
     run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
     run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
     run.created_at = log.start_time
-    seen = [row["time"] for row in run.steps if row.get("time") is not None]
-    seen += [log.heartbeat] if log.heartbeat is not None else []
+    seen = [t for t in (run.latest("time"), log.heartbeat) if t is not None]
     run.status, run.updated_at = _status(file, log.exit_code, max(seen, default=None))
     if log.damage:
         note_damage(run, file, log.damage, f"{len(log.rows)} history rows")
