@@ -12,6 +12,7 @@ SFT warm-up before GRPO) are left out when a later stage did.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
@@ -244,7 +245,7 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         profiling += shape.profiling
         for short, at in shape.summary:
             summary[short] = number(raw[at])
-        picked = tuple(raw[at] for at in shape.values) if shape.plain else ()
+        picked = shape.pick(raw) if shape.plain else ()
         if shape.plain and _PLAIN.issuperset(map(type, picked)):
             if not picked:
                 continue
@@ -286,7 +287,7 @@ class _RowShape:
     and the time are, how many profiling timings it holds. ``plain``: no two keys give one
     name (else the row is read key by key)."""
 
-    __slots__ = ("names", "values", "summary", "time", "profiling", "plain")
+    __slots__ = ("names", "values", "summary", "time", "profiling", "plain", "pick")
 
     def __init__(self, keys: tuple[str, ...]) -> None:
         shorts = [key[len("train/"):] if key.startswith("train/") else key for key in keys]
@@ -299,6 +300,9 @@ class _RowShape:
         self.names = tuple(short for short, _ in taken)
         self.values = tuple(at for _, at in taken)
         self.plain = len(set(self.names)) == len(self.names)
+        # The metrics' values of a row (its values as a tuple), picked in C.
+        self.pick: Callable[[tuple[Any, ...]], tuple[Any, ...]] = (
+            itemgetter(*self.values) if len(self.values) > 1 else lambda raw: tuple(raw[at] for at in self.values))
 
 
 class TrackerRowsTail:
