@@ -99,14 +99,16 @@ def decode(data: bytes, starts: I64, lengths: I64) -> Decoded:
         tag_length = int(tag[rows[0]])
         text = _at(buf, after[rows] + 6, tag_length) if tag_length else np.zeros((len(rows), 0), np.uint8)
         clean = ~(text == 0x15).any(axis=1)  # a tag holding byte 15 is not this layout
-        ok[rows[~clean]] = False
-        rows, text = rows[clean], text[clean]
+        if not clean.all():
+            ok[rows[~clean]] = False
+            rows, text = rows[clean], text[clean]
         first, inverse = _distinct(text)
         codes[rows] = len(names) + inverse
         names += [bytes(text[i]).decode("utf-8", "replace") for i in first.tolist()]
     chosen = np.flatnonzero(ok)
-    at, size, chosen_tag = at[chosen], size[chosen], tag[chosen]
-    varint = head[chosen, 10:]
+    every = len(chosen) == len(ok)  # most often: no copies to make
+    at, size, chosen_tag = (at, size, tag) if every else (at[chosen], size[chosen], tag[chosen])
+    varint = head[:, 10:] if every else head[chosen, 10:]
     unsigned = np.zeros(len(chosen), np.uint64)
     for i in range(int(size.max()) if len(size) else 0):  # a byte of the varint a pass: most steps take 1-3
         digit = (varint[:, i] & 0x7F).astype(np.uint64) << np.uint64(7 * i)
@@ -115,7 +117,7 @@ def decode(data: bytes, starts: I64, lengths: I64) -> Decoded:
     walls = _at(buf, at + 1, 8).copy().view("<f8").ravel()
     values = _at(buf, at + 10 + size + 7 + chosen_tag, 4).copy().view("<f4").ravel().astype(np.float64)
     simple = np.zeros(len(starts), bool)
-    simple[candidates[chosen]] = True
+    simple[candidates if every else candidates[chosen]] = True
     # Tags named apart but equal (the same tag in two lengths cannot be): merged by name.
     unique_names = list(dict.fromkeys(names))
     remap = np.array([unique_names.index(n) for n in names], np.int64) if names else np.zeros(0, np.int64)
