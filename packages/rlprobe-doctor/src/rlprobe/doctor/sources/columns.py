@@ -21,7 +21,7 @@ import pyarrow as pa
 
 from rlprobe.cleaning import Problems
 
-__all__ = ["StepColumns"]
+__all__ = ["StepColumns", "float_column", "int_column"]
 
 #: pyarrow's types of a column of Python numbers (None: absent).
 _NUMERIC = (pa.float64(), pa.int64(), pa.null())
@@ -243,6 +243,26 @@ def _assemble(steps: np.ndarray, pieces: dict[str, list[_Piece]]) -> pa.Table:
         data[target] = values
         filled[target] = True
         columns.append((where, column,
-                        pa.array(data, pa.float64(), mask=~filled)))
+                        float_column(data, filled)))
     columns.sort(key=lambda item: item[0])
-    return pa.table({"step": pa.array(unique, pa.int64()), **{name: array for _, name, array in columns}})
+    return pa.table({"step": int_column(unique), **{name: array for _, name, array in columns}})
+
+
+# ``pa.array`` of anything, a list or a numpy array, imports pandas where it is installed
+# (pyarrow looks for pandas objects): 0.3-0.7 s of a first read that builds its table from
+# numpy, and that reading a recording never pays. These build the arrays from their buffers.
+
+def float_column(values: np.ndarray, present: np.ndarray | None = None) -> pa.Array:
+    """``values`` as a float64 Arrow array, null where ``present`` is False."""
+    data = np.ascontiguousarray(values, np.float64)
+    if present is None or present.all():
+        return pa.Array.from_buffers(pa.float64(), len(data), [None, pa.py_buffer(data)], null_count=0)
+    bits = np.packbits(np.asarray(present, bool), bitorder="little")
+    return pa.Array.from_buffers(pa.float64(), len(data), [pa.py_buffer(bits), pa.py_buffer(data)],
+                                 null_count=int(len(data) - np.count_nonzero(present)))
+
+
+def int_column(values: np.ndarray) -> pa.Array:
+    """``values`` as an int64 Arrow array (no nulls)."""
+    data = np.ascontiguousarray(values, np.int64)
+    return pa.Array.from_buffers(pa.int64(), len(data), [None, pa.py_buffer(data)], null_count=0)

@@ -30,6 +30,7 @@ from rlprobe.storage import RunStatus
 from .. import progress
 from . import scalar_events, tfrecord
 from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage, read_file
+from .columns import float_column, int_column
 from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
@@ -315,7 +316,7 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
     # Each tag's scalars, in step order: one stable sort by tag instead of a pass a tag.
     by_code = np.argsort(codes.astype(np.uint16) if len(tags) < 1 << 16 else codes, kind="stable")
     bounds = np.searchsorted(codes[by_code], np.arange(len(tags) + 1))
-    table: dict[str, Any] = {"step": pa.array(all_steps, pa.int64())}
+    table: dict[str, Any] = {"step": int_column(all_steps)}
     filled: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     # Two tags of one field (TRL's completion_length beside completions/mean_length): the
     # later by name wins, whatever order the writer first logged them in.
@@ -332,10 +333,10 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
         present[at] = True
         filled[column] = (data, present)
     for column, (data, present) in filled.items():
-        table[column] = pa.array(data, pa.float64(), mask=~present)
+        table[column] = float_column(data, present)
     rows = pa.table(table)
     keep = np.flatnonzero(np.any([p for _, p in filled.values()], axis=0)) if filled else np.array([], np.int64)
-    return (rows.take(pa.array(keep)) if len(keep) != len(all_steps) else rows), summary
+    return (rows.take(int_column(keep)) if len(keep) != len(all_steps) else rows), summary
 
 
 def _text_summary(run: ImportedRun, tag: str, text: bytes) -> None:
@@ -398,7 +399,7 @@ class _Tail(SourceTail):
         latest = np.full(len(unique), np.nan)
         np.fmax.at(latest, where, walls)
         at = np.searchsorted(unique, table.column("step").to_numpy())
-        run.step_table = table.append_column("time", pa.array(latest[at], pa.float64()))
+        run.step_table = table.append_column("time", float_column(latest[at]))  # NaN, not null, where no time
         if summary and self.status == RunStatus.RUNNING:  # said once, though its scalars may span two looks
             run.events.append((EventKind.TRAIN_SUMMARY, int(steps.max()), "end-of-training summary", summary))
             self.status = RunStatus.FINISHED

@@ -85,6 +85,9 @@ _EXIT_CODE = 1  # RunExitRecord
 #: Where a run folder keeps the tables its history rows point at (``path`` is relative to
 #: ``files/``); TRL logs its completions table under this key.
 _FILES, _TABLES, _COMPLETIONS = "files", "files/media/table", "completions"
+#: Most records of a log: a Record's ``num``, then its history (field 2) or summary (field 3)
+#: to the record's end; the field's tag and length are captured (the length is checked).
+_ONE_FIELD = re.compile(rb"(?:\x08[\x80-\xff]{0,9}[\x00-\x7f])?([\x12\x1a])([\x80-\xff]{0,4}[\x00-\x7f])", re.S)
 #: Records decoded between two reports to the progress bar.
 _REPORT_EVERY = 4096
 #: W&B writes a summary update after every history row; only these keys of it are read.
@@ -230,6 +233,15 @@ class _Log:
     bad_records: int = 0
 
     def add(self, record: bytes) -> None:
+        head = _ONE_FIELD.match(record)
+        if head is not None:  # a history row or a summary, read without walking the record's fields
+            start = head.end()
+            if start + varint(head.group(2), 0)[0] == len(record):
+                if head.group(1) == b"\x12":
+                    self._history(record[start:])
+                elif _SUMMARY_NEEDLES.search(record, start) is not None:
+                    _apply(self.summary, record[start:], decode=False)
+                return
         for tag, wire, raw in fields(record):
             if wire != 2:
                 continue
