@@ -63,8 +63,9 @@ def test_a_tensorboard_prefix_is_followed_without_copying_model_weights(bucket: 
     data = events.read_bytes()
     for end in (len(data) // 3, 2 * len(data) // 3, len(data)):
         _put(f"{prefix}/Dec01_host/{events.name}", data[:end])
-        done = subprocess.run([RLPROBE, "watch", prefix, "--poll", "0", "--max-ticks", "10"], env=s3_env,
-                              capture_output=True, text=True, timeout=120)
+        # --keep-watching: on to the run's end, past the critical finding the whole log holds
+        done = subprocess.run([RLPROBE, "watch", prefix, "--poll", "0", "--max-ticks", "10", "--keep-watching"],
+                              env=s3_env, capture_output=True, text=True, timeout=120)
         assert done.returncode in (0, 1), done.stderr
     assert done.returncode == 1 and "CRITICAL KL_BLOWUP" in done.stdout
     assert "done after 2 look(s)" in done.stdout  # ended on the Trainer's summary scalars, one look after

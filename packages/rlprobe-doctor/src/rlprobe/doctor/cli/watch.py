@@ -126,10 +126,11 @@ class _Ending:
 
 
 def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, status: _StatusLine,
-            acted: list[str], policy: HaltPolicy | None, acting: list[str]) -> _Ending:
-    """Look at the run every ``poll`` seconds until it ends: on a finding ``policy`` halts
-    on, or a stall (None: neither ends the watch), once the run's status leaves running
-    (one look later, which reads its last flush), or after ``max_ticks`` looks."""
+            acted: list[str], halt: HaltPolicy | None, acting: list[str]) -> _Ending:
+    """Look at the run every ``poll`` seconds until it ends: on the first finding ``halt``
+    halts on, or a stall (``halt`` None, ``--keep-watching``: neither ends the watch), once
+    the run's status leaves running (one look later, which reads its last flush), or after
+    ``max_ticks`` looks. ``acting``: the flags that act on the halting finding."""
     waiting_said = False
     ended_seen = False
     while max_ticks is None or watcher.ticks < max_ticks:
@@ -143,12 +144,12 @@ def _follow(watcher: RunWatcher, run: Path, poll: float, max_ticks: int | None, 
         if view is None and not waiting_said and not status.enabled:
             click.echo(f"rlprobe: waiting for a recording or a log to appear at {run}", err=True)
             waiting_said = True
-        halting = next((f for f in new if policy is not None and policy.should_halt(f)), None)
+        halting = next((f for f in new if halt is not None and halt.should_halt(f)), None)
         if halting is not None:
             after = f" (after {' and '.join(acting)} acted on it)" if acting else ""
             return _Ending(EXIT_CRITICAL, f"critical {halting.signature_id} from step {halting.first_step}{after}")
         stall = next((f for f in new if f.signature_id == STALLED), None)
-        if stall is not None and policy is not None:
+        if stall is not None and halt is not None:
             return _Ending(EXIT_STALLED, f"the run stalled: no new step since step {stall.first_step}, past the "
                                          "stall window, and no end of the run")
         state = view.manifest.get("status") if view is not None else None
