@@ -146,3 +146,78 @@ def test_a_followed_file_is_read_up_to_damage_and_no_further(tmp_path: Path) -> 
 
 def _damage_notes(run: ImportedRun) -> list[str]:
     return [message for kind, _, message, _ in run.events if kind == EventKind.IMPORT_NOTE and "byte" in message]
+
+
+def _framed(records: list[bytes]) -> bytes:
+    """Records framed as TFRecord, with their masked CRCs."""
+    out = bytearray()
+    for data in records:
+        header = struct.pack("<Q", len(data))
+        out += header + struct.pack("<I", _masked(header)) + data + struct.pack("<I", _masked(data))
+    return bytes(out)
+
+
+def _masked(data: bytes) -> int:
+    crc = _crc32c_bitwise(data)
+    return ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def _walked(data: bytes) -> tuple[list[int], list[int], int, str | None]:
+    """``tfrecord.frame`` as its definition states it: ``walk``, stopped at the first record
+    whose length's CRC is wrong."""
+    framing = tfrecord.walk(data)
+    starts, lengths = framing.starts.tolist(), framing.lengths.tolist()
+    for i, start in enumerate(starts):
+        if not tfrecord._length_ok(data[start:start + 12]):
+            return starts[:i], lengths[:i], start, tfrecord.damage_at(data, start)
+    return starts, lengths, framing.end, framing.damage
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_frame_finds_the_records_walk_finds_in_a_periodic_log_damaged_anywhere(seed: int) -> None:
+    rng = random.Random(seed)
+    tags = [rng.randbytes(rng.randrange(1, 40)) for _ in range(rng.randrange(1, 9))]
+    records = [b"\x09" + rng.randbytes(20)]  # a first record of its own
+    for step in range(rng.randrange(50, 400)):
+        records += [b"\x10" + bytes([step % 128]) + tag for tag in tags]
+        if step % rng.randrange(5, 30) == 0:
+            records.append(rng.randbytes(rng.randrange(0, 300)))  # an eval, a text: off the period
+    data = bytearray(_framed(records))
+    if seed % 3:
+        for _ in range(seed % 3):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    if seed % 4 == 0:
+        del data[rng.randrange(len(data)):]
+    got = tfrecord.frame(bytes(data))
+    assert (got.starts.tolist(), got.lengths.tolist(), got.end, got.damage) == _walked(bytes(data))
+
+
+def test_one_scalar_records_decode_as_field_by_field() -> None:
+    """``scalar_events.decode`` takes exactly the records of its layout and gives the values
+    the field-by-field decoder gives them; every other record is left to that decoder."""
+    pb = pytest.importorskip("tensorboardX.proto.event_pb2")
+    summary_pb2 = pytest.importorskip("tensorboardX.proto.summary_pb2")
+    from rlprobe.doctor.sources import scalar_events
+
+    records = []
+    for step in [0, 1, 127, 128, 300, 16383, 16384, 2**40, -1, -5, 2**62]:
+        for tag in ["a", "train/loss", "x" * 100, "b\x15c", "", "é/ü"]:
+            value = summary_pb2.Summary.Value(tag=tag, simple_value=0.1 * step)
+            records.append(pb.Event(wall_time=1.5 + step, step=step,
+                                    summary=summary_pb2.Summary(value=[value])).SerializeToString())
+    records.append(b"\x09" + bytes(8) + b"\x10\x01\x2a\x09\x0a\x07\x0a\x00\x15" + bytes(4))  # an empty tag written
+    records.append(pb.Event(wall_time=2.0, file_version="brain.Event:2").SerializeToString())
+    data = _framed(records)
+    framing = tfrecord.frame(data)
+    decoded = scalar_events.decode(data, framing.starts, framing.lengths)
+    scalars = decoded.scalars
+    got = list(zip(scalars.steps.tolist(), scalars.walls.tolist(), [scalars.tags[c] for c in scalars.codes],
+                   scalars.values.tolist(), strict=True))
+    expected = []
+    for i, (start, length) in enumerate(zip(framing.starts.tolist(), framing.lengths.tolist(), strict=True)):
+        values = tensorboard._values(data[start + 12:start + 12 + length])
+        if decoded.simple[i]:
+            expected += [(step, wall, tag, value) for step, wall, tag, value, _ in values]
+    assert got == expected
+    assert decoded.simple.sum() > len(records) // 2
+    assert not decoded.simple[-2:].any()  # the empty tag (no scalar for the decoder) and the file version

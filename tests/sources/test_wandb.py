@@ -446,3 +446,33 @@ def test_the_fast_reading_of_history_rows_equals_the_field_by_field_one():
     typed = b"\x0a\x11\x12\x06reward" + b"\x31\x00\x00\x00\x00\x00\x00\xe0\x3f" + b"\x12\x02\x08\x07"
     assert wandb_log._fast_history(typed) is None  # a typed double value: read field by field
     assert wandb_log._history_fields(typed) == (7, {"reward": 0.5})
+
+
+def test_the_fast_reading_of_damaged_history_rows_steps_aside_or_agrees():
+    """A row read by a pattern learnt from another row, or walked byte by byte, is what
+    reading it field by field gives, whatever byte of it is changed (or it is read so)."""
+    import random
+
+    from rlprobe.doctor.sources import wandb_log
+    from rlprobe.doctor.sources.protobuf import fields
+
+    [log] = FIXTURE.rglob("*.wandb")
+    rows = [raw for record in records(log.read_bytes())[0] for number, wire, raw in fields(record)
+            if number == 2 and wire == 2]
+    for raw in rows:
+        wandb_log._fast_history(raw)  # learns the rows' patterns
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3000):
+        raw = bytearray(rng.choice(rows))
+        raw[rng.randrange(len(raw))] = rng.choice([0x0A, 0x12, 0x82, 0x01, 0x00, 0x7F, 0x80, ord("1"), ord('"')])
+        fast = wandb_log._fast_history(bytes(raw))
+        if fast is None:
+            continue
+        try:
+            slow = wandb_log._history_fields(bytes(raw))
+        except (ValueError, IndexError):
+            raise AssertionError(f"the fast path read a row the field-by-field one cannot: {bytes(raw)!r}") from None
+        assert json.dumps(fast, sort_keys=True) == json.dumps(slow, sort_keys=True), bytes(raw)
+        checked += 1
+    assert checked > 1000

@@ -18,6 +18,7 @@ from rlprobe import __version__
 from rlprobe.storage.atomic import atomic_path
 from rlprobe.storage.location import cache_dir
 
+from . import progress
 from .catalog import diagnose_view
 from .errors import UnusableInput
 from .view import RunView
@@ -60,6 +61,9 @@ def run_health(manifests: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]
     except (OSError, ValueError):
         cache = {}
     out, fresh = [], 0
+    manifests = list(manifests)
+    report = progress.current()
+    report.task("diagnosing runs", len(manifests), "runs")
     for manifest in manifests:
         run, key = str(manifest["path"]), _key(manifest)
         hit = cache.pop(run, None)
@@ -67,6 +71,7 @@ def run_health(manifests: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]
             hit = {"key": key, **_diagnosed(run)}
             fresh += 1
         cache[run] = hit  # re-inserted: the most recently seen last
+        report.advance(1)
         out.append({k: v for k, v in hit.items() if k != "key"})
     for stale in list(cache)[:max(0, len(cache) - _CACHED)]:
         del cache[stale]

@@ -11,7 +11,7 @@ from ..catalog import diagnose_view, load_steps
 from ..config import split_metrics
 from ..findings import Finding
 from . import EXIT_CRITICAL
-from .output import RUN, command_config, metric_option, number, severity, style, terminal_width
+from .output import RUN, command_config, metric_option, number, reads_logs, severity, style, terminal_width
 
 
 @click.command("doctor")
@@ -20,6 +20,7 @@ from .output import RUN, command_config, metric_option, number, severity, style,
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="doctor.toml with per-detector overrides and [metrics] names.")
 @metric_option
+@reads_logs
 def doctor(run: Path, as_json: bool, config_path: Path | None, metrics: tuple[str, ...]) -> None:
     """Diagnose RUN: ranked findings with evidence and what to do.
 

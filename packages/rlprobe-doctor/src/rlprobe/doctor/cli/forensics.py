@@ -20,7 +20,7 @@ from ..errors import UnusableInput
 from ..findings import Finding
 from ..forensics import SORT_KEYS, CapturedSamples, RunLike, metrics_around, sample_records
 from ..view import RunView
-from .output import RUN, metric_option, number, severity, shorten, style, table, terminal_width
+from .output import RUN, metric_option, number, reads_logs, severity, shorten, style, table, terminal_width
 
 #: Below this many columns for prompt and completion together, each goes on a line of its own.
 MIN_TEXT_COLUMNS = 60
@@ -91,6 +91,7 @@ def _echo_json(payload: Any) -> None:
 @click.option("--max-samples", default=10, show_default=True, type=int, help="Captured samples to show.")
 @click.option("--json", "as_json", is_flag=True, help="Everything as JSON, sample text in full.")
 @metric_option
+@reads_logs
 def show(run: Path, step: int | None, window: int, max_samples: int, as_json: bool, metrics: tuple[str, ...]) -> None:
     """Show RUN around one step: metrics against the window before, events and findings
     near it, and the captured samples that drove the update (by |advantage|).
@@ -212,6 +213,7 @@ def _no_samples_between(captured: CapturedSamples, first: int, last: int, what: 
 @click.option("--asc", is_flag=True, help="Lowest first (default: highest first).")
 @click.option("-k", "k", default=10, show_default=True, type=int, help="How many samples.")
 @click.option("--json", "as_json", is_flag=True, help="Samples as a JSON list, text in full.")
+@reads_logs
 def samples(run: Path, sort: str, around: int | None, window: int | None, step_from: int | None,
             step_to: int | None, asc: bool, k: int, as_json: bool) -> None:
     """Rank the captured samples of RUN by reward, advantage, kl, length or logprob.
@@ -264,6 +266,7 @@ def samples(run: Path, sort: str, around: int | None, window: int | None, step_f
               help="A metric diverges where the runs differ by this many times their step-to-step noise...")
 @click.option("--sustain", default=5, show_default=True, type=int, help="...for this many steps in a row.")
 @metric_option
+@reads_logs
 def diff(run_a: Path, run_b: Path, as_json: bool, z_thresh: float, sustain: int, metrics: tuple[str, ...]) -> None:
     """Compare RUN_B with RUN_A: trainer-config delta, the step each metric starts to
     diverge, and the prompts whose mean reward differs most.

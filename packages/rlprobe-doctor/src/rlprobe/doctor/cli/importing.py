@@ -11,13 +11,14 @@ import click
 from ..config import metric_map, metric_options
 from ..errors import UnusableInput
 from ..sources import SourceError, import_source, list_source_runs, resolve
-from .output import looks_killed, metric_option, table
+from .output import looks_killed, metric_option, reads_logs, table
 
 
 @click.command("import")
 @click.argument("source", type=click.Path(path_type=Path))
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @metric_option
+@reads_logs
 def import_(source: Path, out_dir: Path, metrics: tuple[str, ...]) -> None:
     """Read SOURCE, a log rlprobe did not record, and write it to OUT_DIR as an rlprobe
     recording (importing again replaces OUT_DIR). SOURCE is recognised by its content: a

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import shutil
 import sys
 import time
@@ -14,6 +15,7 @@ import click
 from rlprobe.storage import RunStatus
 from rlprobe.storage.layout import is_url
 
+from .. import progress
 from ..config import METRICS_TABLE, load_config, metric_options
 
 if TYPE_CHECKING:
@@ -41,6 +43,19 @@ def metric_option(command: Any) -> Any:
     return click.option("--metric", "metrics", multiple=True, metavar="QUANTITY=NAME",
                         help="Read the run's metric NAME as QUANTITY (reward, kl, entropy, loss, ...), e.g. "
                              "--metric reward=average_reward; repeatable; wins over doctor.toml's [metrics].")(command)
+
+
+def reads_logs(command: Any) -> Any:
+    """``--quiet`` on a command that reads runs or logs: without it, a read that takes more
+    than a second shows a progress bar on stderr when stderr is a terminal (``progress``)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, **kwargs: Any) -> Any:
+        with progress.shown(not quiet):
+            return command(*args, **kwargs)
+
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="No progress bar on stderr (shown on a terminal only, for reads over a second).")(run)
 
 
 def command_config(config_path: Path | None, metrics: Sequence[str] = ()) -> dict[str, Any] | None:

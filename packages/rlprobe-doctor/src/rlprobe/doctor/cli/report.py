@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..report import render_report
-from .output import RUN, command_config, metric_option
+from .output import RUN, command_config, metric_option, reads_logs
 
 
 @click.command("report")
@@ -16,6 +16,7 @@ from .output import RUN, command_config, metric_option
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="doctor.toml with per-detector overrides and [metrics] names.")
 @metric_option
+@reads_logs
 def report(run: Path, out_path: Path | None, config_path: Path | None, metrics: tuple[str, ...]) -> None:
     """Write RUN's post-mortem — verdict, findings, every metric charted, events, samples,
     config — as one HTML file that opens offline; prints its path.

@@ -12,7 +12,7 @@ from rlprobe.storage.layout import is_url
 
 from ..errors import UnusableInput
 from .importing import ls_source
-from .output import RUN, looks_killed, severity, table, when
+from .output import RUN, looks_killed, reads_logs, severity, table, when
 
 
 @click.command("ls")
@@ -20,6 +20,7 @@ from .output import RUN, looks_killed, severity, table, when
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--health", is_flag=True,
               help="Add each run's last step and worst finding (diagnosing only runs changed since the last look).")
+@reads_logs
 def ls(root: Path, as_json: bool, health: bool) -> None:
     """List the runs recorded under ROOT (ROOT itself may be a run; a directory or a URL
     such as s3://bucket/runs), or the runs a foreign source holds (a trackio database, a

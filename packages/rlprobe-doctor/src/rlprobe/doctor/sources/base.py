@@ -16,18 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+
 from rlprobe.cleaning import RESERVED_METRICS, Problems, clean_sample, flatten_metric, metric_column
 from rlprobe.records import EventKind, canonical_metric
-from rlprobe.storage import RunStatus, RunWriter
 from rlprobe.storage.layout import MANIFEST
-from rlprobe.storage.manifest import write_manifest
-from rlprobe.storage.schema import order_steps
+from rlprobe.storage.manifest import RunStatus, write_manifest
 
+from .. import progress
 from ..errors import UnusableInput
+from .columns import StepColumns
 
 __all__ = ["ImportedRun", "SourceError", "number", "metrics_row", "columns_of", "write_recording",
            "recording_manifest", "clean_samples", "GrowingFile", "last_newline", "SourceTail", "FailureStreak",
-           "CUT_SHORT", "note_damage"]
+           "CUT_SHORT", "note_damage", "read_file"]
 
 #: Rows per part file when writing an imported run (compaction re-cuts them anyway).
 _ROWS_PER_PART = 50_000
@@ -71,6 +73,43 @@ class ImportedRun:
     def add_step(self, step: int, metrics: Mapping[str, Any], prefix: str = "") -> None:
         """Append one row of metrics at ``step`` (names folded as ``metrics_row`` says)."""
         self.steps.append(metrics_row(step, metrics, self.problems, prefix))
+
+    def add_columns(self, columns: StepColumns) -> None:
+        """Take the rows gathered in ``columns`` as the run's steps (its step table): for a
+        reader that read the whole log at once, into a run holding no steps yet."""
+        if self.steps or self.step_table is not None:
+            raise ValueError("add_columns: the run holds steps already")
+        self.step_table = columns.table()
+
+    def has_steps(self) -> bool:
+        return bool(self.steps) or (self.step_table is not None and self.step_table.num_rows > 0)
+
+    def latest(self, column: str) -> float | None:
+        """The largest value of ``column`` (``step``, ``time``) over the run's steps; None
+        where it has none."""
+        found = [row[column] for row in self.steps if row.get(column) is not None]
+        if self.step_table is not None and column in self.step_table.column_names:
+            import pyarrow.compute as pc
+
+            top = pc.max(self.step_table.column(column)).as_py()
+            found += [top] if top is not None else []
+        return max(found, default=None)
+
+    def steps_with(self, prefix: str | None = None) -> set[int]:
+        """The steps that hold a metric whose name starts with ``prefix`` (every step: None)."""
+        out = {row["step"] for row in self.steps
+               if prefix is None or any(k.startswith(prefix) for k in row if k != "step")}
+        table = self.step_table
+        if table is not None:
+            names = [c for c in table.column_names if c != "step" and (prefix is None or c.startswith(prefix))]
+            if prefix is None:
+                out.update(table.column("step").to_pylist())
+            elif names:
+                import pyarrow.compute as pc
+
+                held = functools.reduce(pc.or_, [pc.is_valid(table.column(c)) for c in names])
+                out.update(table.column("step").filter(held).to_pylist())
+        return out
 
     def metric_names(self) -> set[str]:
         names = {k for row in self.steps for k in row if k != "step"}
@@ -228,6 +267,11 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
         raise UnusableInput(f"{out}: exists and is neither empty nor an rlprobe recording; "
                             "choose another OUT_DIR (importing replaces only a recording)")
     out.parent.mkdir(parents=True, exist_ok=True)
+    # The writer (pyarrow's Parquet and compute modules) is imported only to write: a command
+    # reading a cached import never pays for it.
+    from rlprobe.storage.schema import order_steps
+    from rlprobe.storage.writer import RunWriter
+
     tmp = out.with_name(f".{out.name}.{os.getpid()}.importing")
     shutil.rmtree(tmp, ignore_errors=True)
     problems = run.problems
@@ -235,15 +279,16 @@ def write_recording(run: ImportedRun, out_dir: str | os.PathLike[str]) -> Path:
         writer = RunWriter(tmp, recording_manifest(run))
         if run.created_at is not None:
             writer.manifest["created_at"] = run.created_at
-        steps = _sorted_steps(run.steps)
+        # The step table alone is written in the parts the rows would have been written in.
+        table = order_steps(run.step_table) if run.step_table is not None else None
+        steps: list[dict[str, Any]] | pa.Table = _sorted_steps(run.steps) if run.steps or table is None else table
         samples = clean_samples(run.samples, problems)
         for start in range(0, max(len(steps), len(samples), 1), _ROWS_PER_PART):
             chunk_steps = steps[start:start + _ROWS_PER_PART]
             chunk_samples = samples[start:start + _ROWS_PER_PART]
-            if chunk_steps or chunk_samples:
+            if len(chunk_steps) or chunk_samples:
                 writer.write_part(chunk_steps, chunk_samples)
-        if run.step_table is not None:
-            table = order_steps(run.step_table)
+        if table is not None and steps is not table:
             for start in range(0, table.num_rows, _ROWS_PER_PART):
                 writer.write_part(table.slice(start, _ROWS_PER_PART))
         events = [(kind, step, message, data, None) for kind, step, message, data in run.events]
@@ -291,6 +336,33 @@ def clean_samples(rows: Iterable[Mapping[str, Any]], problems: Problems, first_s
         out.append(row)
     return out
 
+
+
+#: Bytes read at a time by ``read_file`` (each a step of the progress bar).
+_READ_CHUNK = 16 * 2**20
+
+
+def read_file(path: Path, limit: int = -1) -> bytes:
+    """The bytes of ``path`` (its first ``limit`` where given). Where a progress bar is shown
+    (``progress.current()``), read in chunks that advance it (joined: twice the file's size
+    for a moment), else at once. Raises ``OSError`` as ``open`` does."""
+    report = progress.current()
+    with open(path, "rb") as fh:
+        if not report.shows:
+            return fh.read(limit)
+        size = os.fstat(fh.fileno()).st_size
+        size = size if limit < 0 else min(size, limit)
+        report.task(f"reading {path.name}", size)
+        chunks = []
+        left = size
+        while left > 0:
+            chunk = fh.read(min(_READ_CHUNK, left))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+            report.advance(len(chunk))
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def last_newline(data: bytes) -> int:

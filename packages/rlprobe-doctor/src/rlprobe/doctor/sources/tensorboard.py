@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import struct
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,8 +27,10 @@ import pyarrow as pa
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
-from . import tfrecord
-from .base import CUT_SHORT, GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage
+from .. import progress
+from . import scalar_events, tfrecord
+from .base import GrowingFile, ImportedRun, SourceError, SourceTail, columns_of, note_damage, read_file
+from .columns import float_column, int_column
 from .protobuf import fields as _fields
 from .trainer_logs import SUMMARY_KEYS as _SUMMARY_KEYS
 from .trainer_logs import guess_algorithm
@@ -140,16 +141,6 @@ def _tensor(buf: bytes) -> tuple[float | None, bytes | None]:
     return None, None
 
 
-#: A whole framed record holding one ``simple_value`` scalar, the shape nearly every event
-#: of a scalar log has: length (< 128) and its CRC, Event{wall_time, step, summary{value{tag,
-#: simple_value}}}, data CRC. Matches are checked against the framing before use; anything
-#: else is parsed field by field.
-_SCALAR_RECORD = re.compile(
-    rb"([\x00-\x7f])\x00\x00\x00\x00\x00\x00\x00.{4}"
-    rb"\x09(.{8})\x10([\x80-\xff]{0,9}[\x00-\x7f])\x2a([\x00-\x7f])\x0a([\x00-\x7f])\x0a([\x00-\x7f])"
-    rb"([^\x15]{0,127}+)\x15(.{4}).{4}", re.S)
-
-
 class _Scalars:
     """Scalars of one event file as columns: ``step``, ``wall``, ``value`` and ``tag`` (an
     index into ``tags``), in file order."""
@@ -178,94 +169,41 @@ class _Scalars:
         return tuple(np.concatenate(c) for c in zip(*self.parts, strict=False))  # type: ignore[return-value]
 
 
-def _varint_value(raw: bytes) -> int:
-    value = 0
-    for shift, byte in enumerate(raw):
-        value |= (byte & 0x7F) << (7 * shift)
-    return value
-
-
-class _Fast:
-    """The records of an event file's bytes that the fast scan matched as one simple-value
-    scalar each, kept where the record's framing and CRCs agree with the match: record
-    ``i`` spans ``starts[i]:ends[i]``, in file order."""
-
-    def __init__(self, data: bytes) -> None:
-        found = [(m.start(), *m.groups()) for m in _SCALAR_RECORD.finditer(data)]
-        if not found:
-            self._keep = self.starts = self.ends = np.array([], np.int64)
-            return
-        starts, length, self._wall, self._step, summary_len, value_len, tag_len, self._tag, self._value = zip(
-            *found, strict=True)
-        u8 = np.uint8
-        length_a = np.frombuffer(b"".join(length), u8).astype(np.int64)
-        tag_n = np.frombuffer(b"".join(tag_len), u8).astype(np.int64)
-        step_n = np.fromiter(map(len, self._step), np.int64, len(starts))
-        framed = np.flatnonzero((np.fromiter(map(len, self._tag), np.int64, len(starts)) == tag_n)
-                                & (np.frombuffer(b"".join(value_len), u8) == tag_n + 7)
-                                & (np.frombuffer(b"".join(summary_len), u8) == tag_n + 9)
-                                & (length_a == 21 + step_n + tag_n))
-        start_a, length_a = np.array(starts, np.int64)[framed], length_a[framed]
-        intact = tfrecord.intact(data, start_a, length_a)
-        self._keep = framed[intact]
-        self.starts = start_a[intact]
-        self.ends = self.starts + tfrecord.HEADER.size + length_a[intact] + tfrecord.FOOTER
-
-    def gaps(self, size: int) -> list[tuple[int, int]]:
-        """The byte ranges of ``data[:size]`` between the records kept: other records."""
-        after, before = np.concatenate([[0], self.ends]), np.concatenate([self.starts, [size]])
-        apart = after != before
-        return list(zip(after[apart].tolist(), before[apart].tolist(), strict=True))
-
-    def add(self, out: _Scalars, before: int) -> int:
-        """Add the scalars of the records kept that start before byte ``before`` to ``out``,
-        decoded as columns; returns how many."""
-        keep = self._keep[self.starts < before]
-        if not len(keep):
-            return 0
-        every = len(keep) == len(self._step)
-        wall, step_raw, tag, value = ((column if every else [column[i] for i in keep.tolist()])
-                                      for column in (self._wall, self._step, self._tag, self._value))
-        decoded = {raw: _varint_value(raw) for raw in set(step_raw)}
-        steps = np.fromiter(map(decoded.__getitem__, step_raw), np.int64, len(keep))
-        names = {raw: raw.decode("utf-8", "replace") for raw in set(tag)}
-        codes_of = dict(zip(names, out.tag_index(list(names.values())), strict=True))
-        codes = np.fromiter(map(codes_of.__getitem__, tag), np.int64, len(keep))
-        walls = np.frombuffer(b"".join(wall), "<f8")
-        values = np.frombuffer(b"".join(value), "<f4").astype(np.float64)
-        out.add(steps, walls, codes, values)
-        return len(keep)
+#: Records this many or more are decoded with the CRCs checked on a second thread meanwhile
+#: (numpy releases the GIL): a scalar log's millions of records on two cores.
+_THREADED = 50_000
 
 
 def _scan(data: bytes, scalars: _Scalars, base: int = 0) -> tuple[list[bytes], int, str | None]:
     """An event file's bytes (``data``, from a record's start, at byte ``base`` of the file)
-    read up to their first damage: the fast scan's scalars go into ``scalars``; returns the
-    other records' data (for ``_read_slow``), how many records were read, and the damage
-    (None: none). Every record's framing and CRCs are checked; the first that is wrong ends
-    the reading, as does a record that ``data`` ends inside (``CUT_SHORT``)."""
-    fast = _Fast(data)
-    starts: list[np.ndarray] = []
-    lengths: list[np.ndarray] = []
-    stop, damage = len(data), None
-    for start, end in fast.gaps(len(data)):
-        framing = tfrecord.walk(data, start, end, base)
-        starts.append(framing.starts)
-        lengths.append(framing.lengths)
-        if framing.damage is not None:
-            stop = framing.end
-            damage = (framing.damage if end == len(data) or not framing.damage.startswith(CUT_SHORT)
-                      else f"damaged framing at byte {base + stop}")  # records overrun the next one
-            break
-    starts_a = np.concatenate(starts) if starts else np.array([], np.int64)
-    lengths_a = np.concatenate(lengths) if lengths else np.array([], np.int64)
-    bad = np.flatnonzero(~tfrecord.intact(data, starts_a, lengths_a))
+    read up to their first damage: the one-scalar records (``scalar_events``) go into
+    ``scalars``; returns the other records' data (for ``_read_slow``), how many records were
+    read, and the damage (None: none). Every record's framing and CRCs are checked; the first
+    that is wrong ends the reading, as does a record that ``data`` ends inside (``CUT_SHORT``)."""
+    framing = tfrecord.frame(data, 0, len(data), base)
+    starts, lengths = framing.starts, framing.lengths
+    if len(starts) >= _THREADED:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(1, thread_name_prefix="rlprobe-crc") as pool:
+            checked = pool.submit(tfrecord.intact, data, starts, lengths)
+            decoded = scalar_events.decode(data, starts, lengths)
+            ok = checked.result()
+    else:
+        ok = tfrecord.intact(data, starts, lengths)
+        decoded = scalar_events.decode(data, starts, lengths)
+    read, damage = len(starts), framing.damage
+    bad = np.flatnonzero(~ok)
     if len(bad):
-        stop = int(starts_a[bad[0]])
-        damage = tfrecord.damage_at(data, stop, base)
-        starts_a, lengths_a = starts_a[:bad[0]], lengths_a[:bad[0]]
-    read = fast.add(scalars, stop) + len(starts_a)
+        read = int(bad[0])
+        damage = tfrecord.damage_at(data, int(starts[read]), base)
+    fast = decoded.among(read)
+    if len(fast.steps):
+        scalars.add(fast.steps, fast.walls, scalars.tag_index(fast.tags)[fast.codes], fast.values)
     head = tfrecord.HEADER.size
-    records = [data[a + head:a + head + n] for a, n in zip(starts_a.tolist(), lengths_a.tolist(), strict=True)]
+    others = np.flatnonzero(~decoded.simple[:read])
+    records = [data[a + head:a + head + n] for a, n in zip(starts[others].tolist(), lengths[others].tolist(),
+                                                           strict=True)]
     return records, read, damage
 
 
@@ -337,10 +275,13 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     damages = []
     for file in event_files:
         try:
-            data = file.read_bytes()
+            data = read_file(file)
         except OSError as exc:
             raise SourceError(f"{file}: cannot read ({exc.strerror})") from None
+        report = progress.current()
+        report.task(f"decoding {file.name}", len(data))
         records, read, damage = _scan(data, scalars)
+        report.advance(len(data))
         _read_slow(run, records, scalars)
         if damage is not None:
             note_damage(run, file, damage, f"{read} records")
@@ -368,16 +309,20 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
     keys = [t[len("train/"):] if t.startswith("train/") else t for t in tags]
     columns = columns_of(tuple(keys), run)
     summary = {}
-    order = np.argsort(steps, kind="stable")
-    steps, codes, values = steps[order], codes[order], values[order]
-    all_steps = np.unique(steps)
-    table: dict[str, Any] = {"step": pa.array(all_steps, pa.int64())}
+    if len(steps) > 1 and (np.diff(steps) < 0).any():  # a log is written in step order, mostly
+        order = np.argsort(steps, kind="stable")
+        steps, codes, values = steps[order], codes[order], values[order]
+    all_steps = steps[np.r_[True, steps[1:] != steps[:-1]]] if len(steps) else steps
+    # Each tag's scalars, in step order: one stable sort by tag instead of a pass a tag.
+    by_code = np.argsort(codes.astype(np.uint16) if len(tags) < 1 << 16 else codes, kind="stable")
+    bounds = np.searchsorted(codes[by_code], np.arange(len(tags) + 1))
+    table: dict[str, Any] = {"step": int_column(all_steps)}
     filled: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     # Two tags of one field (TRL's completion_length beside completions/mean_length): the
     # later by name wins, whatever order the writer first logged them in.
     for code, key, column in sorted(zip(range(len(keys)), keys, columns, strict=False), key=lambda item: item[1]):
-        chosen = codes == code
-        if not chosen.any() or column is None:
+        chosen = by_code[bounds[code]:bounds[code + 1]]
+        if not len(chosen) or column is None:
             continue
         if key in _SUMMARY_KEYS:
             summary[key] = float(values[chosen][-1])
@@ -388,10 +333,10 @@ def _pivot(steps: np.ndarray, codes: np.ndarray, values: np.ndarray, tags: list[
         present[at] = True
         filled[column] = (data, present)
     for column, (data, present) in filled.items():
-        table[column] = pa.array(data, pa.float64(), mask=~present)
+        table[column] = float_column(data, present)
     rows = pa.table(table)
     keep = np.flatnonzero(np.any([p for _, p in filled.values()], axis=0)) if filled else np.array([], np.int64)
-    return (rows.take(pa.array(keep)) if len(keep) != len(all_steps) else rows), summary
+    return (rows.take(int_column(keep)) if len(keep) != len(all_steps) else rows), summary
 
 
 def _text_summary(run: ImportedRun, tag: str, text: bytes) -> None:
@@ -454,7 +399,7 @@ class _Tail(SourceTail):
         latest = np.full(len(unique), np.nan)
         np.fmax.at(latest, where, walls)
         at = np.searchsorted(unique, table.column("step").to_numpy())
-        run.step_table = table.append_column("time", pa.array(latest[at], pa.float64()))
+        run.step_table = table.append_column("time", float_column(latest[at]))  # NaN, not null, where no time
         if summary and self.status == RunStatus.RUNNING:  # said once, though its scalars may span two looks
             run.events.append((EventKind.TRAIN_SUMMARY, int(steps.max()), "end-of-training summary", summary))
             self.status = RunStatus.FINISHED

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from .base import CUT_SHORT
 
-__all__ = ["HEADER", "FOOTER", "Framing", "walk", "intact", "damage_at", "whole", "crc32c", "masked"]
+__all__ = ["HEADER", "FOOTER", "Framing", "walk", "frame", "intact", "damage_at", "whole", "crc32c", "masked"]
 
 #: A record's length and that length's masked CRC; the data's masked CRC follows the data.
 HEADER = struct.Struct("<QI")
@@ -200,6 +200,92 @@ def walk(data: bytes, start: int = 0, end: int | None = None, base: int = 0) -> 
         lengths.append(length)
         pos += HEADER.size + length + FOOTER
     return Framing(np.array(starts, np.int64), np.array(lengths, np.int64), pos, damage)
+
+
+#: ``frame``: the longest run of records that repeat in lengths it looks for (a scalar log
+#: writes the same tags, so the same lengths, at every logging step), how many records it
+#: predicts at once, and how many it walks one by one before it looks for a period again.
+_PERIOD = 256
+_PREDICT = 1 << 16
+_PATIENCE = 32
+
+
+def frame(data: bytes, start: int = 0, end: int | None = None, base: int = 0) -> Framing:
+    """``walk``, stopping also at a record whose length's CRC is wrong (``damage_at``): the
+    records from ``start`` by their lengths, found many at a time. Walking millions of
+    records one by one in Python costs more than the rest of their reading, but a scalar log
+    repeats itself: once the last lengths walked repeat with a period, the next records are
+    predicted to repeat it and each prediction is checked (the length at each predicted
+    start, and its CRC), vectorised; the checked prefix is exactly what the walk would have
+    found. Where a prediction fails, records are walked one by one until a period shows again."""
+    end = len(data) if end is None else end
+    buf = np.frombuffer(data, np.uint8)
+    small = _small_lengths()
+    starts: list[I64] = []
+    lengths: list[I64] = []
+    one_start: list[int] = []  # records walked one by one since the last prediction
+    one_length: list[int] = []
+    recent: list[int] = []  # the lengths of the last records walked, for the period
+    pos, damage, alone = start, None, 0
+    while pos < end:
+        attempt = alone >= _PATIENCE or (alone == 0 and bool(recent))
+        pattern = _period(recent) if attempt else None
+        if attempt:
+            alone = 1  # unless the whole prediction holds: the next try after _PATIENCE records
+        if pattern is not None:
+            count = min(_PREDICT, max(1, (end - pos) // (int(pattern.sum()) // len(pattern) + HEADER.size + FOOTER)))
+            guess = np.resize(pattern, count)
+            at = pos + np.concatenate(([0], np.cumsum(guess + HEADER.size + FOOTER)[:-1]))
+            fits = at + HEADER.size + guess + FOOTER <= end
+            first_out = int(np.argmin(fits)) if not fits.all() else count
+            at, guess = at[:first_out], guess[:first_out]
+            ok = (_stored_u64(buf, at) == guess) & (_stored(buf, at + 8) == small[guess])
+            good = int(np.argmin(ok)) if not ok.all() else len(ok)
+            if good:
+                starts += [np.array(one_start, np.int64), at[:good]]
+                lengths += [np.array(one_length, np.int64), guess[:good]]
+                one_start, one_length = [], []
+                pos = int(at[good - 1]) + HEADER.size + int(guess[good - 1]) + FOOTER
+                recent = (recent + guess[max(0, good - 2 * _PERIOD):good].tolist())[-2 * _PERIOD:]
+                alone = 0 if good == count else 1
+                continue
+        if pos + HEADER.size > end:
+            damage = f"{CUT_SHORT} at byte {base + pos}"
+            break
+        header = data[pos:pos + HEADER.size]
+        length = HEADER.unpack(header)[0]
+        if pos + HEADER.size + length + FOOTER > end:
+            damage = f"{CUT_SHORT} at byte {base + pos}" if _length_ok(header) else damage_at(data, pos, base)
+            break
+        if not _length_ok(header):
+            damage = damage_at(data, pos, base)
+            break
+        one_start.append(pos)
+        one_length.append(length)
+        recent.append(length)
+        del recent[:-2 * _PERIOD]
+        alone += 1
+        pos += HEADER.size + length + FOOTER
+    starts.append(np.array(one_start, np.int64))
+    lengths.append(np.array(one_length, np.int64))
+    return Framing(np.concatenate(starts), np.concatenate(lengths), pos, damage)
+
+
+def _period(recent: list[int]) -> I64 | None:
+    """The shortest run of lengths (under 256 bytes each) that the last ones repeat twice."""
+    lengths = np.array(recent, np.int64)
+    if not len(lengths) or lengths.max() >= len(_small_lengths()):
+        return None
+    for size in range(1, min(_PERIOD, len(lengths) // 2) + 1):
+        if np.array_equal(lengths[-size:], lengths[-2 * size:-size]):
+            return lengths[-size:]
+    return None
+
+
+def _stored_u64(buf: NDArray[np.uint8], offsets: I64) -> NDArray[np.int64]:
+    """The little-endian uint64 at each offset of ``buf``, as int64 (a length past 2**63 is
+    negative there, and matches no length)."""
+    return np.lib.stride_tricks.sliding_window_view(buf, 8)[offsets].copy().view("<i8").ravel()
 
 
 @functools.lru_cache(maxsize=1024)

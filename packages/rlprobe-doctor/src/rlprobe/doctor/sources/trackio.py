@@ -99,7 +99,7 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     add_tracker_rows(run, _metrics(run, rows), "trackio", lambda table, step: _samples(run, table, step))
     if config_row:
         _config(run, config_row[0])
-    if not run.steps:
+    if not run.has_steps():
         raise SourceError(f"{path}: run {address!r} logged no metrics")
     run.algorithm = guess_algorithm(run.metric_names())
     return run

@@ -12,12 +12,15 @@ SFT warm-up before GRPO) are left out when a later stage did.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from rlprobe.records import TRAINER_SUMMARY_KEYS as SUMMARY_KEYS
 from rlprobe.records import TRAINER_SUMMARY_MARKERS, EventKind, canonical_metric
 
+from .. import progress
 from .base import ImportedRun, number
+from .columns import StepColumns
 
 __all__ = ["is_trainer_log", "add_trainer_logs", "TrainerLogTail", "add_tracker_rows", "TrackerRowsTail",
            "guess_algorithm", "kind_of",
@@ -33,6 +36,12 @@ TRACKER_STEP_KEY = "train/global_step"
 TIME_KEY = "_timestamp"
 #: What a training loop of one's own logs its iteration as, read as the step without the Trainer's.
 LOOP_STEP_KEY = "step"
+
+
+#: Log entries added between two reports to the progress bar.
+_REPORT_EVERY = 8192
+#: The key of a Trainer log dict that is its step, not a metric.
+_STEP = frozenset({"step"})
 
 
 def is_trainer_log(entry: Any) -> bool:
@@ -55,9 +64,10 @@ def _has_reward(entry: Mapping[str, Any]) -> bool:
 
 
 def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], where: str) -> None:
-    """Append the train rows of ``entries`` to ``run.steps`` and their eval rows and summary
-    as described in the module docstring. ``where`` names the log in notes ("log entry", "printed dict")."""
-    stages: list[list[tuple[int, str, Mapping[str, Any]]]] = [[]]
+    """Add the train and eval rows of ``entries`` to ``run`` (as its step table, built as
+    columns: ``StepColumns``) and their summary as described in the module docstring.
+    ``where`` names the log in notes ("log entry", "printed dict")."""
+    stages: list[list[tuple[int, str, Mapping[str, Any], float | None]]] = [[]]
     last_step: float | None = None
     last_epoch: float | None = None
     summary_seen = False
@@ -65,48 +75,48 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
     for index, entry in enumerate(entries):
         kind = kind_of(entry)
         if kind == "summary":
-            stages[-1].append((index, kind, entry))
+            stages[-1].append((index, kind, entry, None))
             summary_seen = True
             continue
         step = number(entry.get("step"))
         epoch = number(entry.get("epoch"))
         restart = _restarts(kind, step, epoch, last_step, last_epoch, summary_seen)
-        if restart and any(k == "train" for _, k, _ in stages[-1]):
+        if restart and any(k == "train" for _, k, _, _ in stages[-1]):
             stages.append([])
             summary_seen = False
             last_step = None
-        stages[-1].append((index, kind, entry))
+        stages[-1].append((index, kind, entry, step))
         if kind == "train":
             last_step = step if step is not None else last_step
             last_epoch = epoch if epoch is not None else last_epoch
-    rl_stages = [s for s in stages if any(k == "train" and _has_reward(e) for _, k, e in s)]
+    rl_stages = [s for s in stages if any(k == "train" and _has_reward(e) for _, k, e, _ in s)]
     if rl_stages and len(rl_stages) < len(stages):
         for stage in stages:
             if stage not in rl_stages:
-                trains = sum(1 for _, k, _ in stage if k == "train")
+                trains = sum(1 for _, k, _, _ in stage if k == "train")
                 run.note(f"left out a stage of {trains} {where}s that logged no reward (not RL "
                          f"training, e.g. an SFT warm-up), {where}s {stage[0][0] + 1}-{stage[-1][0] + 1}")
         stages = rl_stages
     offset = 0
+    columns = StepColumns(run.problems)
+    report = progress.current()
+    report.task("decoding the log", len(entries), "rows")
     for number_of_stage, stage in enumerate(stages):
         stage_last = 0
         count = 0
-        for _index, kind, entry in stage:
+        for _index, kind, entry, raw_step in stage:
             if kind == "summary":
                 run.events.append((EventKind.TRAIN_SUMMARY, offset + stage_last or None, "end-of-training summary",
                                    {k: number(v) if number(v) is not None else v for k, v in entry.items()}))
                 continue
-            raw_step = number(entry.get("step"))
             if kind == "train":
                 count += 1
             if raw_step is None or raw_step != int(raw_step):
                 raw_step = float(stage_last if kind == "eval" else count)
                 inferred += kind == "train"
-            step = offset + int(raw_step)
-            metrics = {k: v for k, v in entry.items() if k != "step"}
-            if kind == "eval":
-                metrics = {k: v for k, v in metrics.items() if k.startswith("eval_")}
-            run.add_step(step, metrics)
+            columns.add(offset + int(raw_step), entry, skip=_STEP, only="eval_" if kind == "eval" else None)
+            if not len(columns) % _REPORT_EVERY:
+                report.advance(_REPORT_EVERY)
             if kind == "train":
                 stage_last = int(raw_step)
         if number_of_stage and stage_last:
@@ -114,6 +124,8 @@ def add_trainer_logs(run: ImportedRun, entries: Sequence[Mapping[str, Any]], whe
                                f"(its step counter restarted; its steps are offset by {offset})",
                                {"offset": offset}))
         offset += stage_last
+    report.advance(len(entries))  # the rest, and the entries left out: the task is done
+    run.add_columns(columns)
     if inferred:
         run.note(f"{inferred} {where}s carry no step: steps are their order (1, 2, …), i.e. counted in "
                  "logging_steps; multiply by the run's logging_steps for optimizer steps",
@@ -214,6 +226,8 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
     summary: dict[str, Any] = {}
     left_out = profiling = 0
     current = None
+    columns = StepColumns(run.problems)
+    shapes: dict[tuple[str, ...], _RowShape] = {}
     for tracker_step, metrics in rows:
         step_value = number(metrics.get(step_key)) if step_key else number(tracker_step)
         table = metrics.get("completions")
@@ -225,22 +239,31 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         current = int(step_value)
         if isinstance(table, dict) and on_table is not None:
             on_table(table, current)
-        values = {}
-        when = number(metrics.get(TIME_KEY))
-        for key, value in metrics.items():
-            short = key[len("train/"):] if key.startswith("train/") else key
-            if key.startswith("profiling/"):
-                profiling += 1
-            elif short in SUMMARY_KEYS:
-                summary[short] = number(value)
-            elif key == TIME_KEY:
+        keys = tuple(metrics)
+        shape = shapes.get(keys) or shapes.setdefault(keys, _RowShape(keys))
+        raw = tuple(metrics.values())
+        profiling += shape.profiling
+        for short, at in shape.summary:
+            summary[short] = number(raw[at])
+        picked = shape.pick(raw) if shape.plain else ()
+        if shape.plain and _PLAIN.issuperset(map(type, picked)):
+            if not picked:
                 continue
-            elif key not in (TRACKER_STEP_KEY, LOOP_STEP_KEY) and not isinstance(value, (dict, list)):
-                values[short] = value
-        if values:
-            run.add_step(current, values)
-            if when is not None:
-                run.steps[-1]["time"] = when
+            columns.add_values(current, shape.names, picked)
+        else:  # a repeated name, a dict or a list: the row as the keys come (dicts and lists are no metrics)
+            values = {}
+            for key, value in metrics.items():
+                short = key[len("train/"):] if key.startswith("train/") else key
+                if not (key.startswith("profiling/") or short in SUMMARY_KEYS or key in _NOT_VALUES
+                        or isinstance(value, (dict, list))):
+                    values[short] = value
+            if not values:
+                continue
+            columns.add(current, values)
+        when = number(raw[shape.time]) if shape.time is not None else None
+        if when is not None:
+            columns.set_time(when)
+    run.add_columns(columns)
     if step_key == LOOP_STEP_KEY:
         run.note(f"steps are the {tracker} rows' own '{LOOP_STEP_KEY}' values (no {TRACKER_STEP_KEY} logged)")
     if left_out:
@@ -250,6 +273,36 @@ def add_tracker_rows(run: ImportedRun, rows: Sequence[tuple[Any, dict[str, Any]]
         run.note(f"{profiling} TRL profiling/ timings logged with a step left out")
     if summary:
         run.events.append((EventKind.TRAIN_SUMMARY, current, "end-of-training summary", summary))
+
+
+#: A tracker row's keys that are not metrics: its step, a loop's own step, its time.
+_NOT_VALUES = frozenset({TRACKER_STEP_KEY, LOOP_STEP_KEY, TIME_KEY})
+#: The types of a row's values that are read as they are (a dict or a list is no metric).
+_PLAIN = frozenset({float, int, str, bool, type(None)})
+
+
+class _RowShape:
+    """What ``add_tracker_rows`` takes from a row with these keys, worked out once: the
+    metrics' names (``train/`` dropped) and where their values are, where the summary keys
+    and the time are, how many profiling timings it holds. ``plain``: no two keys give one
+    name (else the row is read key by key)."""
+
+    __slots__ = ("names", "values", "summary", "time", "profiling", "plain", "pick")
+
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        shorts = [key[len("train/"):] if key.startswith("train/") else key for key in keys]
+        self.profiling = sum(key.startswith("profiling/") for key in keys)
+        self.summary = [(short, at) for at, (key, short) in enumerate(zip(keys, shorts, strict=True))
+                        if not key.startswith("profiling/") and short in SUMMARY_KEYS]
+        self.time = keys.index(TIME_KEY) if TIME_KEY in keys else None
+        taken = [(short, at) for at, (key, short) in enumerate(zip(keys, shorts, strict=True))
+                 if not (key.startswith("profiling/") or short in SUMMARY_KEYS or key in _NOT_VALUES)]
+        self.names = tuple(short for short, _ in taken)
+        self.values = tuple(at for _, at in taken)
+        self.plain = len(set(self.names)) == len(self.names)
+        # The metrics' values of a row (its values as a tuple), picked in C.
+        self.pick: Callable[[tuple[Any, ...]], tuple[Any, ...]] = (
+            itemgetter(*self.values) if len(self.values) > 1 else lambda raw: tuple(raw[at] for at in self.values))
 
 
 class TrackerRowsTail:

@@ -38,19 +38,22 @@ import hashlib
 import json
 import math
 import os
+import re
 import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import add
 from pathlib import Path
 from typing import Any
 
 from rlprobe.records import EventKind
 from rlprobe.storage import RunStatus
 
-from .base import CUT_SHORT, ImportedRun, SourceError, SourceTail, note_damage, number
+from .. import progress
+from .base import CUT_SHORT, ImportedRun, SourceError, SourceTail, note_damage, number, read_file
 from .hf_trainer import add_completion_rows
-from .protobuf import fields
+from .protobuf import fields, varint
 from .trainer_logs import SUMMARY_KEYS, TIME_KEY, TrackerRowsTail, add_tracker_rows, guess_algorithm
 
 __all__ = ["NAME", "DESCRIPTION", "sniff", "files", "runs", "address", "status", "read", "records", "follow"]
@@ -82,8 +85,13 @@ _EXIT_CODE = 1  # RunExitRecord
 #: Where a run folder keeps the tables its history rows point at (``path`` is relative to
 #: ``files/``); TRL logs its completions table under this key.
 _FILES, _TABLES, _COMPLETIONS = "files", "files/media/table", "completions"
+#: Most records of a log: a Record's ``num``, then its history (field 2) or summary (field 3)
+#: to the record's end; the field's tag and length are captured (the length is checked).
+_ONE_FIELD = re.compile(rb"(?:\x08[\x80-\xff]{0,9}[\x00-\x7f])?([\x12\x1a])([\x80-\xff]{0,4}[\x00-\x7f])", re.S)
+#: Records decoded between two reports to the progress bar.
+_REPORT_EVERY = 4096
 #: W&B writes a summary update after every history row; only these keys of it are read.
-_SUMMARY_NEEDLES = tuple(key.encode() for key in SUMMARY_KEYS)
+_SUMMARY_NEEDLES = re.compile(b"|".join(re.escape(key.encode()) for key in SUMMARY_KEYS))
 
 
 # -- the log framing -------------------------------------------------------------------------
@@ -225,13 +233,22 @@ class _Log:
     bad_records: int = 0
 
     def add(self, record: bytes) -> None:
+        head = _ONE_FIELD.match(record)
+        if head is not None:  # a history row or a summary, read without walking the record's fields
+            start = head.end()
+            if start + varint(head.group(2), 0)[0] == len(record):
+                if head.group(1) == b"\x12":
+                    self._history(record[start:])
+                elif _SUMMARY_NEEDLES.search(record, start) is not None:
+                    _apply(self.summary, record[start:], decode=False)
+                return
         for tag, wire, raw in fields(record):
             if wire != 2:
                 continue
             if tag == _RECORD_HISTORY:
                 self._history(raw)
             elif tag == _RECORD_SUMMARY:
-                if any(needle in raw for needle in _SUMMARY_NEEDLES):
+                if _SUMMARY_NEEDLES.search(raw) is not None:
                     _apply(self.summary, raw, decode=False)
             elif tag == _RECORD_CONFIG:
                 _apply(self.config, raw)
@@ -300,19 +317,90 @@ def _fast_history(buf: bytes) -> tuple[int | None, dict[str, Any]] | None:
     """``_history_fields`` for the shape wandb writes a history row in (items of a key or
     nested key and a JSON value, every length under 128, a step), with the values decoded
     by one ``json.loads`` for the row; None for anything else, which is then read field by
-    field. Most of a W&B log is these rows, so this is most of its reading time."""
+    field. Most of a W&B log is these rows, so this is most of its reading time: a row with
+    the keys of one read lately is matched whole by that row's pattern (``_RowPattern``),
+    others are walked byte by byte (and their pattern kept)."""
+    for pattern in tuple(_PATTERNS):  # a copy: another thread may read another log meanwhile
+        match = pattern.regex.fullmatch(buf)
+        if match is not None:
+            got = pattern.read(match)
+            if got is not None:
+                return got
+    got, keys = _walk_history(buf)
+    if got is not None and keys is not None:
+        _PATTERNS.insert(0, _RowPattern(keys, list(got[1]) if len(got[1]) == len(keys) else None))
+        del _PATTERNS[_KEPT_PATTERNS:]
+    return got
+
+
+#: Row patterns kept, the most recently learnt first (a run logs a few kinds of rows).
+_KEPT_PATTERNS = 8
+
+
+class _RowPattern:
+    """The bytes of a history row with given keys, as a regular expression: each item is
+    ``0a <length> <its key fields> 82 01 <value's length> <value>``, a value never holding a
+    control byte (JSON escapes them), then the step (``12 <length> 08 <varint>``, or ``12 00``
+    for step 0) or nothing. A match's
+    lengths are checked against what it captured (``read``), so a row it reads is exactly
+    the row the byte walk reads."""
+
+    __slots__ = ("regex", "names", "extra")
+
+    def __init__(self, keys: list[bytes], names: list[str] | None) -> None:
+        self.regex = re.compile(b"".join(b"\x0a([\x00-\x7f])" + re.escape(key) + b"\x82\x01([\x00-\x7f])([^\x00-\x1f]*)"
+                                         for key in keys) + _STEP_PATTERN, re.S)
+        self.names = names if names is not None else [_key_name(key) for key in keys]
+        self.extra = bytes(len(key) + 3 for key in keys)  # an item's length past its value's
+
+    def read(self, match: re.Match[bytes]) -> tuple[int | None, dict[str, Any]] | None:
+        groups = match.groups()
+        values = groups[2:-2:3]
+        lengths = b"".join(groups[1:-2:3])
+        step_length, step_field = groups[-2:]
+        try:
+            if lengths != bytes(map(len, values)) or b"".join(groups[0:-2:3]) != bytes(map(add, self.extra, lengths)):
+                return None
+            if step_length is not None and step_length[0] != len(step_field):
+                return None
+            decoded = json.loads(b"[" + b",".join(values) + b"]")  # NaN and Infinity are literals it takes
+        except ValueError:  # a length past a byte, a value that is no JSON
+            return None
+        step = None if step_length is None else varint(step_field, 1)[0] if step_field else 0
+        return step, dict(zip(self.names, decoded, strict=True))
+
+
+def _key_name(fields_: bytes) -> str:
+    """A HistoryItem's name from its key fields' bytes (as ``_walk_history`` reads them)."""
+    key, nested, p = None, [], 0
+    while p < len(fields_):
+        part = fields_[p + 2:p + 2 + fields_[p + 1]]
+        if fields_[p] == _TAG_KEY:
+            key = part
+        else:
+            nested.append(part)
+        p += 2 + fields_[p + 1]
+    return _text(key if key else b"/".join(nested))
+
+
+def _walk_history(buf: bytes) -> tuple[tuple[int | None, dict[str, Any]] | None, list[bytes] | None]:
+    """``_fast_history`` byte by byte; with it, each item's key fields' bytes where the row
+    has the layout of a ``_RowPattern`` (else None)."""
     names: list[str] = []
     values: list[bytes] = []
+    keys: list[bytes] | None = []
     step = None
     pos, end = 0, len(buf)
     try:
         while pos < end:
             tag, length = buf[pos], buf[pos + 1]
             if length >= 0x80:
-                return None
+                return None, None
             start, pos = pos + 2, pos + 2 + length
+            if keys is not None and step is not None:
+                keys = None  # a field after the step: no pattern
             if tag == _TAG_ITEM:
-                key, nested, value, p = None, [], None, start
+                key, nested, value, p, at = None, [], None, start, 0
                 while p < pos:
                     if buf[p] in (_TAG_KEY, _TAG_NESTED) and buf[p + 1] < 0x80:
                         part = buf[p + 2:p + 2 + buf[p + 1]]
@@ -321,35 +409,61 @@ def _fast_history(buf: bytes) -> tuple[int | None, dict[str, Any]] | None:
                         else:
                             nested.append(part)
                         p += 2 + buf[p + 1]
+                        if value is not None:
+                            keys = None  # a key after the value: no pattern
                     elif buf[p:p + 2] == _TAG_VALUE_JSON and buf[p + 2] < 0x80 and value is None:
-                        value = buf[p + 3:p + 3 + buf[p + 2]]
+                        value, at = buf[p + 3:p + 3 + buf[p + 2]], p
                         p += 3 + buf[p + 2]
                     else:
-                        return None
+                        return None, None
                 if p != pos or value is None:
-                    return None
+                    return None, None
                 names.append(_text(key if key else b"/".join(nested)))
                 values.append(value)
+                if keys is not None:
+                    keys.append(buf[start:at])
             elif tag == 0x12 and length == 2 and buf[start] == 0x08 and buf[start + 1] < 0x80:
                 step = buf[start + 1]  # HistoryStep{num}, a one-byte varint
             elif tag == 0x12:
                 step = next((v for f, w, v in fields(buf[start:pos]) if f == 1 and w == 0), 0)
+                if _STEP_FIELD.fullmatch(buf[start:pos]) is None:
+                    keys = None
             else:
-                return None
+                return None, None
         if pos != end:
-            return None
+            return None, None
         decoded = json.loads(b"[" + b",".join(values) + b"]")  # NaN and Infinity are literals it takes
     except (IndexError, ValueError):
-        return None
-    return step, dict(zip(names, decoded, strict=False))
+        return None, None
+    row = dict(zip(names, decoded, strict=False))
+    return (step, row), (keys if keys is not None and len(row) == len(names) else None)
+
+
+_PATTERNS: list[_RowPattern] = []
+#: A HistoryStep as wandb writes it (``num`` alone; nothing for step 0), and the step field
+#: holding it: its length and content are captured, and checked against each other.
+_STEP_FIELD = re.compile(rb"(?:\x08[\x80-\xff]{0,9}[\x00-\x7f])?", re.S)
+_STEP_PATTERN = rb"(?:\x12([\x00-\x7f])((?:\x08[\x80-\xff]{0,9}[\x00-\x7f])?))?"
+
+
+#: Rows' keys (none a media value's ``key/_type``) → the keys ``_media`` keeps of them; at
+#: most this many kinds of rows are remembered.
+_PLAIN_ROWS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_KEPT_ROW_KEYS = 64
 
 
 def _media(row: dict[str, Any]) -> dict[str, Any]:
     """A history row without W&B's ``_``-keys but ``_timestamp`` (the row's time), each media
     value (W&B writes ``key/_type``, ``key/path``, ``key/nrows``, … as items of their own)
     folded back into one dict at ``key``, so its sizes and counts are not taken for metrics."""
+    keys = tuple(row)
+    kept = _PLAIN_ROWS.get(keys)
+    if kept is not None:  # keys seen before, none of them a media value's
+        return dict(zip(kept, map(row.__getitem__, kept), strict=True))
     prefixes = [k[:-len("/_type")] for k, v in row.items() if k.endswith("/_type") and isinstance(v, str)]
     if not prefixes:
+        if not any(k.endswith("/_type") for k in keys) and len(_PLAIN_ROWS) < _KEPT_ROW_KEYS:
+            _PLAIN_ROWS[keys] = tuple(key for key in keys if not key.startswith("_") or key == TIME_KEY)
         return {key: value for key, value in row.items() if not key.startswith("_") or key == TIME_KEY}
     out: dict[str, Any] = {}
     for key, value in row.items():
@@ -374,19 +488,24 @@ def _apply(target: dict[str, Any], buf: bytes, decode: bool = True) -> None:
 
 def _read_log(path: Path, head_only: bool = False) -> _Log:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(_HEAD_BYTES if head_only else -1)
+        data = read_file(path, _HEAD_BYTES if head_only else -1)
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror})") from None
     found, damage = records(data)
     log = _Log(damage=None if head_only else damage)
-    for record in found:
+    report = progress.current()
+    if not head_only:
+        report.task(f"decoding {path.name}", len(found), "records")
+    for count, record in enumerate(found, 1):
         try:
             log.add(record)
         except (ValueError, IndexError, struct.error):
             log.bad_records += 1
         if head_only and log.run_id is not None:
             break
+        if not count % _REPORT_EVERY:
+            report.advance(_REPORT_EVERY)
+    report.advance(len(found) % _REPORT_EVERY)
     return log
 
 
@@ -501,19 +620,19 @@ def read(path: Path, name: str | None = None) -> ImportedRun:
     run = ImportedRun(source=str(path), format=NAME, name=label or log.display_name or log.run_id)
     tables: list[tuple[dict[str, Any], int]] = []
     add_tracker_rows(run, log.rows, "W&B", lambda table, step: tables.append((table, step)))
-    if not run.steps:
+    if not run.has_steps():
         raise SourceError(f"{file}: the W&B run logged no metrics"
                           + (f" before the damage ({log.damage})" if log.damage else ""))
     decoded = {k: _json(log.summary[k]) for k in SUMMARY_KEYS if isinstance(log.summary.get(k), bytes)}
     summary = {k: v for k, v in decoded.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     if summary and not any(kind == EventKind.TRAIN_SUMMARY for kind, *_ in run.events):
-        last = max(row["step"] for row in run.steps)
+        top = run.latest("step")
+        last = int(top) if top is not None else None
         run.events.append((EventKind.TRAIN_SUMMARY, last, "end-of-training summary", summary))
     run.model_name = log.config.get("_name_or_path") or log.config.get("model_name_or_path") or None
     run.trainer_config.update({k: v for k, v in log.config.items() if not k.startswith("_")})
     run.created_at = log.start_time
-    seen = [row["time"] for row in run.steps if row.get("time") is not None]
-    seen += [log.heartbeat] if log.heartbeat is not None else []
+    seen = [t for t in (run.latest("time"), log.heartbeat) if t is not None]
     run.status, run.updated_at = _status(file, log.exit_code, max(seen, default=None))
     if log.damage:
         note_damage(run, file, log.damage, f"{len(log.rows)} history rows")
