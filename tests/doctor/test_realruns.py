@@ -56,9 +56,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_cool06_log1", "verdict"):
         "ZERO_ADVANTAGE_GROUPS warn from 43 (80% of groups of 4 agree at a 55% pass rate: prompts of 0.2 and 0.9) "
         "and GRAD_NORM_SPIKE warn from 72 on a healthy run at temperature 0.6",
-    ("healthy_cool06_binary_4x2_spike_late_log2", "verdict"):
-        "ZERO_ADVANTAGE_GROUPS warn over steps 2-18: groups of 2 failing together at a pass rate of 0.1-0.2, "
-        "before the run learnt (an opening episode the run left, not rated as over)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

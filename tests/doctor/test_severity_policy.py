@@ -186,3 +186,32 @@ def test_without_a_reward_a_strong_symptom_warns_and_says_what_it_cannot_tell():
     rng = np.random.default_rng(5)
     judged = decide(view_of(entropy=1.0 + rng.normal(0, 0.01, N)), "ENTROPY_COLLAPSE", 100, strong=True)
     assert judged.severity == "warn" and "logs no reward" in judged.why
+
+
+def test_with_samples_chance_reads_each_prompt_s_own_pass_rate():
+    """Two prompts a step, groups of two: one prompt passed 90 % of the time, the other 10 %. The
+    pooled pass rate is a half, whose groups agree half the time; each prompt's own rate makes them
+    agree 82 % of the time, and that is what chance gives these groups (a group's own completions
+    left out of its prompt's rate, so that it does not explain itself)."""
+    import polars as pl
+
+    from rlprobe.doctor.view import RunView
+
+    rng = np.random.default_rng(6)
+    rows = []
+    for step in range(N):
+        for g, (prompt, rate) in enumerate((("easy?", 0.9), ("hard?", 0.1))):
+            for i in range(2):
+                rows.append({"step": step, "group_id": f"{step}-{g}", "prompt": prompt, "completion": "x",
+                             "reward": float(rng.random() < rate), "sample_id": f"{step}-{g}-{i}"})
+    samples = pl.DataFrame(rows)
+    reward = samples.group_by("step").agg(pl.col("reward").mean()).sort("step")["reward"].to_numpy()
+    agree = samples.group_by("step", "group_id").agg(same=pl.col("reward").n_unique() == 1) \
+        .group_by("step").agg(pl.col("same").mean()).sort("step")["same"].to_numpy()
+    view = RunView(pl.DataFrame({"step": np.arange(N), "reward_mean": reward, "frac_reward_zero_std": agree}),
+                   samples)
+    chance = agreement_by_chance(view, agree, view.step, 0, N - 1, completions=2, groups_per_value=2,
+                                 per_step=False)
+    assert chance is not None and chance.per_prompt
+    assert chance.expected == pytest.approx(0.82, abs=0.03) and chance.explains
+    assert "each prompt's own pass rate" in chance.said()

@@ -199,7 +199,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     # An episode that ended for good, the run going on at least as long again with its groups disagreeing,
     # and a reward that rose since: the groups agreed until the policy found what pays (or moved past it).
     since = reward_progress(view, int(steps[exc.end])) if exc.over(steps.size, sustain) and not converged else None
-    recovered = since if since is not None and since.rose else None
+    # Rose: clearly higher now, or still climbing above where it was (a pass rate over a few groups a step
+    # is noisy, and a steady climb says more than its end point).
+    recovered = since if since is not None and (since.rose or (since.climbing and since.end > since.start)) else None
     learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
                and capped is None and recovered is None else None)
     converged = converged or learned is not None

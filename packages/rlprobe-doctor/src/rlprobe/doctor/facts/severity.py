@@ -31,7 +31,7 @@ from ..findings import SEVERITIES, Severity
 from ..toolkit import logged
 from ..view import RunView
 from .budget import truncation
-from .groups import best_reward, every_group_agreed, samples_with
+from .groups import best_reward, every_group_agreed, group_keys, samples_with
 from .metrics import ENTROPY_METRICS, LENGTH_METRICS, REWARD_METRICS
 from .progress import reward_progress
 from .run import facts_of, given_up_component
@@ -298,6 +298,8 @@ class Chance:
     """p: the pass rate over the episode (the reward's mean, a pass/fail score's)."""
     unit: str = "groups"
     """What ``trials`` counts: ``groups``, or ``logged steps`` for a share of steps where every group agreed."""
+    per_prompt: bool = False
+    """Whether ``expected`` reads each prompt's own pass rate (``_prompts_chance``) rather than the pooled one."""
 
     @property
     def tail(self) -> float:
@@ -319,7 +321,8 @@ class Chance:
 
     def said(self) -> str:
         g = f"{self.completions} completions a group" + (" (assumed: the log does not say)" if self.assumed else "")
-        return f"expected by chance with {g}: {self.expected:.0%}"
+        rates = " and each prompt's own pass rate" if self.per_prompt else ""
+        return f"expected by chance with {g}{rates}: {self.expected:.0%}"
 
 
 def _binomial_tail(k: int, n: int, p: float) -> float:
@@ -354,6 +357,8 @@ def agreement_by_chance(view: RunView, share: np.ndarray, steps: np.ndarray, fir
     p = float(np.clip(np.mean(rewards), 0.0, 1.0))
     g = completions if completions and completions >= 2 else 2
     q = p ** g + (1 - p) ** g
+    by_prompt = None if per_step else _prompts_chance(view, first, last, p)
+    q, prompts = (by_prompt, True) if by_prompt is not None else (q, False)
     per_value = groups_per_value if groups_per_value and groups_per_value >= 1 else 1.0
     # Every group of a step agreeing is q to the power of the groups a step (one, the most
     # chance-prone, when the config does not say); a share of groups counts each group once.
@@ -362,7 +367,35 @@ def agreement_by_chance(view: RunView, share: np.ndarray, steps: np.ndarray, fir
     windows = max(1, int(np.isfinite(share).sum() // max(values.size, 1)))
     return Chance(expected=float(expected), observed=float(np.mean(values)), trials=int(trials), completions=g,
                   assumed=not completions, windows=windows, reward=p,
-                  unit="logged steps" if per_step else "groups")
+                  unit="logged steps" if per_step else "groups", per_prompt=prompts)
+
+
+def _prompts_chance(view: RunView, first: int, last: int, pooled: float) -> float | None:
+    """The chance a captured group of steps ``first``–``last`` agrees, from its own prompt's pass rate:
+    the mean over groups of p^n + (1−p)^n, p the pass rate of the prompt's *other* captured samples
+    of the episode (left out, the group would explain itself), the pooled rate where the prompt has
+    none. Prompts differ in difficulty, and a prompt passed 90 % of the time agrees far more often
+    than the pooled rate says. None without samples that have prompts and groups."""
+    frame = samples_with(view, "reward", "prompt", "group_id")
+    if frame is None:
+        return None
+    frame = frame.filter(pl.col("step").is_between(first, last) & pl.col("reward").is_finite())
+    if frame.height < _MIN_SAMPLES:
+        return None
+    low, high = float(frame["reward"].min()), float(frame["reward"].max())  # type: ignore[arg-type]
+    if high - low <= 1e-12:
+        return None
+    passed = ((pl.col("reward") - low) / (high - low)).alias("_p")
+    groups = (frame.with_columns(passed).group_by(group_keys(frame)).agg(pl.col("prompt").first(), n=pl.len(),
+                                                                       s=pl.col("_p").sum())
+              .filter(pl.col("n") >= 2))
+    if groups.is_empty():
+        return None
+    others = pl.col("n_all") - pl.col("n")
+    rate = pl.when(others > 0).then((pl.col("s_all") - pl.col("s")) / others).otherwise(pooled)
+    q = (groups.with_columns(n_all=pl.col("n").sum().over("prompt"), s_all=pl.col("s").sum().over("prompt"))
+         .with_columns(_r=rate).select((pl.col("_r") ** pl.col("n") + (1 - pl.col("_r")) ** pl.col("n")).mean()))
+    return float(q.item())
 
 
 def _two_valued(rewards: np.ndarray) -> bool:
