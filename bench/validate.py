@@ -35,7 +35,7 @@ for folder in (ROOT / "tests" / "doctor", ROOT / "tests" / "realruns", ROOT / "t
 import snapshot  # noqa: E402
 from labels import CORRECTIONS, LOUD, Found, Label, labels  # noqa: E402
 
-from rlprobe.doctor.toolkit.confidence import UNCALIBRATED_ENV  # noqa: E402
+from rlprobe.doctor.toolkit.confidence import UNCALIBRATED_ENV, calibrated  # noqa: E402
 
 DOC = ROOT / "docs" / "validation.md"
 START, END = "<!-- validate:start -->", "<!-- validate:end -->"
@@ -181,16 +181,8 @@ def write_calibration(table: dict[str, list[tuple[float, float]]], commit: str, 
 
 def apply(raw: dict[str, list[list]], table: dict[str, list[tuple[float, float]]]) -> dict[str, list[list]]:
     """The findings with their confidence as the new table would print it."""
-    def one(severity: str, confidence: float) -> float:
-        steps = table.get(severity)
-        if not steps or not isinstance(confidence, float):
-            return confidence
-        value = steps[0][1]
-        for lower, share in steps:
-            if confidence >= lower:
-                value = share
-        return value
-    return {name: [[f[0], f[1], f[2], one(f[1], f[3])] for f in entry] for name, entry in raw.items()}
+    return {name: [[f[0], f[1], f[2], calibrated(f[1], f[3], table) if isinstance(f[3], float) else f[3]]
+                   for f in entry] for name, entry in raw.items()}
 
 
 def _commit() -> str:

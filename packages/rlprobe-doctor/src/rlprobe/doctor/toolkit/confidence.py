@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 
 import numpy as np
+
+from .calibration import RELIABILITY
 
 
 def confidence_from(excess: float, scale: float, floor: float = 0.5, ceiling: float = 0.99) -> float:
@@ -27,15 +30,13 @@ def percent(share: float) -> str:
 UNCALIBRATED_ENV = "RLPROBE_UNCALIBRATED"
 
 
-def calibrated(severity: str, raw: float) -> float:
+def calibrated(severity: str, raw: float, table: Mapping[str, Sequence[tuple[float, float]]] | None = None) -> float:
     """``raw`` (a detector's strength of evidence, 0–1) as the share of findings of this severity and
-    strength that were right on the labelled corpus (``calibration.RELIABILITY``, fitted on its tune
-    half by ``bench/validate.py --fit``): a finding printed at 80 % is right about 80 % of the time.
-    Info findings, which no label judges, keep their own."""
-    from .calibration import RELIABILITY
-
-    steps = RELIABILITY.get(severity)
-    if not steps or os.environ.get(UNCALIBRATED_ENV) or not np.isfinite(raw):
+    strength that were right on the labelled corpus (``table``, by default ``calibration.RELIABILITY``,
+    fitted on its tune half by ``bench/validate.py --fit``): a finding printed at 80 % is right about
+    80 % of the time. Info findings, which no label judges, keep their own."""
+    steps = (RELIABILITY if table is None else table).get(severity)
+    if not steps or (table is None and os.environ.get(UNCALIBRATED_ENV)) or not np.isfinite(raw):
         return raw
     value = steps[0][1]
     for lower, share in steps:
