@@ -247,7 +247,11 @@ class Scenario:
     batch (issue 28: two completions a group and four with a binary exact-match reward, healthy ones that
     learn, where a group's rewards agree by chance on most steps, and stuck or collapsing ones; healthy runs
     without a KL term whose groups saturate; a KL blow-up logged every 10 steps; healthy runs sampled at
-    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20)."""
+    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20); 10 an eighth such
+    batch (a binary exact-match reward with groups of 2 and 4 once more, healthy runs whose questions are
+    learnt at different steps, an answer key joined off by one that leaves a run stuck, a grader outage after
+    learning; a healthy run without a KL term sampled at temperature 0.7; a per-character bonus beside exact
+    match; an entropy collapse at a learning rate far too high; strides 2-8, seeds 21-24)."""
 
     @property
     def healthy(self) -> bool:
@@ -1694,4 +1698,71 @@ SCENARIOS: tuple[Scenario, ...] = (
              rewards=("correct",), steps=160,
              args=dict(num_generations=2, temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=2,
                        seed=20), batch=9),
+    # -- batch 10 --
+    # An eighth fresh batch: the binary exact-match reward with groups of 2 and 4 again (healthy runs, where the
+    # eight questions are learnt at different steps, and a stuck and a collapsing one), a healthy run without a
+    # KL term sampled at temperature 0.7, a per-character bonus beside exact match, an entropy collapse at a
+    # learning rate far too high; strides 2-8, runs read from trainer_state.json and in TRL 0.14's key set,
+    # seeds 21-24. Each expectation was written from the mechanism before the run was trained (committed
+    # first), then checked on the raw log only, never against the doctor. As in batch 9, the healthy binary
+    # runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps.
+    Scenario("healthy_binary_4x2_staggered_log3", "Exact match alone, four groups of 2 a step, a small KL "
+             "penalty and a learning rate of 4e-4, 150 steps logged every 3: the questions' target words are "
+             "learnt one after another, some early and some late, and most pairs agree (both wrong, then both "
+             "right); the disagreeing pairs carry the signal.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.02, learning_rate=4e-4, logging_steps=3, seed=21), batch=10),
+    Scenario("healthy_binary_2x4_nosamples_log6", "Exact match alone, two groups of 4 a step, a KL penalty of "
+             "0.04 and a learning rate of 4e-4, 180 steps logged every 6 and read from TRL's trainer_state.json "
+             "(no samples): the target words are learnt, the reward rising from about one in ten.",
+             rewards=("correct",), steps=180,
+             args=dict(beta=0.04, learning_rate=4e-4, logging_steps=6, seed=22), source="trainer_state",
+             batch=10),
+    Scenario("healthy_nokl_temp07_log4", "Sampled at temperature 0.7, exact match beside the category (0.2), no "
+             "KL term (beta 0) and a learning rate of 3e-4, two groups of 4, 160 steps logged every 4: the target "
+             "words are learnt and groups saturate as they are solved: convergence, not a dead signal.",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(temperature=0.7, beta=0.0, learning_rate=3e-4, logging_steps=4, seed=23), batch=10),
+    Scenario("healthy_binary_4x4_oldkeys_log8", "Exact match alone, four groups of 4 a step, a small KL penalty "
+             "and a learning rate of 3e-4, 160 steps logged every 8 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the target words are learnt.",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4, logging_steps=8, seed=24),
+             source="old_keys", batch=10),
+    Scenario("zero_advantage_shifted_key_4x2_log2", "Exact match graded against an answer key joined to the "
+             "questions off by one ('a fruit?' graded against 'pig', task.py's correct_shifted), four groups of 2 a "
+             "step, a KL penalty of 0.04 and a learning rate of 3e-4, 100 steps logged every 2: the wanted word is "
+             "of another category, which the model does not give, so nearly every completion scores 0 and nearly "
+             "every pair agrees from the start; the run is stuck.",
+             rewards=("correct_shifted",), steps=100,
+             args=dict(num_generations=2, beta=0.04, learning_rate=3e-4, logging_steps=2, seed=21),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.9, run=5)},
+             accepted=("REWARD_PLATEAU",), batch=10),
+    Scenario("reward_outage_binary_2x4_log4", "Exact match alone, two groups of 4 a step, a small KL penalty and a "
+             "learning rate of 5e-4, 170 steps logged every 4; from the 110th reward call to the end the grader "
+             "answers 0 for everything (an outage, the client defaulting to 0): after the target words are "
+             "learnt the reward drops to 0 and every group agrees.",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "nothing"),
+             args=dict(beta=0.02, learning_rate=5e-4, logging_steps=4, seed=22),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=10),
+    Scenario("length_explosion_char_bonus_4x2_log7", "Exact match plus a bonus paid per character (weights 1 and "
+             "0.5), four groups of 2 a step, no KL term, a learning rate of 5e-4 and a 24-token budget, 140 steps "
+             "logged every 7: the bonus outweighs the one-word answer, so answers grow past the word towards the "
+             "budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.5), steps=140,
+             args=dict(num_generations=2, max_completion_length=24, beta=0.0, learning_rate=5e-4, logging_steps=7,
+                       seed=23),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION",
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE", "REWARD_COLLAPSE"), batch=10),
+    Scenario("entropy_collapse_lr2e3_binary_2x4_log3", "Exact match alone, two groups of 4 a step, no KL term and "
+             "a constant learning rate far too high (2e-3), 100 steps logged every 3: with no anchor each "
+             "update overshoots and the policy collapses onto one string per question, whether right or not: "
+             "entropy falls far below where it started and groups copy one another.",
+             rewards=("correct",), steps=100,
+             args=dict(beta=0.0, learning_rate=2e-3, logging_steps=3, seed=24),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_COLLAPSE",
+                       "LENGTH_COLLAPSE", "GRAD_NORM_SPIKE"), batch=10),
 )
