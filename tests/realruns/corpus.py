@@ -247,7 +247,12 @@ class Scenario:
     batch (issue 28: two completions a group and four with a binary exact-match reward, healthy ones that
     learn, where a group's rewards agree by chance on most steps, and stuck or collapsing ones; healthy runs
     without a KL term whose groups saturate; a KL blow-up logged every 10 steps; healthy runs sampled at
-    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20)."""
+    temperature 0.6 for late single gradient-norm spikes; strides 1-5 and 10, seeds 17-20); 10 an eighth such
+    batch (a binary exact-match reward with groups of 2 and 4 once more, healthy runs whose questions are
+    learnt at different steps, an answer key joined off by one that leaves a run stuck, a grader outage after
+    learning, a learning rate far too high that breaks a run and leaves it without advantage; a healthy run
+    without a KL term sampled at temperature 0.7; a per-character bonus beside exact match; strides 2-8,
+    seeds 21-24)."""
 
     @property
     def healthy(self) -> bool:
@@ -1694,4 +1699,117 @@ SCENARIOS: tuple[Scenario, ...] = (
              rewards=("correct",), steps=160,
              args=dict(num_generations=2, temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=2,
                        seed=20), batch=9),
+    # -- batch 10 --
+    # An eighth fresh batch: the binary exact-match reward with groups of 2 and 4 again (healthy runs, where the
+    # eight questions are learnt at different steps, and a stuck and a collapsing one), a healthy run without a
+    # KL term sampled at temperature 0.7, a per-character bonus beside exact match, a learning rate far too
+    # high (written as an entropy collapse, re-labelled from its log); strides 2-8, runs read from
+    # trainer_state.json and in TRL 0.14's key set, seeds 21-24. Each expectation was written from the mechanism
+    # before the run was trained (committed first), then checked on the raw log only, never against the doctor.
+    # As in batch 9, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by
+    # chance on most steps.
+    Scenario("healthy_binary_4x2_staggered_log3", "Exact match alone, four groups of 2 a step, a small KL "
+             "penalty and a learning rate of 4e-4, 150 steps logged every 3: the questions' target words are "
+             "learnt one after another, some early and some late, and most pairs agree (both wrong, then both "
+             "right); the disagreeing pairs carry the signal (raw log and samples: the reward a first-10-log "
+             "median of 0.19 (0.04-0.29) and 0.5-0.83 over the last 10 logs; the zero-variance share 0.42-1, a "
+             "median of 0.75, from the first log to the last; entropy from 0.47 to 0.22-0.40; the KL 0.46-1.34 "
+             "over the last 10 logs, 1.6 at step 78; the gradient norm up to 5.6; the questions learnt at "
+             "different steps: the fruit's 'lemon' on 15 of 30 samples over steps 0-29, the tree's 'ash' and the "
+             "colour's 'pink' over 30-59, the bird's 'swan' over 60-89, the tool's, the drink's and the animal's "
+             "over 90-119 (32 of 44, 15 of 24, 20 of 32), the number's never; the colour's answer half drifting "
+             "to 'piery' late).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.02, learning_rate=4e-4, logging_steps=3, seed=21), batch=10),
+    Scenario("healthy_binary_2x4_nosamples_log6", "Exact match alone, two groups of 4 a step, a KL penalty of "
+             "0.04 and a learning rate of 4e-4, 180 steps logged every 6 and read from TRL's trainer_state.json "
+             "(no samples): the target words are learnt, the reward rising from about one in ten (raw log: the "
+             "reward a first-10-log median of 0.19 (0.04-0.35) and 0.81-0.96 over the last 10 logs; the "
+             "zero-variance share 0.17-0.83, a median of 0.63; entropy from 0.47 to 0.10-0.24; the KL 0.29-0.91 "
+             "over the last 10 logs; the gradient norm up to 11.4 at step 144; the samples, which the doctor is "
+             "not given: the fruit's and the colour's targets early (steps 0-39), the drink's and the tree's over "
+             "40-79, the bird's, the number's, the tool's and the animal's over 80-119; every question on its "
+             "target on 75-100 % of its samples from step 120).",
+             rewards=("correct",), steps=180,
+             args=dict(beta=0.04, learning_rate=4e-4, logging_steps=6, seed=22), source="trainer_state",
+             batch=10),
+    Scenario("healthy_nokl_temp07_log4", "Sampled at temperature 0.7, exact match beside the category (0.2), no "
+             "KL term (beta 0) and a learning rate of 3e-4, two groups of 4, 160 steps logged every 4: the target "
+             "words are learnt and groups saturate as they are solved: convergence, not a dead signal (raw log and "
+             "samples: the reward a first-10-log median of 0.49 (0.23-0.66) and 0.63-1.07 of a possible 1.2 over "
+             "the last 10 logs, exact match from 0.03 to 0.5-0.88; the zero-variance share 0.63-1 over the last "
+             "10 logs, 1 on the last three; entropy from 0.40 to 0.04-0.20; the gradient norm 0 on half the late "
+             "logs, 15.7 at step 124, 8.4-9.0 at 76 and 120; six questions on their target by the end, the tree "
+             "not (its answers 'pine' and 'palm'), and the bird's 'swan', learnt by steps 40-79 (35 of 48), "
+             "drifting to the letter string 'uch' (39 of 44 over steps 120-159), which is why the category share "
+             "falls to 0.53-0.63 on some late logs).",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(temperature=0.7, beta=0.0, learning_rate=3e-4, logging_steps=4, seed=23), batch=10),
+    Scenario("healthy_binary_4x4_oldkeys_log8", "Exact match alone, four groups of 4 a step, a small KL penalty "
+             "and a learning rate of 3e-4, 160 steps logged every 8 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the target words are learnt (raw log and samples: the "
+             "reward a first-10-log median of 0.44 (0.08-0.70) and 0.70-0.96 over the last 10 logs, from 0.08 at "
+             "step 8; the zero-variance share 0.25-0.88; entropy from 0.48 to 0.08; the KL 0.32-0.57 over the "
+             "last 10 logs; the gradient norm up to 6.0; the colour's and the tree's targets early (steps 0-39), "
+             "the fruit's, the bird's, the tool's and the animal's over 40-79, the number's and the drink's over "
+             "80-119; every question on its target on 85-100 % of its samples over steps 120-159).",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=3e-4, logging_steps=8, seed=24),
+             source="old_keys", batch=10),
+    Scenario("zero_advantage_shifted_key_4x2_log2", "Exact match graded against an answer key joined to the "
+             "questions off by one ('a fruit?' graded against 'pig', task.py's correct_shifted), four groups of 2 a "
+             "step, a KL penalty of 0.04 and a learning rate of 3e-4, 100 steps logged every 2: the wanted word is "
+             "of another category, which the model does not give, so nearly every completion scores 0 and nearly "
+             "every pair agrees from the start; the run is stuck (raw log and samples: the reward and reward_std 0 "
+             "and the zero-variance share 1 on every log; the gradient norm and the KL 0 throughout, the policy "
+             "never moving; entropy 0.41-0.53; the answers the category's words, as taught, to the end).",
+             rewards=("correct_shifted",), steps=100,
+             args=dict(num_generations=2, beta=0.04, learning_rate=3e-4, logging_steps=2, seed=21),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.9, run=5)},
+             accepted=("REWARD_PLATEAU",), batch=10),
+    Scenario("reward_outage_binary_2x4_log4", "Exact match alone, two groups of 4 a step, a small KL penalty and a "
+             "learning rate of 5e-4, 170 steps logged every 4; from the 110th reward call to the end the grader "
+             "answers 0 for everything (an outage, the client defaulting to 0): after the target words are "
+             "learnt the reward drops to 0 and every group agrees (raw log and samples: the reward a first-10-log "
+             "median of 0.125 (0-0.31), 0.5-0.91 at steps 84-108, 0.19 at step 112 (a log averaging both sides of "
+             "the outage) and 0 with every group agreeing on every log from 116 to the end; the gradient norm "
+             "0.01-0.19 from there (the KL term alone); the answers, still the learnt words ('pig', 'pink', "
+             "'lemon', 'juice'), do not change).",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "nothing"),
+             args=dict(beta=0.02, learning_rate=5e-4, logging_steps=4, seed=22),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=10),
+    Scenario("length_explosion_char_bonus_4x2_log7", "Exact match plus a bonus paid per character (weights 1 and "
+             "0.5), four groups of 2 a step, no KL term, a learning rate of 5e-4 and a 24-token budget, 140 steps "
+             "logged every 7: the bonus outweighs the one-word answer, so answers grow past the word towards the "
+             "budget and get cut (raw log and samples: the mean length 5.6 and 5.9 tokens over the first two logs, "
+             "9.3 at step 35, 15 at 42, 22.9 at 56 and 23.6-24 from 77; the clipped share 0.55 at step 49, 0.89 "
+             "at 56 and 0.96-1 from 77; exact match from 0.05-0.21 to 0 from step 63, the bonus at its maximum "
+             "(3) from 84; entropy from 0.45 to 0.9-1.0; answers letter strings with category words in them "
+             "('lemon chech pluhch ralms', 'hammer hammmer spadmmuce')).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.5), steps=140,
+             args=dict(num_generations=2, max_completion_length=24, beta=0.0, learning_rate=5e-4, logging_steps=7,
+                       seed=23),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION",
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE", "REWARD_COLLAPSE"), batch=10),
+    # Written as entropy_collapse_lr2e3_binary_2x4_log3, expecting the policy to collapse onto one string per
+    # question (ENTROPY_COLLAPSE); its raw log, read before the doctor, shows the opposite: the rate broke the
+    # policy within ten steps, entropy rose (0.47 at the first log, 0.6-0.96 after) and the reward fell to 0 with
+    # every group agreeing, the gradient 0 from then on, so the run can never move again. Re-labelled and renamed
+    # for what its log shows (the same run, retrained under the new name): a run left without any advantage.
+    # The fall of a reward of one in ten to 0 and the rise in entropy are accepted, not required.
+    Scenario("zero_advantage_lr2e3_broken_2x4_log3", "Exact match alone, two groups of 4 a step, no KL term and "
+             "a constant learning rate far too high (2e-3), 100 steps logged every 3: the first updates overshoot "
+             "and break the answers into letter strings that never match, every group then agrees on 0 and, with "
+             "no KL term, the gradient is 0: the run is stuck for good (raw log and samples: the reward 0.125, "
+             "0.21 and 0.08 over the first three logs and 0 with the zero-variance share 1 on every log from step "
+             "12 to the end; the gradient norm 5.1 at step 6 and 0 on every log from step 9; entropy from 0.47 to "
+             "0.6-0.96; the mean length from 5.3 to 6.5-9.8 tokens, the clipped share up to 0.42; answers such as "
+             "'pigeee egeee', 'segpe', 'pk').",
+             rewards=("correct",), steps=100,
+             args=dict(beta=0.0, learning_rate=2e-3, logging_steps=3, seed=24),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_PLATEAU", "TRUNCATION_HIGH",
+                       "LENGTH_EXPLOSION", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=10),
 )

@@ -276,3 +276,19 @@ def correct_capitalized(prompts: list[str], completions: list[str], **kwargs: An
 
 
 REWARDS.update({f.__name__: f for f in (correct_capitalized,)})
+
+
+# -- added with batch 10 of the corpus ------------------------------------------------------------------
+
+#: An answer key joined to the questions off by one (each question graded against the next one's target:
+#: 'a fruit?' against 'pig'), as a misaligned join of prompts and answers would do.
+SHIFTED_TARGETS = {prompt: TARGETS[PROMPTS[(i + 1) % len(PROMPTS)]] for i, prompt in enumerate(PROMPTS)}
+
+
+def correct_shifted(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """``correct`` graded against the misaligned key: the word wanted is of another category, which the taught
+    model does not give to this question, so nearly every completion scores 0."""
+    return [float(_answer(c) == SHIFTED_TARGETS.get(p, "")) for p, c in zip(prompts, completions, strict=True)]
+
+
+REWARDS.update({f.__name__: f for f in (correct_shifted,)})
