@@ -56,6 +56,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_cool06_log1", "verdict"):
         "ZERO_ADVANTAGE_GROUPS warn from 43 (80% of groups of 4 agree at a 55% pass rate: prompts of 0.2 and 0.9) "
         "and GRAD_NORM_SPIKE warn from 72 on a healthy run at temperature 0.6",
+    # Batch 10 (session 8): the doctor's first look (4e5b3e3), after batch 9's tune fix, before any fix for it.
+    ("healthy_nokl_temp07_log4", "verdict"):
+        "GROUP_MODE_COLLAPSE warn over steps 44-58 (copies 50% against 33% early) on a healthy run at temperature 0.7",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
