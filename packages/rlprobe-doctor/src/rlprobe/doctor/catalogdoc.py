@@ -81,19 +81,26 @@ symptom, its onset, magnitude and evidence, and says whether the symptom is *str
   when it is no more than the statistic's own noise gives by chance: with a pass/fail reward of mean
   p a group of G completions agrees with probability p^G + (1−p)^G (62 % for G = 2 at p = 0.27), so
   a share of agreeing groups must stand out from that, over the groups it was counted from, by more
-  than chance would anywhere in the run (the evidence line quotes what chance gives);
+  than chance would anywhere in the run (the evidence line quotes what chance gives; with samples,
+  p is each group's own prompt's pass rate, since prompts differ in difficulty). Chance speaks only
+  where the pass rate still teaches (0.2–0.8): near 0 or 1 every group agrees, and that is a state,
+  stuck or solved, that the harms judge. A share counted from fewer than 10 groups cannot be told
+  from chance, and says so;
 - **critical** only when the symptom is strong *and* the run shows harm, from the onset to its end:
   the harm the symptom answers to (table), or the symptom is itself the harm;
 - **warn** otherwise: a symptom without harm ("Warn, not critical: ... the run shows no ...").
 
-The harms, read once for every detector: a **reward that stopped improving or fell** (it fell
-since the onset, or the run never improved it and it sits short of the best its logged steps held
-— within a fifth of its range of that best is at its best); **loss of the gradient while the reward
-is short of its best** (most logged steps of the episode with a gradient norm of 0 or every group
-agreeing, while the reward is short of its best or holds one value throughout); **degenerate
-output** (half the completions cut at the budget, or completions of two tokens or fewer);
-**non-finite values**; **drift from the reference that the reward did not pay for**; an **update
-computed wrong**; a **stop of the run**.
+The harms, read once for every detector, as the state at the run's end: a **reward that stopped
+improving or fell** (it fell since the onset; or a component the run earned fell to a tenth of its
+level; or the run never improved it, or gave its rise back, and it sits short of its best — its
+prompts' best where samples say it, 1 for a reward within [0, 1], else the highest level a tenth of
+the run held; within a fifth of its range of that best is at its best); **loss of the gradient while
+the reward is short of its best** (most groups agreeing, or most logged steps with a gradient norm
+of 0, while the reward is short of its best or holds one value throughout); **degenerate output**
+(half the completions cut at the budget, completions of two tokens or fewer, or a policy sampling
+noise: 2 nats a token or more); **non-finite values**; **drift from the reference that the reward did
+not pay for** (it did not rise since the onset, or too little is logged since to show it paid — a
+blow-up under way is presumed harm); an **update computed wrong**; a **stop of the run**.
 
 | signature | critical when strong and the run shows | never above |
 |---|---|---|

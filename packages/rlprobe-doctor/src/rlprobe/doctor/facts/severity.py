@@ -1,22 +1,24 @@
 """The severity policy, decided once for every detector: a symptom's severity comes from the harm
 the run shows, never from a level of the detector's own statistic alone.
 
-A detector measures its symptom (onset, magnitude, evidence) and states four things about it:
+A detector measures its symptom (onset, magnitude, evidence) and states what it knows of it:
 
 - ``strong``: whether the symptom reached the magnitude its docstring calls critical;
-- ``answers_to``: the harms that make this symptom urgent (a collapsed entropy matters when the
-  reward stopped improving; a KL blow-up when the reward did not pay for the drift), or
-  ``inherent``, the harm the symptom itself is (a reward that collapsed, completions cut at the
-  budget, values that are not finite);
 - ``benign``: why what it saw is not harm, when it knows (converged, paid for, recovered, brief);
-- ``missing``: what the log lacks to tell, when it lacks it ("cannot tell" instead of a guess).
+- ``missing``: what the log lacks to tell, when it lacks it ("cannot tell" instead of a guess);
+- ``chance``: for a share, what the statistic's own noise gives (``agreement_by_chance``);
+- ``cap``: a lower ceiling, where the cause ranks elsewhere or the episode ended.
+
+``POLICY`` says, once for every signature, the harms that make its symptom urgent (a collapsed
+entropy matters when the reward stopped improving; a KL blow-up when the reward did not pay for the
+drift), or the harm the symptom itself is (a reward that collapsed, completions cut at the budget,
+values that are not finite).
 
 ``decide`` then says: info when it cannot tell, when the symptom is benign or when it is what the
 statistic's own noise produces by chance (``Chance``); critical only when the symptom is strong
 and the run shows, from the onset to its end, one of the harms the symptom answers to (harm that
 lasted: each harm is read as the state at the run's end, or over the whole episode); warn
-otherwise. ``cap`` lowers the ceiling where a detector knows the cause ranks elsewhere or the
-episode ended. docs/detectors.md ("How severity is decided") is this module as a table.
+otherwise. docs/detectors.md ("How severity is decided") is this module as a table.
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ from .metrics import ENTROPY_METRICS, LENGTH_METRICS, REWARD_METRICS
 from .progress import reward_progress
 from .run import facts_of, given_up_component
 
-__all__ = ["Chance", "Harm", "Judgement", "agreement_by_chance", "decide", "harm_seen"]
+__all__ = ["POLICY", "Chance", "Harm", "Judgement", "Rule", "agreement_by_chance", "decide", "harm_seen"]
 
 
 class Harm(Enum):
@@ -44,15 +46,15 @@ class Harm(Enum):
 
     OBJECTIVE = "reward that stopped improving or fell"
     GRADIENT = "loss of the gradient while the reward is short of its best"
-    DEGENERATE = "degenerate output (completions cut at the budget, or empty)"
+    DEGENERATE = "degenerate output (completions cut at the budget, empty, or noise)"
     NONFINITE = "non-finite values"
     DRIFT = "drift from the reference that the reward did not pay for"
     BROKEN = "update computed wrong"
     STOPPED = "stop of the run"
 
 
-#: A reward within this share of its range (from the floor to the best a logged step held) of the
-#: best is at its best: a run sitting there has solved what it can, and a flat reward is not harm.
+#: A reward within this share of its range (from its floor to its best: ``_short_of_best``) of the best
+#: is at its best: a run sitting there has solved what it can, and a flat reward is not harm.
 AT_BEST = 0.2
 #: Logged values of an episode at or beyond which a harm read over the episode counts as held
 #: (fewer say too little to call it lasting).
