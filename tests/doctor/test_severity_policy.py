@@ -215,3 +215,18 @@ def test_with_samples_chance_reads_each_prompt_s_own_pass_rate():
     assert chance is not None and chance.per_prompt
     assert chance.expected == pytest.approx(0.82, abs=0.03) and chance.explains
     assert "each prompt's own pass rate" in chance.said()
+
+
+def test_a_run_too_short_to_judge_says_so_at_info_and_only_after_the_fact():
+    """Twelve steps logged every step: the level detectors stay silent, and the one finding says why,
+    at info, with the counts; a long enough run, or a live diagnosis (every watched run starts short),
+    draws none."""
+    from rlprobe.doctor.catalog import diagnose_view
+
+    rng = np.random.default_rng(7)
+    short = view_of(reward=rng.random(12), entropy=np.linspace(1.0, 0.01, 12))
+    [said] = [f for f in diagnose_view(short) if f.signature_id == "TOO_SHORT_TO_JUDGE"]
+    assert said.severity == "info" and "12 logged values" in said.explanation and "10 values" in said.explanation
+    assert not [f for f in diagnose_view(view_of(reward=rng.random(12)), live=True)
+                if f.signature_id == "TOO_SHORT_TO_JUDGE"]
+    assert not [f for f in diagnose_view(_learning()) if f.signature_id == "TOO_SHORT_TO_JUDGE"]

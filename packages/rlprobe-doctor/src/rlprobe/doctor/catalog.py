@@ -41,6 +41,7 @@ class Detector:
     defaults: dict[str, Any] = field(default_factory=dict)
     live_only: bool = False
     summary: str = ""
+    offline_only: bool = False
 
 
 _REGISTRY: dict[str, Detector] = {}
@@ -48,14 +49,15 @@ _loaded = False
 
 
 def detector(signature_id: str, *, defaults: Mapping[str, Any] | None = None,
-             live_only: bool = False) -> Callable[[DetectorFn], DetectorFn]:
+             live_only: bool = False, offline_only: bool = False) -> Callable[[DetectorFn], DetectorFn]:
     """Register ``fn`` as the detector of ``signature_id`` with its default thresholds.
-    ``live_only`` detectors (e.g. RUN_STALLED) run only when diagnosing a live run."""
+    ``live_only`` detectors (e.g. RUN_STALLED) run only when diagnosing a live run, ``offline_only`` ones
+    (TOO_SHORT_TO_JUDGE: every live run starts short) only when diagnosing one after the fact."""
     def register(fn: DetectorFn) -> DetectorFn:
         if signature_id in _REGISTRY:
             raise ValueError(f"detector {signature_id} registered twice")
         summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else ""
-        _REGISTRY[signature_id] = Detector(signature_id, fn, dict(defaults or {}), live_only, summary)
+        _REGISTRY[signature_id] = Detector(signature_id, fn, dict(defaults or {}), live_only, summary, offline_only)
         return fn
     return register
 
@@ -82,7 +84,7 @@ def diagnose_view(view: RunView, config: Mapping[str, Any] | None = None, *, liv
     if metrics:
         view.map_metrics(metrics)
     chosen = [(sid, det, resolved[sid]) for sid, det in registry().items()
-              if resolved[sid].get("enabled", True) and (live or not det.live_only)]
+              if resolved[sid].get("enabled", True) and (live or not det.live_only) and not (live and det.offline_only)]
     found: list[Finding] = []
     # Live, the doctor runs inside (or beside) a training process: it takes no second core from it.
     outcomes = _run_detectors(view, chosen, 1 if live else _THREADS)

@@ -15,7 +15,7 @@ from rlprobe.storage import RunStatus
 from ..catalog import detector
 from ..facts.severity import decide
 from ..findings import Evidence, Finding, Severity
-from ..toolkit import confidence_from
+from ..toolkit import MIN_LOGGED, MIN_STEPS, confidence_from, logging_stride, long_enough
 from ..view import NON_METRICS, RunView
 
 #: Sample fields that are never legitimately non-finite: the schema's float fields but
@@ -642,5 +642,44 @@ def no_reward_metric(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
             "Map the run's reward: `rlprobe doctor RUN --metric reward=NAME`, or in doctor.toml a `[metrics]` table "
             "with `reward = \"NAME\"` (passed with `--config`); `kl`, `entropy` and `loss` map the same way.",
         ],
+        links_to_samples=[],
+    )
+
+
+@detector("TOO_SHORT_TO_JUDGE", defaults={}, offline_only=True)
+def too_short_to_judge(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
+    """The run is too short to judge its curves: silence about them is no clean bill of health.
+
+    Meaning: Every detector that reads a curve's level or trend (entropy, length, reward, KL,
+    the progress facts) needs enough logged values over enough steps to tell a change from noise,
+    and stays silent below that. Said once here, so that a short run's silence is not read as
+    health.
+
+    Metrics: The logged steps.
+
+    Rule: Info when the run logged fewer than `toolkit.MIN_LOGGED` values or they span fewer than
+    `toolkit.MIN_STEPS` steps (``toolkit.long_enough``, the one "too short to judge" of every
+    detector). Not run live: every run being watched starts short.
+
+    Actions: Diagnose again once the run has logged more; log more often (`logging_steps`).
+
+    Source: rlprobe's own rule (``toolkit.long_enough``).
+    """
+    if not view.n_steps or long_enough(view.step):
+        return None
+    first, last = int(view.step[0]), int(view.step[-1])
+    span = int(round(view.n_steps * logging_stride(view.step)))
+    missing = (f"{view.n_steps} logged values over about {span} steps, where the curves need {MIN_LOGGED} values "
+               f"spanning {MIN_STEPS} steps")
+    return Finding(
+        signature_id="TOO_SHORT_TO_JUDGE",
+        severity=decide(view, "TOO_SHORT_TO_JUDGE", first, strong=False, missing=missing).severity,
+        confidence=0.99,
+        first_step=first,
+        explanation=(f"Too short to judge: {missing}. The detectors of levels and trends (entropy, length, reward, "
+                     "KL) said nothing, and that says nothing of the run's health."),
+        evidence=[Evidence(metric="step", window=(first, last), observed=float(view.n_steps),
+                           note=f"logged values; needed {MIN_LOGGED} spanning {MIN_STEPS} steps")],
+        suggested_actions=["Diagnose again once the run has logged more, or log more often (`logging_steps`)."],
         links_to_samples=[],
     )

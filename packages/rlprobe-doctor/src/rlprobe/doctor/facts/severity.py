@@ -447,6 +447,7 @@ POLICY: dict[str, Rule] = {
     "RECORDING_GAPS": Rule(ceiling="warn"),
     "RUN_FROZEN": Rule(ceiling="warn"),
     "NO_REWARD_METRIC": Rule(ceiling="warn"),
+    "TOO_SHORT_TO_JUDGE": Rule(ceiling="info"),
 }
 
 
