@@ -230,3 +230,22 @@ def test_a_run_too_short_to_judge_says_so_at_info_and_only_after_the_fact():
     assert not [f for f in diagnose_view(view_of(reward=rng.random(12)), live=True)
                 if f.signature_id == "TOO_SHORT_TO_JUDGE"]
     assert not [f for f in diagnose_view(_learning()) if f.signature_id == "TOO_SHORT_TO_JUDGE"]
+
+
+def test_the_printed_confidence_is_the_calibration_s_share_right(monkeypatch):
+    """A warn or critical finding's confidence is the share right of its raw-strength bin (the fitted
+    table, non-decreasing); info keeps its own; ``RLPROBE_UNCALIBRATED`` prints the raw strength."""
+    from rlprobe.doctor.toolkit import calibrated
+    from rlprobe.doctor.toolkit.calibration import RELIABILITY
+    from rlprobe.doctor.toolkit.confidence import UNCALIBRATED_ENV
+
+    table = {"warn": ((0.5, 0.7), (0.8, 0.9))}
+    assert [calibrated("warn", raw, table) for raw in (0.55, 0.79, 0.8, 0.99)] == [0.7, 0.7, 0.9, 0.9]
+    assert calibrated("info", 0.55, table) == 0.55
+    for steps in RELIABILITY.values():
+        shares = [share for _, share in steps]
+        assert shares == sorted(shares) and all(0.5 <= s <= 1 for s in shares)
+    raw = 0.61
+    assert calibrated("warn", raw) != raw
+    monkeypatch.setenv(UNCALIBRATED_ENV, "1")
+    assert calibrated("warn", raw) == raw
