@@ -78,3 +78,8 @@ def test_an_excursion_is_over_once_the_series_went_on_out_of_it_long_enough():
     assert not exc.over(exc.end + 10, 5)  # cut 10 points after it: not yet as long again as it lasted
     still = find_excursion(share[:45], level=0.8, sustain=5, smooth_window=3)
     assert still is not None and not still.over(45, 5)
+    # An episode that left the level and came back later did not end for good, however long the gap.
+    back = np.r_[share, np.full(30, 0.95)]
+    again = find_excursion(back, level=0.8, sustain=5, smooth_window=3)
+    assert again is not None and again.recurs and not again.over(back.size, 5)
+    assert not exc.recurs

@@ -1043,3 +1043,32 @@ def test_a_short_regime_goes_with_the_changes_that_opened_and_closed_it():
     assert _lasting([40, 45, 100], 200) == (100,)   # 40-44: a grader that came back five steps later
     assert _lasting([40, 100], 200) == (40, 100)
     assert _lasting([40, 195], 200) == (40,)        # the last regime too short to say anything
+
+
+def _copies_run(tmp_path: Path, copies: Any, n: int = 200) -> RunView:
+    """Two groups of four a step, each of its own prompt; ``copies(step)``: whether a group's completions
+    are one text repeated (else four different ones). Every completion earns a pass/fail score whose rate
+    holds at 0.5, so the reward neither gains nor loses from the copies."""
+    rng = np.random.default_rng(61)
+    rows, samples = [], {}
+    for s in range(1, n + 1):
+        batch = []
+        for k in range(2):
+            same = copies(s)
+            for i in range(4):
+                batch.append({"sample_id": f"{s}-{k}-{i}", "group_id": f"{s}-{k}", "prompt": f"p{k}?",
+                              "completion": "same answer" if same else f"answer {s} {i}",
+                              "reward": float(rng.random() < 0.5), "advantage": 0.0})
+        samples[s] = batch
+        rows.append(dict(step=s, reward=float(np.mean([b["reward"] for b in batch])), frac_reward_zero_std=0.5))
+    return record(tmp_path, rows, samples)
+
+
+def test_copies_that_ended_for_good_with_the_reward_held_are_info_and_copies_that_came_back_are_not(
+        tmp_path: Path):
+    """Recovered vs ongoing for GROUP_MODE_COLLAPSE: an episode of copies that ended, after which the
+    reward held, cost the run nothing (info); the same episode coming back later did not end."""
+    ended = detect("GROUP_MODE_COLLAPSE", _copies_run(tmp_path / "ended", lambda s: 60 <= s < 90))
+    assert ended is not None and ended.severity == "info" and "cost the run nothing" in ended.explanation, ended
+    back = detect("GROUP_MODE_COLLAPSE", _copies_run(tmp_path / "back", lambda s: 60 <= s < 90 or s >= 150))
+    assert back is not None and back.severity != "info" and "cost the run nothing" not in back.explanation, back

@@ -53,9 +53,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 9 (session 8): the doctor's first look (2e365f0), after the severity policy, before any fix for it.
     ("reward_collapse_binary_2x4_late_warmup_log4", "verdict"):
         "REWARD_COLLAPSE dated 108, where the reward left 0.6; the rule dates the fall under 0.2 at 152 (±30)",
-    ("healthy_cool06_log1", "verdict"):
-        "ZERO_ADVANTAGE_GROUPS warn from 43 (80% of groups of 4 agree at a 55% pass rate: prompts of 0.2 and 0.9) "
-        "and GRAD_NORM_SPIKE warn from 72 on a healthy run at temperature 0.6",
     # Batch 10 (session 8): the doctor's first look (4e5b3e3), after batch 9's tune fix, before any fix for it.
     ("healthy_nokl_temp07_log4", "verdict"):
         "GROUP_MODE_COLLAPSE warn over steps 44-58 (copies 50% against 33% early) on a healthy run at temperature 0.7",

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from test_dynamics_detectors import detect, view_of
 
-from rlprobe.doctor.facts.severity import Harm, agreement_by_chance, decide, harm_seen
+from rlprobe.doctor.facts.severity import Harm, agreement_by_chance, decide, gradient_kept, harm_seen
 
 DETECTORS = Path(__file__).resolve().parents[2] / "packages" / "rlprobe-doctor" / "src" / "rlprobe" / "doctor" \
     / "detectors"
@@ -83,6 +83,18 @@ def test_the_harms_read_from_the_run():
     rng = np.random.default_rng(3)
     solved = view_of(reward=np.clip(0.95 + rng.normal(0, 0.03, n), 0, 1), grad_norm=np.zeros(n))
     assert harm_seen(solved, (Harm.GRADIENT, Harm.OBJECTIVE), 0) is None
+    # A run that learned its reward while most groups agreed from the start has its gradient, not lost it:
+    # no harm while the groups agree no more than they did then; when the share giving one halves, it is.
+    steps = np.arange(n)
+    climbing = np.minimum(steps / 150, 1.0) * 0.35 + 0.2 + rng.normal(0, 0.02, n)
+    level = view_of(reward=climbing, frac_reward_zero_std=np.full(n, 0.75) + rng.normal(0, 0.02, n))
+    assert gradient_kept(level, 100, n - 1) is not None
+    assert harm_seen(level, (Harm.GRADIENT,), 100) is None
+    lost = view_of(reward=climbing, frac_reward_zero_std=np.where(steps >= 100, 0.95, 0.75))
+    assert gradient_kept(lost, 100, n - 1) is None
+    assert harm_seen(lost, (Harm.GRADIENT,), 100).harm is Harm.GRADIENT
+    flat = view_of(reward=0.3 + rng.normal(0, 0.02, n), frac_reward_zero_std=np.full(n, 0.75))
+    assert gradient_kept(flat, 100, n - 1) is None  # the run never learned with that level
     drifting = view_of(reward=0.3 + rng.normal(0, 0.02, n), kl=np.linspace(0, 5, n))
     assert harm_seen(drifting, (Harm.DRIFT,), 100).harm is Harm.DRIFT
     assert harm_seen(_learning(), (Harm.DRIFT,), 20) is None

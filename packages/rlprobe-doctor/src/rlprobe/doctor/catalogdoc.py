@@ -96,7 +96,9 @@ level; or the run never improved it, or gave its rise back, and it sits short of
 prompts' best where samples say it, 1 for a reward within [0, 1], else the highest level a tenth of
 the run held; within a fifth of its range of that best is at its best); **loss of the gradient while
 the reward is short of its best** (most groups agreeing, or most logged steps with a gradient norm
-of 0, while the reward is short of its best or holds one value throughout); **degenerate output**
+of 0, while the reward is short of its best or holds one value throughout — not in a run that
+learned its reward from an opening fifth whose groups agreed nearly as often, where more than half
+as many groups still disagree: that is the level it learns at); **degenerate output**
 (half the completions cut at the budget, completions of two tokens or fewer, or a policy sampling
 noise: 2 nats a token or more); **non-finite values**; **drift from the reference that the reward did
 not pay for** (it did not rise since the onset, or too little is logged since to show it paid — a

@@ -205,9 +205,10 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     LENGTH_EXPLOSION or LENGTH_COLLAPSE reports. Also info when the per-token entropy's median
     over the episode is at most half its level over the run's first tenth and the reward did not
     rise since the onset: a collapsed policy's differing completions are unlikely ones, whose
-    gradients are large; the collapse is ENTROPY_COLLAPSE's finding. Without samples, info too:
-    a level shift without a burst of spikes in a run whose reward rose and kept its rise (the
-    progress state) and held since the onset: the norm moved as the run learnt. And info: a
+    gradients are large; the collapse is ENTROPY_COLLAPSE's finding. Info too, where the samples do
+    not show convergence or there are none: a level shift without a burst of spikes in a run whose
+    reward rose and kept its rise (the progress state) and held since the onset: the norm moved as
+    the run learnt. And info: a
     burst of spikes without a level shift that did not go on (judged at least `cluster_window`
     steps later: since its first spike, no more than `min_spikes` steps per `cluster_window`
     were `spike_ratio` × above the trailing median) and after which the reward held (it is not
@@ -328,12 +329,12 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if collapsed is not None:
         gained = reward_progress(view, first)
         collapsed = None if gained is not None and gained.rose else collapsed
-    # Without samples to read convergence from, the reward stands in (as ``converged_by_reward`` does for
-    # agreeing groups): a level that rose without a burst of spikes in a run whose reward rose and kept
-    # its rise (the progress state), and held since the onset, moved with the learning, as a converging
-    # policy's does, and set nothing back.
+    # Where the samples do not show convergence (or there are none), the reward stands in (as
+    # ``converged_by_reward`` does for agreeing groups): a level that rose without a burst of spikes in a run
+    # whose reward rose and kept its rise (the progress state), and held since the onset, moved with the
+    # learning, as a converging policy's does, and set nothing back.
     learnt = None
-    if (view.samples.is_empty() and hit is not None and spikes.size < cfg["min_spikes"] and push is None
+    if (not converged and hit is not None and spikes.size < cfg["min_spikes"] and push is None
             and collapsed is None):
         learnt = facts_of(view).progress
         since_onset = reward_progress(view, first)
@@ -364,9 +365,9 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         explanation = (f"The gradient norm's level rose ×{level_factor:.1f} from step {first} and stayed there, "
                        f"without a burst of spikes, in a run whose reward rose ({learnt.opening:.3g} to "
                        f"{learnt.end:.3g}) and kept its rise: the norm moved as the run learnt. A policy that "
-                       "learns finds the completions that still differ unlikely, and their gradients are large; "
-                       "without samples that cannot be read directly. Watch it: a level that keeps rising while "
-                       "the reward falls would be instability.")
+                       "learns finds the completions that still differ unlikely, and their gradients are large"
+                       + ("; without samples that cannot be read directly" if view.samples.is_empty() else "")
+                       + ". Watch it: a level that keeps rising while the reward falls would be instability.")
     elif push is not None and not converged:
         way, what = ("longer", "LENGTH_EXPLOSION") if push > 0 else ("shorter", "LENGTH_COLLAPSE")
         explanation = (f"The gradient norm's level rose ×{level_factor:.1f} and stayed there, without a burst of "

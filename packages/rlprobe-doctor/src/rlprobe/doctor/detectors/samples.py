@@ -33,7 +33,7 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
 from ..facts.run import budget_capped, converged_by_reward, facts_of
-from ..facts.severity import agreement_by_chance, decide
+from ..facts.severity import agreement_by_chance, decide, gradient_kept
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Excursion,
@@ -118,7 +118,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     them were solved, on the same climb, short of `converged_share` (prompts learnt one by one
     leave the episode's latter half short of it while the run solves its data) — it is
     convergence when the reward's progress says so: the reward rose and kept its rise, the groups
-    began to agree before it finished rising, and no component the run earned has died.
+    began to agree before it finished rising, and no component the run earned has died. Info too
+    when the run learned its reward from an opening fifth whose groups agreed nearly as often
+    (``severity.gradient_kept``: the share of groups that still disagree is more than half the
+    opening's): that is the level the run learns at, not a lost gradient.
     Otherwise a quick climb means something
     changed (the data, the reward, a policy turned greedy). With few groups a logged value the
     share is quantised (one or two groups a step give only 0, ½, 1, and a median of those jumps
@@ -211,8 +214,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                                  completions=group_size(view, samples_with(view, "group_id")))
     # Groups that agree because every completion games a cheap reward are REWARD_HACKING's
     # symptom: at most warn, so that the cause ranks first.
+    # Groups that agree no more than they did while the run learned its reward are its level, not a loss.
+    kept = None if converged or recovered is not None else gradient_kept(view, first, last)
     judgement = decide(view, "ZERO_ADVANTAGE_GROUPS", first, strong=exc.observed >= cfg["critical_level"],
-                       benign=converged or recovered is not None,
+                       benign=converged or recovered is not None or kept or False,
                        chance=chance, cap="warn" if gamed else "critical")
     if from_start:
         head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
@@ -481,9 +486,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     `critical_share`. It is convergence, reported as info, when at least `converged_share` of
     the copies from the onset to the run's end earned the run's top reward (the highest any
     captured sample earned) without scoring nothing on a component the run earns elsewhere:
-    a policy that solved its prompts repeats its right answer. Also info: a brief episode, whose own
-    median share stayed under `warn_share` and that ended for good (the run went on out of it for
-    `sustain` sample steps and as long again as it lasted: exploration came back). Copies from
+    a policy that solved its prompts repeats its right answer. Also info: an episode that ended for
+    good (the run went on out of it for `sustain` sample steps and as long again as it lasted, and it
+    did not come back: exploration came back) whose own median share stayed under `warn_share`, or
+    after which the reward held (not lower by 3× its step noise): the copies cost the run nothing. Copies from
     the first sample steps (no rise: a low temperature, a short-answer task) are a finding only
     as a stuck policy: at most warn, when the copies are not convergence, the reward is not
     climbing and the episode lasts. Needs samples with group ids; silent without them.
@@ -542,7 +548,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     sharpening = progress is not None and progress.rose and progress.climbing
     # An episode whose own median share never reached the warn level and that ended well before the run
     # did (a trailing median's brief crossing): exploration came back, so it is told, not rated.
-    brief = exc.observed < cfg["warn_share"] and exc.over(steps.size, cfg["sustain"])
+    # So is an episode that ended for good after which the reward held: the copies cost the run nothing.
+    ended = exc.over(steps.size, cfg["sustain"])
+    after = reward_progress(view, last) if ended and exc.observed >= cfg["warn_share"] else None
+    brief = ended and (exc.observed < cfg["warn_share"] or (after is not None and after.held))
     if from_start and (converged or sharpening or brief or settled is None):
         return None  # copies by the task's nature: short answers repeat, and these are right or still improving
     if converged and settled is not None:
@@ -556,7 +565,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     elif brief:
         verdict = (f" The episode was brief: its copies' median share ({exc.observed:.0%}) stayed under "
                    f"{cfg['warn_share']:.0%} and it ended at step {last}, {int(steps[-1]) - last} steps before the "
-                   "run did: exploration came back.")
+                   "run did: exploration came back." if after is None else
+                   f" The episode ended at step {last}, {int(steps[-1]) - last} steps before the run did, and the "
+                   f"reward held since ({after.start:.3g} then, {after.end:.3g} now): exploration came back and the "
+                   "copies cost the run nothing.")
     elif from_start and settled is not None:
         verdict = (f" They were copies from the first sample steps, and they are a stuck policy: only "
                    f"{settled.at_top:.0%} of the {settled.count} copies since step {first} earned the best reward "

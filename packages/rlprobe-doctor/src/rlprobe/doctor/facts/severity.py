@@ -38,7 +38,8 @@ from .metrics import ENTROPY_METRICS, LENGTH_METRICS, REWARD_METRICS
 from .progress import reward_progress
 from .run import facts_of, given_up_component
 
-__all__ = ["POLICY", "Chance", "Harm", "Judgement", "Rule", "agreement_by_chance", "decide", "harm_seen"]
+__all__ = ["POLICY", "Chance", "Harm", "Judgement", "Rule", "agreement_by_chance", "decide", "gradient_kept",
+           "harm_seen"]
 
 
 class Harm(Enum):
@@ -62,6 +63,9 @@ _HELD_POINTS = 3
 #: Share of an episode's logged steps with no gradient (norm 0, or every group agreeing) that is
 #: "the gradient is gone".
 _NO_GRADIENT = 0.5
+#: A run that learned still has its gradient while the share of steps (or groups) giving one is above
+#: this part of its opening fifth's share: the episode is the level it learned at, not a loss.
+_LOST = 0.5
 #: Share of an episode's logged steps at one reward value that makes the reward constant.
 _CONSTANT = 0.8
 #: Share of completions cut at the budget, or lengths at most this many tokens, over an episode
@@ -184,15 +188,10 @@ def _constant_reward(view: RunView, first: int, last: int) -> float | None:
     return float(values[np.argmax(counts)]) if counts.max() >= _CONSTANT * inside.size else None
 
 
-def _gradient(view: RunView, first: int, last: int) -> Seen | None:
-    """Most of the episode gave no gradient (most groups agreeing, or most logged steps with a norm
-    of 0 or every group agreeing) while the reward sits short of its best, or holds one value
-    throughout: nothing can improve it."""
-    short, constant = _short_of_best(view, first), _constant_reward(view, first, last)
-    if short is None and constant is None:
-        return None
-    inside = (view.step >= first) & (view.step <= last)
-    if int(inside.sum()) < _HELD_POINTS:
+def _no_gradient_share(view: RunView, inside: np.ndarray) -> float | None:
+    """The share of the logged steps in ``inside`` that gave no gradient: the larger of the steps with a
+    norm of 0 or every group agreeing and the mean share of agreeing groups; None with none logged."""
+    if not inside.any():
         return None
     none = np.zeros(int(inside.sum()), dtype=bool)
     if view.has("grad_norm"):
@@ -204,8 +203,38 @@ def _gradient(view: RunView, first: int, last: int) -> Seen | None:
     zero = facts_of(view).zero_std
     agreeing = zero[0][inside] if zero is not None else np.array([])
     agreeing = agreeing[np.isfinite(agreeing)]
-    share = max(float(none.mean()), float(agreeing.mean()) if agreeing.size else 0.0)
-    if share < _NO_GRADIENT:
+    return max(float(none.mean()), float(agreeing.mean()) if agreeing.size else 0.0)
+
+
+def gradient_kept(view: RunView, first: int, last: int) -> str | None:
+    """Why steps ``first``–``last`` lost no gradient the run needed, or None: the run learned its reward
+    (``RunProgress.learned``) from an opening fifth that gave as much gradient as the episode still gives
+    (the share of steps or groups giving one is above ``_LOST`` of the opening's; an episode there from
+    the start is its own opening): the episode is the level the run learned at, not a loss."""
+    state = facts_of(view).progress
+    if state is None or not state.learned or not view.n_steps:
+        return None
+    early = _no_gradient_share(view, view.step <= view.step[0] + (view.step[-1] - view.step[0]) / 5)
+    share = _no_gradient_share(view, (view.step >= first) & (view.step <= last))
+    if early is None or share is None or 1 - share <= _LOST * (1 - early):
+        return None
+    return (f" The run learned with as little: {early:.0%} of its opening fifth's groups (or logged steps) gave "
+            f"no gradient against {share:.0%} over steps {first}–{last}, and the reward rose from {state.opening:.3g} "
+            f"to {state.end:.3g} and kept it. That is the level this run learns at, not a lost gradient.")
+
+
+def _gradient(view: RunView, first: int, last: int) -> Seen | None:
+    """Most of the episode gave no gradient (most groups agreeing, or most logged steps with a norm
+    of 0 or every group agreeing) while the reward sits short of its best, or holds one value
+    throughout: nothing can improve it. Not while the gradient is kept (``gradient_kept``)."""
+    short, constant = _short_of_best(view, first), _constant_reward(view, first, last)
+    if short is None and constant is None:
+        return None
+    inside = (view.step >= first) & (view.step <= last)
+    if int(inside.sum()) < _HELD_POINTS:
+        return None
+    share = _no_gradient_share(view, inside)
+    if share is None or share < _NO_GRADIENT or (constant is None and gradient_kept(view, first, last)):
         return None
     where = (f"the reward at {short[0]:.3g}, short of its best ({short[1]:.3g})" if short is not None
              else f"the reward at {constant:.3g} at nearly every logged step: it does not vary, so it teaches nothing")

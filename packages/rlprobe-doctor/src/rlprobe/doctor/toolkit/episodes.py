@@ -140,6 +140,8 @@ class Excursion:
     """Median of the raw series over [hit, end]."""
     peak: float
     """Highest smoothed level over [hit, end]."""
+    recurs: bool = False
+    """Whether the condition held again, for ``sustain`` points, after ``end``: the episode came back."""
 
     @property
     def duration(self) -> int:
@@ -147,9 +149,9 @@ class Excursion:
 
     def over(self, size: int, sustain: int) -> bool:
         """Whether the episode ended for good in a series of ``size`` points: the series went on,
-        out of it, for at least ``sustain`` points and as long again as the episode lasted (recovered
-        vs ongoing for a share that entered and left a level, decided once)."""
-        return size - 1 - self.end >= max(self.duration, sustain)
+        out of it, for at least ``sustain`` points and as long again as the episode lasted, and it did
+        not come back (recovered vs ongoing for a share that entered and left a level, decided once)."""
+        return not self.recurs and size - 1 - self.end >= max(self.duration, sustain)
 
 
 def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: int,
@@ -192,5 +194,7 @@ def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: 
         # In the condition from the run's start: no rise to walk back along; the episode
         # began where the level last held from (the first point, usually).
         onset = onset_before(x, hit, level, -1e-12, True, 0, window)
-    return Excursion(onset=onset, hit=hit, end=end, baseline=baseline, noise=noise, observed=observed, peak=peak)
+    recurs = end + 1 < n and sustained_onset(cond[end + 1:], sustain) is not None
+    return Excursion(onset=onset, hit=hit, end=end, baseline=baseline, noise=noise, observed=observed, peak=peak,
+                     recurs=recurs)
 
