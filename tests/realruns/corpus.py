@@ -252,7 +252,11 @@ class Scenario:
     learnt at different steps, an answer key joined off by one that leaves a run stuck, a grader outage after
     learning, a learning rate far too high that breaks a run and leaves it without advantage; a healthy run
     without a KL term sampled at temperature 0.7; a per-character bonus beside exact match; strides 2-8,
-    seeds 21-24)."""
+    seeds 21-24); 11 a ninth such batch (a binary exact-match reward with groups of 2 and 4 at other learning
+    rates and strides, a binary reward on the list questions, healthy runs without a KL term at temperature
+    0.6-0.7, a long healthy run at temperature 0.6, a run that converges; a KL blow-up on the judge score
+    logged every 10 steps, an answer key changed mid-run, a key of words never taught, the coin-flip reward
+    with groups of 4, a brevity term weighted over exact match; strides 2-10, seeds 25-30)."""
 
     @property
     def healthy(self) -> bool:
@@ -1812,4 +1816,95 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_PLATEAU", "TRUNCATION_HIGH",
                        "LENGTH_EXPLOSION", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=10),
+    # -- batch 11 --
+    # A ninth fresh batch (issue 28 again, with variations batches 9 and 10 did not use): a binary exact-match
+    # reward with groups of 2 and 4 at learning rates of 4e-4 to 6e-4 and strides 2, 3, 4, 5 and 10, a binary
+    # reward on the list questions (another prompt set), healthy runs without a KL term sampled at temperature
+    # 0.6 and 0.7, a long healthy run at temperature 0.6 (late noise), a run that converges until every group
+    # agrees because it is solved; a KL blow-up on the judge score logged every 10 steps, an answer key changed
+    # after learning, a key of words the model was never taught, the coin-flip reward with groups of 4, a
+    # brevity term weighted over exact match; runs read from trainer_state.json and in TRL 0.14's key set, seeds
+    # 25-30. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log only, never against the doctor. As in batches 9 and 10, the healthy binary runs
+    # accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_4x2_lr6e4_log5", "Exact match alone (0 or 1), four groups of 2 a step, a KL "
+             "penalty of 0.04 and a learning rate of 6e-4, 150 steps logged every 5: a fresh model is right one "
+             "time in ten, most pairs agree (both wrong, later both right) and the pairs that disagree carry the "
+             "signal; the target words are learnt.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=6e-4, logging_steps=5, seed=25), batch=11),
+    Scenario("healthy_lists_names_target_2x4_log2", "The list questions ('some fruits?') with a binary reward, "
+             "1 when the list names the question's target word ('lemon'; task.py's names_target), two groups of "
+             "4 a step, a small KL penalty, a learning rate of 4e-4 and a 24-token budget, 100 steps logged every "
+             "2: a fresh list of two or three of ten words names the target about one time in four, and the "
+             "lists learn to name it.",
+             prompts="lists", rewards=("names_target",), steps=100,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=4e-4, logging_steps=2, seed=26),
+             batch=11),
+    Scenario("healthy_nokl_cool06_binary_4x2_oldkeys_log10", "Exact match alone, four groups of 2 a step, no KL "
+             "term (beta 0), sampled at temperature 0.6, a learning rate of 4e-4, 200 steps logged every 10 and "
+             "read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): sampled cool, pairs "
+             "agree on most steps; the target words are learnt.",
+             rewards=("correct",), steps=200,
+             args=dict(num_generations=2, temperature=0.6, beta=0.0, learning_rate=4e-4, logging_steps=10,
+                       seed=27), source="old_keys", batch=11),
+    Scenario("healthy_cool06_binary_2x4_long_log5", "Exact match alone, two groups of 4 a step, sampled at "
+             "temperature 0.6, a small KL penalty and a learning rate of 4e-4, 250 steps logged every 5: the "
+             "target words are learnt and the run goes on long after, solved groups agreeing, a stray sample now "
+             "and then giving a single larger gradient norm or KL: late noise in a healthy run.",
+             rewards=("correct",), steps=250,
+             args=dict(temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=5, seed=28), batch=11),
+    Scenario("healthy_nokl_temp07_converges_4x4_nosamples_log5", "Exact match alone, four groups of 4 a step, no "
+             "KL term, sampled at temperature 0.7, a learning rate of 5e-4, 200 steps logged every 5 and read from "
+             "TRL's trainer_state.json (no samples): the target words are learnt until nearly every group is "
+             "solved, every completion right, and late nearly every group agrees: convergence, not a dead signal.",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, temperature=0.7, beta=0.0, learning_rate=5e-4,
+                       logging_steps=5, seed=29), source="trainer_state", batch=11),
+    Scenario("kl_blowup_judge_2x4_log10", "The 0-10 judge score, two groups of 4 a step, a KL penalty of 0.05 and "
+             "a 30-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 220 steps logged "
+             "every 10: once the rate is up each update overshoots and the policy runs away from its reference "
+             "(the KL well above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade.",
+             rewards=("judge",), steps=220,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=30, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=10, seed=30),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE",), batch=11),
+    Scenario("reward_collapse_key_changed_4x2_log4", "Exact match alone, four groups of 2 a step, a small KL "
+             "penalty and a learning rate of 6e-4, 170 steps logged every 4; from the 110th reward call to the end "
+             "the grader reads an answer key joined off by one (task.py's correct_shifted: a data change after "
+             "learning): the learnt target words no longer match, the reward drops to about 0 and nearly every "
+             "pair agrees on it.",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(num_generations=2, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=25),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=11),
+    Scenario("entropy_collapse_coin_2x4_log5", "The coin-flip reward (it says nothing), two groups of 4 a step, no "
+             "KL term and a learning rate of 1.5e-3, 150 steps logged every 5: the advantages are noise, and with "
+             "no anchor the policy drifts onto one completion per question while the reward stays at chance; "
+             "entropy falls far below where it started and a group's samples copy one another.",
+             rewards=("coin",), steps=150,
+             args=dict(beta=0.0, learning_rate=1.5e-3, logging_steps=5, seed=26),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             batch=11),
+    Scenario("zero_advantage_untaught_key_4x2_log10", "Exact match graded against an answer key from another "
+             "edition of the word lists, whose words the model was never taught ('kiwi', 'goat', 'teal'; task.py's "
+             "correct_untaught), four groups of 2 a step, a small KL penalty and a learning rate of 3e-4, 150 "
+             "steps logged every 10: no completion ever matches, every pair agrees on 0 from the first step and "
+             "there is no advantage to learn from; the run is stuck.",
+             rewards=("correct_untaught",), steps=150,
+             args=dict(num_generations=2, beta=0.02, learning_rate=3e-4, logging_steps=10, seed=27),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=11),
+    Scenario("length_collapse_brevity_weighted_2x4_log3", "Exact match beside a brevity term meant as a "
+             "tie-breaker but weighted 2 (task.py's brevity, -1/8 a character), two groups of 4 a step, a small "
+             "KL penalty and a learning rate of 5e-4, 120 steps logged every 3: a wrong word costs a quarter of a "
+             "point a character and a target word earns at most a quarter of a point more than saying nothing "
+             "('pig', 'ash'; the other six earn nothing or lose), so the policy learns to say less and less, "
+             "towards nothing at all: the mean length falls far below its start.",
+             rewards=("correct", "brevity"), weights=(1.0, 2.0), steps=120,
+             args=dict(beta=0.02, learning_rate=5e-4, logging_steps=3, seed=28),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=11),
 )
