@@ -252,7 +252,11 @@ class Scenario:
     learnt at different steps, an answer key joined off by one that leaves a run stuck, a grader outage after
     learning, a learning rate far too high that breaks a run and leaves it without advantage; a healthy run
     without a KL term sampled at temperature 0.7; a per-character bonus beside exact match; strides 2-8,
-    seeds 21-24)."""
+    seeds 21-24); 11 a ninth such batch (a binary exact-match reward with groups of 2 and 4 at other learning
+    rates and strides, a binary reward on the list questions, healthy runs without a KL term at temperature
+    0.6-0.7, a long healthy run at temperature 0.6, runs that converge; a KL blow-up on the judge score
+    logged every 10 steps, an answer key changed after learning, a key of words never taught, the coin-flip
+    reward with groups of 4 whose answers run to the budget; strides 2-10, seeds 25-30)."""
 
     @property
     def healthy(self) -> bool:
@@ -1812,4 +1816,159 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_PLATEAU", "TRUNCATION_HIGH",
                        "LENGTH_EXPLOSION", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=10),
+    # -- batch 11 --
+    # A ninth fresh batch (issue 28 again, with variations batches 9 and 10 did not use): a binary exact-match
+    # reward with groups of 2 and 4 at learning rates of 3e-4 to 6e-4 and strides 2, 4, 5 and 10, a binary
+    # reward on the list questions (another prompt set), healthy runs without a KL term sampled at temperature
+    # 0.6 and 0.7, a long healthy run at temperature 0.6 (late noise), runs that converge until nearly every
+    # group agrees because it is solved; a KL blow-up on the judge score logged every 10 steps, an answer key
+    # changed after learning, a key of words the model was never taught, the coin-flip reward with groups of 4
+    # (written as an entropy collapse, re-labelled from its log); runs read from trainer_state.json and in TRL
+    # 0.14's key set, seeds 25-30. Each expectation was written from the mechanism before the run was trained
+    # (committed first), then checked on the raw log only, never against the doctor. As in batches 9 and 10, the
+    # healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps,
+    # and when solved. A tenth scenario written before training, length_collapse_brevity_weighted_2x4_log3
+    # (exact match beside a brevity term weighted 2, expecting LENGTH_COLLAPSE), was trained and left out: its
+    # raw log showed no collapse (the mean length from 5.3-5.8 tokens to 3.4-5.4 over its last 10 logs, exact
+    # match learnt from 0.08 to 0.17-0.83, unlearnt questions answered with clipped words such as 'ow'), and the
+    # batch's fixtures were over their size budget without it.
+    Scenario("healthy_binary_4x2_lr6e4_log5", "Exact match alone (0 or 1), four groups of 2 a step, a KL penalty of "
+             "0.04 and a learning rate of 6e-4, 150 steps logged every 5: a fresh model is right one time in ten, most "
+             "pairs agree (both wrong, later both right) and the pairs that disagree carry the signal; the target "
+             "words are learnt (raw log and samples: the reward 0.15 over the first two logs, a first-10-log median of "
+             "0.36 (0.15-0.675) and 0.75-0.9 over the last 10 logs; the zero-variance share 0.5-0.9, a median of 0.75, "
+             "from the first log to the last; entropy from 0.49 to 0.14-0.25 over the last 10 logs; the KL 0.36-0.88 "
+             "over the last 10 logs, 1.12 at step 60; the gradient norm up to 5.6 (step 45); the questions learnt at "
+             "different steps: the tree's 'ash' and the tool's 'hammer' early (21 of 28 and 17 of 30 samples over "
+             "steps 0-29), the colour's and the bird's over 30-59, the fruit's, the drink's and the number's over "
+             "60-89, the animal's 'pig' over 90-119 (24 of 42); every question on its target on 63-97 % of its samples "
+             "over steps 120-149).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=6e-4, logging_steps=5, seed=25), batch=11),
+    # Accepts REPETITIVE_COMPLETIONS (not written before training): the reward pays for naming the target
+    # anywhere in the list, and the samples show lists that repeat it growing late ('lemon lemon lemon').
+    Scenario("healthy_lists_names_target_2x4_log2", "The list questions ('some fruits?') with a binary reward, 1 when "
+             "the list names the question's target word ('lemon'; task.py's names_target), two groups of 4 a step, a "
+             "small KL penalty, a learning rate of 4e-4 and a 24-token budget, 100 steps logged every 2: a fresh list "
+             "of two or three of ten words names the target about one time in four, and the lists learn to name it "
+             "(raw log and samples: the reward a first-10-log median of 0.25 (0.125-0.44) and 0.69-1 over the last 10 "
+             "logs; the zero-variance share 0-1, a median of 0.25, of 0.75 over the last 10 logs; entropy from 0.56 to "
+             "0.41-0.53; the KL 0.41-0.88 over the last 10 logs but for 2.82 at step 82, where the gradient norm is "
+             "10.1 (at most 5.4 elsewhere); the mean length 12.6-17.3 tokens, nothing cut; over steps 75-99 the "
+             "animal's, the colour's, the drink's, the fruit's and the tree's lists name the target on 23-33 of 28-36 "
+             "samples, the number's on 13 of 20, the bird's and the tool's on 7 of 16 and 4 of 12. The reward does not "
+             "ask for different words, and lists that repeat one (3+ words, at most half distinct) grow from 0-1 % "
+             "before step 40 to 7 % of the samples over steps 50-59, 15 % over 70-79, 20 % over 80-89 and 26 % over "
+             "90-99: 'lemon lemon lemon' on 15 of 32 fruit lists over 75-99, 'pig pig pig pig').",
+             prompts="lists", rewards=("names_target",), steps=100,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=4e-4, logging_steps=2, seed=26),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=11),
+    Scenario("healthy_nokl_cool06_binary_4x2_oldkeys_log10", "Exact match alone, four groups of 2 a step, no KL term "
+             "(beta 0), sampled at temperature 0.6, a learning rate of 4e-4, 200 steps logged every 10 and read in TRL "
+             "0.14's key set (no zero-variance share, entropy or clipped share): sampled cool, pairs agree on most "
+             "steps; the target words are learnt (raw log and samples: the reward 0.15 at step 10, 0.56-0.66 at 40-60 "
+             "and 0.76-0.94 over the last 10 logs; the zero-variance share, which the doctor is not given, "
+             "0.725-0.975, 0.9-0.975 over the last 10 logs; entropy, not given either, from 0.41 to 0.03-0.10; the "
+             "gradient norm 0 on 13 of the 20 logs, up to 7.1 at step 60; seven questions on their target on 94-100 % "
+             "of their samples over steps 150-199, the tree's never ('palm', 'pine'), its pairs agreeing both wrong).",
+             rewards=("correct",), steps=200,
+             args=dict(num_generations=2, temperature=0.6, beta=0.0, learning_rate=4e-4, logging_steps=10,
+                       seed=27), source="old_keys", batch=11),
+    Scenario("healthy_cool06_binary_2x4_long_log5", "Exact match alone, two groups of 4 a step, sampled at temperature "
+             "0.6, a small KL penalty and a learning rate of 4e-4, 250 steps logged every 5: the target words are "
+             "learnt and the run goes on long after, solved groups agreeing, a stray sample now and then giving a "
+             "single larger gradient norm or KL: late noise in a healthy run (raw log and samples: the reward 0.025 at "
+             "step 5, a first-10-log median of 0.31 (0.025-0.85) and 0.95-1 over the last 10 logs, 1 on 9 logs from "
+             "step 125; the zero-variance share 0.5-1, 0.9-1 over the last 10 logs; entropy from 0.41 to 0.011-0.054 "
+             "from step 125; the KL 0.33-0.59 over the last 10 logs, single logs of 1.2 at step 105, 1.08 at 120 and "
+             "1.33 at 195; the gradient norm 13.4 at step 45 and 15.3 at 70 while learning, then below 0.01 on most "
+             "logs from 125 with single late logs of 8.1 at 130, 3.9 and 5.2 at 155 and 160, 2.3 and 12.0 at 195 and "
+             "200, 4.3 at 220; every question on its target on 94-100 % of its samples over steps 200-249).",
+             rewards=("correct",), steps=250,
+             args=dict(temperature=0.6, beta=0.02, learning_rate=4e-4, logging_steps=5, seed=28), batch=11),
+    Scenario("healthy_nokl_temp07_converges_4x4_nosamples_log5", "Exact match alone, four groups of 4 a step, no KL "
+             "term, sampled at temperature 0.7, a learning rate of 5e-4, 200 steps logged every 5 and read from TRL's "
+             "trainer_state.json (no samples): the target words are learnt until most groups are solved, every "
+             "completion right, and late nearly every group agrees: convergence, not a dead signal (raw log and "
+             "samples: the reward 0.075 at step 5, a first-10-log median of 0.57 (0.075-0.79) and 0.64-0.96 over the "
+             "last 10 logs; the zero-variance share 0.75-1 from step 45, 0.85-1 from step 60, 1 on 10 logs; entropy "
+             "from 0.42 to 0.03-0.16 over the last 10 logs; the gradient norm 0 on 22 of the 40 logs, up to 7.6 (step "
+             "115); the samples, which the doctor is not given: six questions on their target on 97-100 % of their "
+             "samples over steps 150-199, the number's never (0 of 440), and the tool's 'hammer', learnt early (63 of "
+             "104 over steps 0-49), drifting with no KL anchor to 'hammmer' (0 of 148 on target over 50-149) and half "
+             "back over 150-199 (32 of 84)).",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, temperature=0.7, beta=0.0, learning_rate=5e-4,
+                       logging_steps=5, seed=29), source="trainer_state", batch=11),
+    # Its accepted signatures beyond REWARD_COLLAPSE (written before training) were added from the raw log and
+    # samples, each an episode they show.
+    Scenario("kl_blowup_judge_2x4_log10", "The 0-10 judge score, two groups of 4 a step, a KL penalty of 0.05 and a "
+             "30-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 220 steps logged every "
+             "10: once the rate is up each update overshoots and the policy runs away from its reference (the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade (raw log and samples: the KL "
+             "0.01 at step 10, 0.36 at 20, 0.89 at 30 (a rate of 2.9e-3), 2.27 at 40, 2.9-8.4 at 50-140 and 2.1-3.7 "
+             "from 150 to the end; the judge score 6.7 and 6.05 over the first two logs, 0.31-1.9 at steps 60-140 but "
+             "for 3.2 at 120, and 2.6-3.8 from 150; the answers letter strings by steps 40-79 ('tene', 'p', 'jrice'), "
+             "'pig' to most questions over 80-119 ('pigrpigrpigs'), then 'pine' to every question but the number's "
+             "('e') from about step 160; the mean length 4.3-6.5 tokens to step 60, 7.5-9.9 at 70-140 but for 5.95 at "
+             "120, 4.1-5.1 from 150; the clipped share 0.26-0.6 at 70-140 (0.075 at 120), 0 from 150; entropy "
+             "0.47-0.75 to step 110, 0.12-0.38 at 120-150 and 0.005-0.074 from 160; the zero-variance share 0.75-1 "
+             "from step 60 but for 0.65 at 100, 0.8-1 from 120; the groups' duplicate share (samples) 0.19-0.49 to "
+             "step 139 and 0.89-0.98 from 140; the gradient norm 17.3 at step 140, at most 6.4 elsewhere, below 0.01 "
+             "on 7 of the 8 logs from 150).",
+             rewards=("judge",), steps=220,
+             args=dict(beta=0.05, learning_rate=3e-3, warmup_steps=30, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=10, seed=30),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=11),
+    Scenario("reward_collapse_key_changed_4x2_log4", "Exact match alone, four groups of 2 a step, a small KL penalty "
+             "and a learning rate of 6e-4, 170 steps logged every 4; from the 110th reward call to the end the grader "
+             "reads an answer key joined off by one (task.py's correct_shifted: a data change after learning): the "
+             "learnt target words no longer match, the reward drops to about 0 and nearly every pair agrees on it (raw "
+             "log and samples: the reward a first-10-log median of 0.23 (0.125-0.34), 0.31-0.72 at steps 44-108 (0.72 "
+             "at 76, 0.66 at 100), 0.125 at 112 (a log averaging both sides of the change) and 0 with the "
+             "zero-variance share 1 on every log from 116 to the end; the KL 0.45-1.4 at steps 72-108 and 0.36-2.7 "
+             "after, 1.75 at 116, 1.87 at 140 and 2.7 at 156; the gradient norm 0.002-2.3 from 116 (the KL term "
+             "alone); the answers still the learnt words ('juice', 'lemon', 'pink', 'hammer') to the end, the tree's "
+             "'ash' giving way to 'spruce' over the last 20 steps).",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(num_generations=2, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=25),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=11),
+    # Written as entropy_collapse_coin_2x4_log5, expecting the policy to settle on one completion per question
+    # (ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE); its raw log, read before the doctor, shows no collapse: entropy
+    # rose (0.50 and 0.55 over the first two logs, 0.84 at step 40), fell to 0.33-0.36 at 60-80, rose to 0.69 at
+    # 90 and swung between 0.20 and 0.67 to the last log (0.11), never three logs below 0.3 x its start; the
+    # groups' copies came and went (a duplicate share of 0.45-0.63 over steps 50-79, 0.07-0.25 over 80-149). What it
+    # shows instead: the answers, letter strings from step 30, run to the 12-token budget from step 85 and are
+    # all cut from 90 to the end. Re-labelled and renamed for what its log shows (the same run, retrained under
+    # the new name): a length explosion under a reward that says nothing; the truncation, the copying episode
+    # and the looped letters of its last 30 steps ('eeeeeeeeeeee') accepted.
+    Scenario("length_explosion_coin_2x4_log5", "The coin-flip reward (it says nothing), two groups of 4 a step, no KL "
+             "term and a learning rate of 1.5e-3, 150 steps logged every 5: the advantages are noise, and with no "
+             "anchor each update moves the policy at random; the answers break into letter strings and run to the "
+             "budget (raw log and samples: the reward 0.375-0.65 throughout; the mean length 5.6 and 5.15 tokens over "
+             "the first two logs, 4.5-7.4 to step 80, 8.1 at 85, 11.5 at 90 and 11.85-12 from 95 to the end; the "
+             "clipped share 0-0.15 to step 80, 0.325 at 85 and 0.925-1 from 90; entropy 0.50 to 0.84 at step 40, "
+             "0.33-0.36 at 60-80, 0.20-0.69 after, 0.11 at the last log; answers 'aaal', 'ckal', 'ccch' by steps "
+             "30-59, groups copying one ('te' on 18 of 20 number answers over 60-89, a duplicate share of 0.45-0.63 "
+             "over 50-79), then 12-letter strings ('alllkkkkllkk', 'ckockockocko'): over steps 120-149 two answers in "
+             "three are one letter looped for two thirds of the string or more (15 % over 105-119, none before but "
+             "7 % over 45-59), 'eeeeeeeeeeee' on 37 of 240; the gradient norm 0.45-7.1, 2e-7 at step 80).",
+             rewards=("coin",), steps=150,
+             args=dict(beta=0.0, learning_rate=1.5e-3, logging_steps=5, seed=26),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("TRUNCATION_HIGH", "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS"), batch=11),
+    Scenario("zero_advantage_untaught_key_4x2_log10", "Exact match graded against an answer key from another edition "
+             "of the word lists, whose words the model was never taught ('kiwi', 'goat', 'teal'; task.py's "
+             "correct_untaught), four groups of 2 a step, a small KL penalty and a learning rate of 3e-4, 150 steps "
+             "logged every 10: no completion ever matches, every pair agrees on 0 from the first step and there is no "
+             "advantage to learn from; the run is stuck (raw log and samples: the reward and reward_std 0 and the "
+             "zero-variance share 1 on every log; the gradient norm and the KL 0 throughout, the policy never moving; "
+             "entropy 0.44-0.50; the answers the category's taught words, as at the start, to the end).",
+             rewards=("correct_untaught",), steps=150,
+             args=dict(num_generations=2, beta=0.02, learning_rate=3e-4, logging_steps=10, seed=27),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=11),
 )

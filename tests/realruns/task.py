@@ -292,3 +292,29 @@ def correct_shifted(prompts: list[str], completions: list[str], **kwargs: Any) -
 
 
 REWARDS.update({f.__name__: f for f in (correct_shifted,)})
+
+
+# -- added with batch 11 of the corpus ------------------------------------------------------------------
+
+#: An answer key from another edition of the word lists: each question's word is one the supervised steps
+#: never taught (none is among ``WORDS``), so the taught model, spelling only taught words, never says it.
+UNTAUGHT_TARGETS = {"a fruit?": "kiwi", "an animal?": "goat", "a color?": "teal", "a number?": "zero",
+                    "a tree?": "yew", "a drink?": "punch", "a tool?": "vise", "a bird?": "wren"}
+#: The list questions' key: the word their one-word question wants ('some fruits?' wants 'lemon' named).
+LIST_TARGETS = {f"some {key.split()[-1][:-1]}s?": TARGETS[key] for key in CATEGORIES}
+
+
+def correct_untaught(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """``correct`` graded against ``UNTAUGHT_TARGETS``: no completion of the taught model matches it, so every
+    completion scores 0."""
+    return [float(_answer(c) == UNTAUGHT_TARGETS.get(p, "")) for p, c in zip(prompts, completions, strict=True)]
+
+
+def names_target(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """A binary reward on the list questions: 1 when the list names the question's target word ('some fruits?'
+    answered 'pear lemon plum'), else 0. A fresh model's list of two or three of ten words names it about one
+    time in four."""
+    return [float(LIST_TARGETS.get(p, "") in c.split()) for p, c in zip(prompts, completions, strict=True)]
+
+
+REWARDS.update({f.__name__: f for f in (correct_untaught, names_target)})
