@@ -4,12 +4,13 @@ the rule that dates its onset from TRL's raw ``log_history`` (never from the doc
 One source of truth: ``generate.py`` trains from it, ``tests/doctor/test_realruns.py`` judges
 the doctor against it, ``validation.py`` writes ``docs/validation.md`` from it.
 
-Onset rules read only ``<scenario>/log_history.json`` (what ``trainer.state.log_history``
+Onset rules read only ``<scenario>/log_history.json.gz`` (what ``trainer.state.log_history``
 held), except the two about completion texts (repeated words, copies within a group): those
 read TRL's own completions buffer as recorded (``samples.parquet``), not any rlprobe analysis.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
@@ -37,9 +38,25 @@ BASE_ARGS: dict[str, Any] = dict(
 # -- reading the raw log --------------------------------------------------------------------------
 
 
+#: TRL's raw ``trainer.state.log_history`` beside each recording, gzipped: the raw logs were most of the
+#: fixtures' bytes (issue 17's budget: 20 MB for all of them).
+RAW_LOG = "log_history.json.gz"
+
+
+def raw_log(folder: Path) -> list[dict[str, Any]]:
+    """The whole raw ``log_history`` kept in ``folder`` (``RAW_LOG``)."""
+    return json.loads(gzip.decompress((folder / RAW_LOG).read_bytes()))
+
+
+def write_raw_log(folder: Path, entries: list[dict[str, Any]]) -> None:
+    """Keep ``entries`` as ``folder``'s raw log: compact JSON, gzipped without a timestamp (same bytes each time)."""
+    text = json.dumps(entries, separators=(",", ":")) + "\n"
+    (folder / RAW_LOG).write_bytes(gzip.compress(text.encode(), compresslevel=9, mtime=0))
+
+
 def load_history(name: str, root: Path = FIXTURES) -> History:
     """The training entries of a scenario's ``log_history`` (no evaluation or summary entries)."""
-    entries = json.loads((root / name / "log_history.json").read_text())
+    entries = raw_log(root / name)
     return [e for e in entries if "train_runtime" not in e and not any(k.startswith("eval_") for k in e)]
 
 
@@ -290,7 +307,7 @@ class Scenario:
         ``trainer_state.json`` written to a scratch folder (old key names for ``old_keys``)."""
         if self.source == "recording":
             return root / self.trained / "run"
-        entries = json.loads((root / self.trained / "log_history.json").read_text())
+        entries = raw_log(root / self.trained)
         if self.source == "old_keys":
             entries = [_old_keys(entry) for entry in entries]
         folder = Path(tempfile.mkdtemp(prefix=f"rlprobe-corpus-{self.name}-"))

@@ -5,7 +5,7 @@
 Each scenario of ``corpus.SCENARIOS`` is a real GRPOTrainer or RLOOTrainer run on the CPU,
 on the tiny instruct model of ``task.py`` (built and taught once, then reused), recorded
 with ``rlprobe.integrations.trl.attach`` into ``<out>/<scenario>/run/``, with TRL's own
-``trainer.state.log_history`` beside it as ``<out>/<scenario>/log_history.json``: the raw
+``trainer.state.log_history`` beside it as ``<out>/<scenario>/log_history.json.gz``: the raw
 log that every onset in the corpus table is established from. Nothing is downloaded.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import task  # noqa: E402  (sets the thread and offline environment before torch loads)
-from corpus import BASE_ARGS, SCENARIOS, Scenario  # noqa: E402
+from corpus import BASE_ARGS, SCENARIOS, Scenario, write_raw_log  # noqa: E402
 
 ROOT = HERE.parents[1]
 DEFAULT_OUT = ROOT / "tests" / "fixtures" / "realruns"
@@ -92,8 +92,7 @@ def train(scenario: Scenario, model_dir: Path, out: Path) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a crash is a scenario's outcome; attach records it
         error = f"{type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - started
-    # Compact JSON: the raw logs are most of the fixtures' bytes (issue 17's budget: 20 MB for all of them).
-    (target / "log_history.json").write_text(json.dumps(trainer.state.log_history, separators=(",", ":")) + "\n")
+    write_raw_log(target, trainer.state.log_history)
     shutil.rmtree(work, ignore_errors=True)
     return {"name": scenario.name, "seconds": round(seconds, 1), "steps": trainer.state.global_step,
             "error": error}

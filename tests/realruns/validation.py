@@ -24,7 +24,7 @@ from corpus import SCENARIOS, verdict  # noqa: E402
 
 DOC = HERE.parents[1] / "docs" / "validation.md"
 #: The batch written and trained after the detectors it judges (``Scenario.batch``).
-FRESH_BATCH = 10
+FRESH_BATCH = 11
 START, END = "<!-- corpus-table:start -->", "<!-- corpus-table:end -->"
 
 
@@ -46,7 +46,7 @@ def tables() -> str:
 
     rows = ["| half | batch | scenario | run | mechanism | onset from the raw log | doctor now (warn+; first step) "
             "| verdict |", "|---|---|---|---|---|---|---|---|"]
-    rules = ["| scenario | signature | onset rule (on `log_history.json`) | tolerance |", "|---|---|---|---|"]
+    rules = ["| scenario | signature | onset rule (on `log_history.json.gz`) | tolerance |", "|---|---|---|---|"]
     right: dict[str, int] = {"tune": 0, "holdout": 0, "fresh": 0}
     total: dict[str, int] = {"tune": 0, "holdout": 0, "fresh": 0}
     for scenario in sorted(SCENARIOS, key=lambda s: (s.half != "holdout", SCENARIOS.index(s))):

@@ -9,7 +9,6 @@ recordings must hold what TRL logged.
 """
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -20,7 +19,7 @@ from rlprobe.storage import RunReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "realruns"))
 import generate  # noqa: E402
-from corpus import FIXTURES, SCENARIOS, load_history  # noqa: E402
+from corpus import FIXTURES, SCENARIOS, load_history, raw_log  # noqa: E402
 
 REGENERATED = ("truncation_budget", "zero_advantage", "nan_weights", "grad_spike_once")
 
@@ -60,5 +59,5 @@ def test_recordings_hold_what_trl_logged(regenerated: Path):
     crashed = RunReader(regenerated / "nan_weights" / "run")
     assert crashed.manifest["status"] == "crashed"
     assert any(event["kind"] == "crash" for event in crashed.events())
-    raw = json.loads((regenerated / "nan_weights" / "log_history.json").read_text())
+    raw = raw_log(regenerated / "nan_weights")
     assert any(isinstance(e.get("grad_norm"), float) and math.isnan(e["grad_norm"]) for e in raw)
