@@ -1072,3 +1072,39 @@ def test_copies_that_ended_for_good_with_the_reward_held_are_info_and_copies_tha
     assert ended is not None and ended.severity == "info" and "cost the run nothing" in ended.explanation, ended
     back = detect("GROUP_MODE_COLLAPSE", _copies_run(tmp_path / "back", lambda s: 60 <= s < 90 or s >= 150))
     assert back is not None and back.severity != "info" and "cost the run nothing" not in back.explanation, back
+
+
+def _learnt_copies_run(tmp_path: Path, rising: bool, n: int = 200) -> RunView:
+    """Four prompts, two groups of four a step; from step 60 every group is one completion repeated, right
+    for three prompts and wrong for the fourth (75 % of the copies at their prompt's best: short of
+    convergence's 80 %). ``rising``: the pass rate climbs from 0.2 to 0.75 over steps 40-120 and keeps it;
+    else it holds at 0.2 while the same copies appear."""
+    rng = np.random.default_rng(67)
+    rows, samples = [], {}
+    for s in range(1, n + 1):
+        rate = 0.2 + 0.55 * min(max((s - 40) / 80, 0.0), 1.0) if rising else 0.2
+        batch = []
+        for k in range(2):
+            prompt = (2 * s + k) % 4
+            for i in range(4):
+                if s >= 60:
+                    right = prompt != 3 if rising else prompt == 3
+                    text = f"answer {prompt}" if right else f"wrong {prompt}"
+                else:
+                    right = bool(rng.random() < rate)
+                    text = f"{'answer' if right else 'try'} {prompt} {s} {i}"
+                batch.append({"sample_id": f"{s}-{k}-{i}", "group_id": f"{s}-{k}", "prompt": f"p{prompt}?",
+                              "completion": text, "reward": float(right), "advantage": 0.0})
+        samples[s] = batch
+        agree = 1.0 if s >= 60 else 0.3
+        rows.append(dict(step=s, reward=float(np.mean([b["reward"] for b in batch])), frac_reward_zero_std=agree))
+    return record(tmp_path, rows, samples)
+
+
+def test_copies_mostly_right_in_a_run_that_learned_are_convergence_and_in_a_stuck_run_are_not(tmp_path: Path):
+    """Converged vs stuck for GROUP_MODE_COLLAPSE, decided as for agreeing groups: copies of which at least half
+    are right, short of convergence's share, are convergence when the reward rose and kept its rise."""
+    learnt = detect("GROUP_MODE_COLLAPSE", _learnt_copies_run(tmp_path / "learnt", rising=True))
+    assert learnt is not None and learnt.severity == "info" and "a prompt at a time" in learnt.explanation, learnt
+    stuck = detect("GROUP_MODE_COLLAPSE", _learnt_copies_run(tmp_path / "stuck", rising=False))
+    assert stuck is not None and stuck.severity != "info", stuck

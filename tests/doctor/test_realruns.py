@@ -53,10 +53,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 9 (session 8): the doctor's first look (2e365f0), after the severity policy, before any fix for it.
     ("reward_collapse_binary_2x4_late_warmup_log4", "verdict"):
         "REWARD_COLLAPSE dated 108, where the reward left 0.6; the rule dates the fall under 0.2 at 152 (±30)",
-    # Batch 10 (session 8): the doctor's first look (4e5b3e3), after batch 9's tune fix, before any fix for it.
-    ("healthy_nokl_temp07_log4", "verdict"):
-        "GROUP_MODE_COLLAPSE warn from 44 on a healthy run at temperature 0.7: copies 50-100% of a group to the end, "
-        "79% of them at their prompt's best (convergence asks 80%), the bird's answer drifting to 'uch'",
     # Batch 11 (session 9): the doctor's first look (42edb84), after the session's tune fixes, before any fix for it.
     ("reward_collapse_key_changed_4x2_log4", "verdict"):
         "KL_BLOWUP critical from 84: the KL's 3-log median rose from 0.23 (two low logs at 60-64) to 0.9-1.1 as the "

@@ -486,7 +486,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     `critical_share`. It is convergence, reported as info, when at least `converged_share` of
     the copies from the onset to the run's end earned the run's top reward (the highest any
     captured sample earned) without scoring nothing on a component the run earns elsewhere:
-    a policy that solved its prompts repeats its right answer. Also info: an episode that ended for
+    a policy that solved its prompts repeats its right answer; and, as for agreeing groups, when
+    at least half of them did (`MOSTLY`: prompts learnt one by one) and the reward's progress says the
+    rest are being learnt (``converged_by_reward``: it rose and kept its rise, at least half the groups
+    agree and began to before it finished rising, no earned component died). Also info: an episode that ended for
     good (the run went on out of it for `sustain` sample steps and as long again as it lasted, and it
     did not come back: exploration came back) whose own median share stayed under `warn_share`, or
     after which the reward held (not lower by 3× its step noise): the copies cost the run nothing. Copies from
@@ -544,6 +547,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     worst = in_window.sort(["dup", "n", *keys], descending=[True, True] + [False] * len(keys)).head(3)
     settled = settled_copies(view, first, int(steps[-1]))
     converged = settled is not None and settled.converged(cfg["converged_share"])
+    # Most copies right but short of convergence's share (prompts learnt one by one): the reward's progress
+    # says whether the rest are being learnt, as it does for agreeing groups (``converged_by_reward``).
+    learnt = (None if converged or from_start or settled is None or not settled.converged(MOSTLY)
+              else converged_by_reward(view, first, int(steps[-1]), share=MOSTLY))
+    converged = converged or learnt is not None
     progress = None if converged else reward_progress(view, first)
     sharpening = progress is not None and progress.rose and progress.climbing
     # An episode whose own median share never reached the warn level and that ended well before the run
@@ -554,7 +562,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     brief = ended and (exc.observed < cfg["warn_share"] or (after is not None and after.held))
     if from_start and (converged or sharpening or brief or settled is None):
         return None  # copies by the task's nature: short answers repeat, and these are right or still improving
-    if converged and settled is not None:
+    if learnt is not None and settled is not None:
+        verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
+                   f"their prompt earned, and the reward rose over the run ({learnt.opening:.3g} to {learnt.end:.3g}) "
+                   "and kept its rise: the policy is converging on right answers, a prompt at a time.")
+    elif converged and settled is not None:
         verdict = (f" Since step {first}, {settled.at_top:.0%} of the {settled.count} copies earned the best reward "
                    "their prompt earned: the policy has converged on right answers, which is what solving a prompt "
                    "looks like; the prompts no longer teach it anything.")
