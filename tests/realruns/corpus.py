@@ -273,7 +273,13 @@ class Scenario:
     rates and strides, a binary reward on the list questions, healthy runs without a KL term at temperature
     0.6-0.7, a long healthy run at temperature 0.6, runs that converge; a KL blow-up on the judge score
     logged every 10 steps, an answer key changed after learning, a key of words never taught, the coin-flip
-    reward with groups of 4 whose answers run to the budget; strides 2-10, seeds 25-30)."""
+    reward with groups of 4 whose answers run to the budget; strides 2-10, seeds 25-30); 12 a tenth such batch
+    (a binary exact-match reward with groups of 2, 4 and 8 at learning rates of 2e-4 to 8e-4, healthy runs
+    without a KL term at temperature 0.7-0.8, a run that converges, exact match beside the category with RLOO,
+    a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps, an entropy collapse
+    under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader outage after
+    learning, a per-character bonus, a list task beyond the model, a keyword-count reward, a letter proxy
+    gamed against exact match; strides 1-10, seeds 31-46)."""
 
     @property
     def healthy(self) -> bool:
@@ -1988,4 +1994,140 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(num_generations=2, beta=0.02, learning_rate=3e-4, logging_steps=10, seed=27),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=11),
+    # -- batch 12 --
+    # A tenth fresh batch, 16 scenarios: a binary exact-match reward with groups of 2, 4 and 8 at learning rates
+    # of 2e-4 to 8e-4 and strides 1, 3, 4, 5, 6 and 8, healthy runs without a KL term sampled at temperature 0.7
+    # and 0.8, a run meant to converge until its groups agree because they are solved, exact match beside the
+    # category with RLOO, a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps,
+    # an entropy collapse under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader
+    # outage after learning, a per-character bonus beside exact match, a list task beyond the model (task.py's
+    # exact_list), a keyword-count reward (task.py's target_mentions), a letter proxy gamed against exact match;
+    # runs read from trainer_state.json and in TRL 0.14's key set, seeds 31-46. Each expectation was written
+    # from the mechanism before the run was trained (committed first), then checked on the raw log only, never
+    # against the doctor. As in batches 9-11, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning:
+    # their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_1x8_log1", "Exact match alone, one group of 8 a step, a KL penalty of 0.04 and a "
+             "learning rate of 3e-4, 150 steps logged every step: a fresh model is right about one time in ten, a "
+             "group of 8 usually holds a right answer, and the target words are learnt one question after another.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, beta=0.04, learning_rate=3e-4, seed=31), batch=12),
+    Scenario("healthy_binary_4x2_lr8e4_nosamples_log3", "Exact match alone, four groups of 2 a step, a KL penalty "
+             "of 0.05 and a learning rate of 8e-4, 150 steps logged every 3 and read from TRL's trainer_state.json "
+             "(no samples): a fast learner held by its KL term; most pairs agree (both wrong, then both right) and "
+             "the target words are learnt quickly.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.05, learning_rate=8e-4, logging_steps=3, seed=32),
+             source="trainer_state", batch=12),
+    Scenario("healthy_binary_2x4_lr2e4_oldkeys_log5", "Exact match alone, two groups of 4 a step, a small KL "
+             "penalty and a learning rate of 2e-4, 200 steps logged every 5 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): a slow learner, the reward rising from about one in "
+             "ten over the whole run.",
+             rewards=("correct",), steps=200,
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=5, seed=33), source="old_keys", batch=12),
+    Scenario("healthy_nokl_temp08_binary_2x4_log8", "Exact match alone, two groups of 4 a step, no KL term (beta "
+             "0), sampled at temperature 0.8, a learning rate of 5e-4, 200 steps logged every 8: the target words "
+             "are learnt and groups saturate as they are solved: convergence, not a dead signal.",
+             rewards=("correct",), steps=200,
+             args=dict(temperature=0.8, beta=0.0, learning_rate=5e-4, logging_steps=8, seed=34), batch=12),
+    Scenario("healthy_binary_2x8_converges_log4", "Exact match alone, two groups of 8 a step, a small KL penalty "
+             "and a learning rate of 6e-4, 180 steps logged every 4: the target words are learnt until the task is "
+             "solved, every completion of a group right, and late every group agrees because it is solved: "
+             "convergence, not a dead signal.",
+             rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.02, learning_rate=6e-4,
+                       logging_steps=4, seed=35), batch=12),
+    Scenario("healthy_rloo_partial_credit_2x4_log2", "RLOO with its KL penalty (0.05) in the reward, partial "
+             "credit: exact match (1) beside a word of the asked category (0.3), two groups of 4 a step, a learning "
+             "rate of 4e-4, 120 steps logged every 2: the category is already given, the target words are learnt.",
+             algorithm="rloo", weights=(1.0, 0.3), steps=120,
+             args=dict(beta=0.05, learning_rate=4e-4, logging_steps=2, seed=36), batch=12),
+    Scenario("healthy_rloo_cool06_binary_4x2_long_log5", "RLOO, exact match alone, four groups of 2 a step, "
+             "sampled at temperature 0.6, a KL penalty of 0.03 in the reward and a learning rate of 4e-4, 250 "
+             "steps logged every 5: the target words are learnt and the run goes on long after, solved pairs "
+             "agreeing; late noise in a healthy run.",
+             algorithm="rloo", rewards=("correct",), steps=250,
+             args=dict(num_generations=2, temperature=0.6, beta=0.03, learning_rate=4e-4, logging_steps=5,
+                       seed=37), batch=12),
+    Scenario("healthy_nokl_cool07_binary_8x2_log6", "Exact match alone, eight groups of 2 a step, no KL term, "
+             "sampled at temperature 0.7, a learning rate of 4e-4, 150 steps logged every 6: sampled cool, pairs "
+             "agree on most steps; the target words are learnt.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=0.7, beta=0.0,
+                       learning_rate=4e-4, logging_steps=6, seed=38), batch=12),
+    Scenario("kl_blowup_binary_2x8_log10", "Exact match alone, two groups of 8 a step, a KL penalty of 0.04 and a "
+             "20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 200 steps logged "
+             "every 10: once the rate is up each update overshoots and the policy runs away from its reference (the "
+             "KL well above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade.",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.04, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=10, seed=39),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS"), batch=12),
+    Scenario("entropy_collapse_coin_2x8_log6", "A reward that says nothing (a fair coin per completion, as a broken "
+             "judge would give), two groups of 8 a step, no KL term and a learning rate of 1.5e-3, 150 steps logged "
+             "every 6: the advantages are noise, and with no anchor the policy drifts onto one completion per "
+             "question while the reward stays at chance: entropy falls far below where it started and a group's "
+             "completions become copies.",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=6, seed=40),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=12),
+    Scenario("reward_collapse_rloo_late_warmup_2x4_log6", "RLOO without a KL term (beta 0), exact match alone, two "
+             "groups of 4 a step, a 150-step warm-up (constant_with_warmup) towards a learning rate far too high "
+             "(3e-3), 180 steps logged every 6: while the rate is low the target words are learnt, then as it rises "
+             "the answers degrade and the reward collapses late in the warm-up.",
+             algorithm="rloo", rewards=("correct",), steps=180,
+             args=dict(beta=0.0, learning_rate=3e-3, warmup_steps=150, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=6, seed=41),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=12),
+    Scenario("reward_outage_partial_8x2_nosamples_log3", "Partial credit, exact match (1) beside the category "
+             "(0.2), eight groups of 2 a step, a small KL penalty and a learning rate of 5e-4, 150 steps logged "
+             "every 3 and read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the "
+             "grader answers 0 for everything (an outage, the client defaulting to 0): after the target words are "
+             "learnt the reward drops to 0 and every pair agrees.",
+             weights=(1.0, 0.2), steps=150, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.02, learning_rate=5e-4,
+                       logging_steps=3, seed=42),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=12),
+    Scenario("length_explosion_char_bonus_2x4_oldkeys_log4", "Exact match plus a bonus paid per character (weights "
+             "1 and 0.4), two groups of 4 a step, a small KL penalty (0.01), a learning rate of 6e-4 and a 32-token "
+             "budget, 150 steps logged every 4 and read in TRL 0.14's key set (no clipped share, entropy or "
+             "zero-variance share): the bonus outweighs the one-word answer, so answers grow past the word towards "
+             "the budget.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.4), steps=150,
+             args=dict(max_completion_length=32, beta=0.01, learning_rate=6e-4, logging_steps=4, seed=43),
+             source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING",), batch=12),
+    Scenario("zero_advantage_lists_too_hard_2x4_log4", "The list questions graded against one exact list, three "
+             "given words in a given order ('some fruits?' wants 'lemon mango grape'; task.py's exact_list), a task "
+             "beyond the taught model, two groups of 4 a step, a small KL penalty, a learning rate of 3e-4 and a "
+             "24-token budget, 120 steps logged every 4: a fresh list matches about once in 1,400 samples, so nearly "
+             "every group agrees on 0 from the start and there is nothing to learn from; the run is stuck.",
+             prompts="lists", rewards=("exact_list",), steps=120,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=3e-4, logging_steps=4, seed=44),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=12),
+    Scenario("repetition_target_mentions_lists_2x4_log2", "The list questions with a keyword-count reward, how many "
+             "times the list names the question's target word, repeats included (task.py's target_mentions), two "
+             "groups of 4 a step, a small KL penalty, a learning rate of 5e-4 and a 24-token budget, 150 steps logged "
+             "every 2: naming the target over and over pays most, so the lists turn into one word repeated "
+             "('lemon lemon lemon').",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=5e-4, logging_steps=2, seed=45),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE",), batch=12),
+    Scenario("reward_hacking_letter_o_exact_2x4_log3", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 2, task.py's letter_o), so that a string of o's (2) pays more than the target word "
+             "(at most 1.4), two groups of 4 a step, no KL term and a learning rate of 1e-3, 150 steps logged every "
+             "3: the policy games the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(beta=0.0, learning_rate=1e-3, logging_steps=3, seed=46),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS"), batch=12),
 )
