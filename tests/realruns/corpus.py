@@ -273,7 +273,13 @@ class Scenario:
     rates and strides, a binary reward on the list questions, healthy runs without a KL term at temperature
     0.6-0.7, a long healthy run at temperature 0.6, runs that converge; a KL blow-up on the judge score
     logged every 10 steps, an answer key changed after learning, a key of words never taught, the coin-flip
-    reward with groups of 4 whose answers run to the budget; strides 2-10, seeds 25-30)."""
+    reward with groups of 4 whose answers run to the budget; strides 2-10, seeds 25-30); 12 a tenth such batch
+    (a binary exact-match reward with groups of 2, 4 and 8 at learning rates of 2e-4 to 8e-4, healthy runs
+    without a KL term at temperature 0.7-0.8, a run that converges, exact match beside the category with RLOO,
+    a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps, an entropy collapse
+    under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader outage after
+    learning, a per-character bonus, a list task beyond the model, a keyword-count reward, a letter proxy
+    gamed against exact match; strides 1-10, seeds 31-46)."""
 
     @property
     def healthy(self) -> bool:
@@ -457,6 +463,24 @@ def falls_after_peak(key: str, high: float, factor: float = 0.5, smooth: int = 3
     return Onset(f"first step, after the {smooth}-log mean of `{key}` has passed {high:g}, where `{key}` < "
                  f"{factor * high:g}, for {run} logs in a row", rule)
 
+
+
+# -- added with batch 12 ----------------------------------------------------------------------------------
+
+
+def falls_from_peak(key: str, factor: float = 0.5, smooth: int = 3, run: int = 3) -> Onset:
+    """A collapse after a learning phase whose learnt level was not known before the run: dated after the
+    highest ``smooth``-log mean of ``key``, where that mean is < ``factor`` x its peak (``falls_after_peak``
+    needs the learnt level written down first)."""
+    def rule(history: History, _: Path) -> int | None:
+        means = rolling(series(history, key), smooth)
+        finite_means = [(i, v) for i, (_, v) in enumerate(means) if math.isfinite(v)]
+        if not finite_means:
+            return None
+        top, peak = max(finite_means, key=lambda item: item[1])
+        return first_sustained(means[top + 1:], lambda v: v < factor * peak, run)
+    return Onset(f"first step, after the highest {smooth}-log mean of `{key}`, where that mean < {factor:g} x its "
+                 f"peak, for {run} logs in a row", rule)
 
 SCENARIOS: tuple[Scenario, ...] = (
     # -- healthy ------------------------------------------------------------------------------
@@ -1988,4 +2012,285 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(num_generations=2, beta=0.02, learning_rate=3e-4, logging_steps=10, seed=27),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=11),
+    # -- batch 12 --
+    # A tenth fresh batch, 16 scenarios: a binary exact-match reward with groups of 2, 4 and 8 at learning rates
+    # of 2e-4 to 8e-4 and strides 1, 3, 4, 5, 6 and 8, healthy runs without a KL term sampled at temperature 0.7
+    # and 0.8, runs that converge until nearly every group agrees because it is solved, exact match beside the
+    # category with RLOO, a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps,
+    # an entropy collapse under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader
+    # outage after learning, a per-character bonus beside exact match, a list task beyond the model (task.py's
+    # exact_list), a keyword-count reward (task.py's target_mentions), a letter proxy gamed against exact match;
+    # runs read from trainer_state.json and in TRL 0.14's key set, seeds 31-46. Each expectation was written
+    # from the mechanism before the run was trained (committed first), then checked on the raw log only, never
+    # against the doctor; the accepted signatures were then set from what each raw log shows (each named with
+    # its numbers in the text), and the onset rule of reward_collapse_rloo_late_warmup_2x4_log6 changed (below).
+    # As in batches 9-11, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by
+    # chance on most steps, and when solved; nor single gradient-norm spikes while learning or late.
+    Scenario("healthy_binary_1x8_log1", "Exact match alone, one group of 8 a step, a KL penalty of 0.04 and a learning "
+             "rate of 3e-4, 150 steps logged every step: a fresh model is right about one time in ten, a group of 8 "
+             "usually holds a right answer, and the target words are learnt one question after another (raw log and "
+             "samples: the reward a first-10-log median of 0.125 (0-0.5), means of 0.26, 0.41, 0.63, 0.71 and 0.9 over "
+             "steps 1-30, 31-60, 61-90, 91-120 and 121-150, 0.875-1 over the last 10 logs; the group agreeing "
+             "(zero-variance share 1) on 11 of the first 50 logs and 13 of the last 30, solved there; entropy from "
+             "0.49 to 0.04-0.29 over the last 10 logs; the KL 0.23-0.91 over the last 10 logs, 1.17-1.27 on five "
+             "single logs (steps 37, 42, 70, 80, 86); the gradient norm a median of 2.5, 28.6 and 24.0 at steps 94-95, "
+             "17.4 at 80, 15.4 at 99 and 14.0 at 126 while learning; the colour's and the tree's targets early (29 of "
+             "48 and 23 of 56 samples over steps 0-29), the fruit's over 30-59, the drink's, the tool's and the "
+             "animal's over 60-119, the bird's last; every question on its target on 78-97 % of its samples over steps "
+             "120-149).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, beta=0.04, learning_rate=3e-4, seed=31), batch=12),
+    # Accepts KL_BLOWUP (not written before training): the raw log shows the KL past 1 on each of the last 8 logs.
+    Scenario("healthy_binary_4x2_lr8e4_nosamples_log3", "Exact match alone, four groups of 2 a step, a KL penalty of "
+             "0.05 and a learning rate of 8e-4, 150 steps logged every 3 and read from TRL's trainer_state.json (no "
+             "samples): a fast learner held by its KL term; most pairs agree (both wrong, then both right) and the "
+             "target words are learnt, while at this rate the KL keeps climbing and some learnt answers deform (raw "
+             "log and samples: the reward a first-10-log median of 0.19 (0-0.375), 0.83 at step 72 and 0.5-0.83 over "
+             "the last 10 logs; the zero-variance share 0.5-1, a median of 0.75; entropy from 0.46 to 0.20-0.35 over "
+             "the last 10 logs; the KL a first-10-log median of 0.21, 0.18-1.3 over steps 33-126 (above 1 on 6 of "
+             "those 32 logs) and above 1 on every one of the last 8 logs, from step 129: 1.05-1.42, 2.0 at 138 and "
+             "4.06 at 132; the gradient norm at most 6.2; the samples, which the doctor is not given: the bird's, the "
+             "fruit's and the tool's targets early (21 of 30, 29 of 34 and 19 of 26 over steps 30-59), the colour's, "
+             "the drink's and the number's over 60-89, the tree's and the animal's over 90-149, while the tool's "
+             "'hammer' deforms to 'hamme' (0 of 56 on target over 90-149) and the fruit's answer half to letter "
+             "strings late ('een', 15 of 34 on target over 120-149)).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.05, learning_rate=8e-4, logging_steps=3, seed=32),
+             source="trainer_state", accepted=("KL_BLOWUP",), batch=12),
+    Scenario("healthy_binary_2x4_lr2e4_oldkeys_log5", "Exact match alone, two groups of 4 a step, a small KL penalty "
+             "and a learning rate of 2e-4, 200 steps logged every 5 and read in TRL 0.14's key set (no zero-variance "
+             "share, entropy or clipped share): a slow learner, the reward rising from about one in ten over the whole "
+             "run (raw log and samples: the reward a first-10-log median of 0.16 (0.075-0.275) and 0.725-0.975 over "
+             "the last 10 logs; the zero-variance share, which the doctor is not given, 0.1-0.9, a median of 0.6; "
+             "entropy, not given either, from 0.48 to 0.08-0.21; the KL 0.27-0.60 over the last 10 logs but for 1.28 "
+             "at step 170; the gradient norm below 0.01 on 10 of the 40 logs, up to 10.9 (step 185); the colour's and "
+             "the fruit's targets early, the bird's, the drink's, the tool's and the animal's over steps 50-149, the "
+             "number's and the tree's last; every question on its target on 73-98 % of its samples over steps "
+             "150-199).",
+             rewards=("correct",), steps=200,
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=5, seed=33), source="old_keys", batch=12),
+    Scenario("healthy_nokl_temp08_binary_2x4_log8", "Exact match alone, two groups of 4 a step, no KL term (beta 0), "
+             "sampled at temperature 0.8, a learning rate of 5e-4, 200 steps logged every 8: the target words are "
+             "learnt and groups saturate as they are solved: convergence, not a dead signal (raw log and samples: the "
+             "reward 0.16 and 0.23 over the first two logs, a first-10-log median of 0.48 (0.125-0.875) and 0.69-0.98 "
+             "over the last 10 logs; the zero-variance share 0.19-0.81 over the first 10 logs and 0.62-1 over the last "
+             "10; entropy from 0.42 to 0.04-0.20; the gradient norm 0 on 9 of the 25 logs, 20.0 at step 96, at most "
+             "8.7 elsewhere; seven questions on their target on 81-100 % of their samples over steps 150-199, the "
+             "number's never (0 of 160 samples over 0-199)).",
+             rewards=("correct",), steps=200,
+             args=dict(temperature=0.8, beta=0.0, learning_rate=5e-4, logging_steps=8, seed=34), batch=12),
+    # Written expecting every group of 8 to agree late because it is solved; its raw log shows the task learnt
+    # (every question on its target on 90-99 % of its samples at the end) but a stray sample in one group of 8 in
+    # two or so, the zero-variance share 0.38-0.88 over the last 10 logs. Still healthy; the text says so.
+    Scenario("healthy_binary_2x8_converges_log4", "Exact match alone, two groups of 8 a step, a small KL penalty and a "
+             "learning rate of 6e-4, 180 steps logged every 4: the target words are learnt until nearly every "
+             "completion is right; a group of 8 agrees only when all eight are, so a stray sample keeps many groups "
+             "apart to the end: convergence, not a dead signal (raw log and samples: the reward 0.11 and 0.09 over the "
+             "first two logs, a first-10-log median of 0.23 (0.06-0.72), 0.98 at step 64 and 0.86-0.97 over the last "
+             "10 logs; the zero-variance share 0.13-1, 0.38-0.88 over the last 10 logs; entropy from 0.48 to "
+             "0.04-0.14; the KL 0.29-0.85 over the last 10 logs but for 1.05 at step 152, single logs of 3.02 at 76 "
+             "and 1.71 at 104; the gradient norm up to 11.9 (step 136); the fruit's and the animal's targets early (61 "
+             "of 96 and 57 of 120 samples over steps 0-44), the other six over 45-89; every question on its target on "
+             "90-99 % of its samples over steps 135-179, the tool's 'hammer' drifting to 'hammmer' on the way (18 of "
+             "88 over 90-134) and back).",
+             rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.02, learning_rate=6e-4,
+                       logging_steps=4, seed=35), batch=12),
+    Scenario("healthy_rloo_partial_credit_2x4_log2", "RLOO with its KL penalty (0.05) in the reward, partial credit: "
+             "exact match (1) beside a word of the asked category (0.3), two groups of 4 a step, a learning rate of "
+             "4e-4, 120 steps logged every 2: the category is already given, the target words are learnt (raw log and "
+             "samples: the reward a first-10-log median of 0.33 (0.26-0.43) and 0.81-1.3 of a possible 1.3 over the "
+             "last 10 logs, exact match from 0.06 to 0.56-1, the category share 0.63-1 throughout (0.81-1 over the "
+             "last 10 logs); the zero-variance share 0 over most of the first 10 logs, 0.25-1 over the last 10; "
+             "entropy from 0.44 to 0.08-0.23; the KL 0.18-0.59 from step 60; the gradient norm, RLOO's advantages not "
+             "normalised, a median of 6, above 20 on 9 of the 60 logs while learning, 30-61 on five of them (32.9 at "
+             "step 50, 53.7 at 76, 47.8 at 80, 30.4 at 84, 61.0 at 88); the bird's, the drink's, the fruit's and the "
+             "tool's targets learnt over steps 40-79, the colour's and the tree's by 80-119 (40 of 48 and 46 of 52), "
+             "the number's half (16 of 32), the animal's never (0 of 112)).",
+             algorithm="rloo", weights=(1.0, 0.3), steps=120,
+             args=dict(beta=0.05, learning_rate=4e-4, logging_steps=2, seed=36), batch=12),
+    # Accepts KL_BLOWUP (not written before training): the raw log shows the KL at 1.07-2.06 on 9 logs in a row.
+    Scenario("healthy_rloo_cool06_binary_4x2_long_log5", "RLOO, exact match alone, four groups of 2 a step, sampled at "
+             "temperature 0.6, a KL penalty of 0.03 in the reward and a learning rate of 4e-4, 250 steps logged every "
+             "5: the target words are learnt and the run goes on long after, solved pairs agreeing; a KL excursion "
+             "while two answers deform and are corrected, late noise in a healthy run (raw log and samples: the reward "
+             "0.075 at step 5, a first-10-log median of 0.275 (0.075-0.55) and 0.95-1 over the last 10 logs, 1 on 13 "
+             "of the 24 logs from step 135; the zero-variance share 0.15-0.75 over the first 10 logs and 0.9-1 over "
+             "the last 10; entropy from 0.39 to 0.013-0.028 over the last 10 logs; the KL 0.64 at step 60, 1.07-2.06 "
+             "over steps 65-105 (9 logs) and 0.50-0.99 from 110 to the end; the gradient norm 0 on 26 of the 50 logs, "
+             "34.6 at step 80 and 62.7 at 105 while learning, single late logs of 19.3 (160), 10.3 (180), 51.9 (235), "
+             "40.2 (245) and 142 at the last (250); the samples: the tool's 'hammer' and the tree's 'ash' deformed to "
+             "'hamer' and 'ak' over steps 50-99 (46 of 54, 40 of 54) and back on target by steps 150-199 (60 of 60, 41 "
+             "of 42); every question on its target on 97-100 % of its samples over steps 200-249).",
+             algorithm="rloo", rewards=("correct",), steps=250,
+             args=dict(num_generations=2, temperature=0.6, beta=0.03, learning_rate=4e-4, logging_steps=5,
+                       seed=37), accepted=("KL_BLOWUP",), batch=12),
+    Scenario("healthy_nokl_cool07_binary_8x2_log6", "Exact match alone, eight groups of 2 a step, no KL term, sampled "
+             "at temperature 0.7, a learning rate of 4e-4, 150 steps logged every 6: sampled cool, pairs agree on most "
+             "steps; the target words are learnt until nearly every pair agrees because it is solved (raw log and "
+             "samples: the reward 0.17 and 0.21 over the first two logs, a first-10-log median of 0.58 and 0.92-0.99 "
+             "over the last 10 logs; the zero-variance share 0.60-0.92 over the first 10 logs and 0.83-0.98 over the "
+             "last 10; entropy from 0.38 to 0.03-0.06; the gradient norm at most 3.1, 0 on 9 of the 25 logs; the "
+             "colour's, the tree's and the fruit's targets early, the others over steps 40-79 but the drink's over "
+             "80-119; every question on its target on 96-100 % of its samples over steps 120-149).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=0.7, beta=0.0,
+                       learning_rate=4e-4, logging_steps=6, seed=38), batch=12),
+    # Accepted beyond the ZERO_ADVANTAGE_GROUPS written before training, each from the raw log: ENTROPY_EXPLOSION,
+    # GRAD_NORM_SPIKE and REWARD_PLATEAU; REWARD_COLLAPSE (written before training) dropped: the reward, about one
+    # in ten at the first log, never fell below where it started.
+    Scenario("kl_blowup_binary_2x8_log10", "Exact match alone, two groups of 8 a step, a KL penalty of 0.04 and a "
+             "20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 200 steps logged every "
+             "10: once the rate is up each update overshoots and the policy runs away from its reference (the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade (raw log and samples: the KL "
+             "0.05 at step 10, 0.81 at 20 (a rate of 3e-3), 2.72 at 30 and 2.86-7.25 on every log from 40 to the end; "
+             "the reward 0.09 and 0.25 over the first two logs and 0-0.18 from step 30, the answers letter strings "
+             "('pigle', 'wigri', 'sigg') but the animal's 'pig', learnt over steps 40-79 and given to other questions "
+             "too, so the reward never leaves its start; the zero-variance share 0.5 and 0.55 over the first two logs "
+             "and 0.85-1 from step 30 but for 0.7 at 50 and 0.65 at 80; entropy 0.48 and 0.52 over the first two logs, "
+             "0.60-1.07 after, above 0.7 on 14 of the 18 logs from step 30; the gradient norm 9.4 at step 50 and 11.8 "
+             "at 190, 0.07-3.8 on every other log, a median of 0.5; the mean length 4.3-6.8 tokens, the clipped share "
+             "at most 0.16).",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.04, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=10, seed=39),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "GRAD_NORM_SPIKE", "REWARD_PLATEAU"), batch=12),
+    # Accepted signatures set from the raw log and samples: ZERO_ADVANTAGE_GROUPS (written before training)
+    # dropped, the coin's groups never agreeing; LENGTH_EXPLOSION, TRUNCATION_HIGH, ENTROPY_EXPLOSION (the rise
+    # before the collapse) and REPETITIVE_COMPLETIONS (one letter looped, as batch 11 accepted) added.
+    Scenario("entropy_collapse_coin_2x8_log6", "A reward that says nothing (a fair coin per completion, as a broken "
+             "judge would give), two groups of 8 a step, no KL term and a learning rate of 1.5e-3, 150 steps logged "
+             "every 6: the advantages are noise, and with no anchor the policy drifts onto one completion per question "
+             "while the reward stays at chance: entropy falls far below where it started and a group's completions "
+             "become copies (raw log and samples: the reward 0.37-0.64 throughout, the zero-variance share 0-0.08; "
+             "entropy 0.48 at the first log, 0.84-1.04 over steps 12-42, 0.36-0.54 at 54-66, 0.30 at 72 and 0.05-0.16 "
+             "on every log from step 78; the answers letter strings by steps 30-59 ('mmm', 'miii'), then one letter "
+             "looped to the 12-token budget, 'piiiiiiiiiii' or 'biiiiiiiiiii' for every question: such loops on 40-44 "
+             "% of the samples over steps 45-74 and 97-100 % from 75; the groups' duplicate share 0.03-0.21 over steps "
+             "0-44, 0.36-0.41 over 45-74 and 0.60-0.84 from 75; the mean length 6.0 tokens at the first log, 10.4 at "
+             "step 18, 7.4-10.8 to 72 and 11.6-12 from 78; the clipped share 0.01, 0.59 at step 18 and 0.92-1 from 78; "
+             "the gradient norm 1.4-6.3 to step 72, 0.05-0.7 after, 5e-8 at the last log).",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=6, seed=40),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS"),
+             batch=12),
+    # Its onset rule written before training, falls_after_peak("reward", 0.4) (the 3-log mean of the reward past
+    # 0.4, then the reward under 0.2 for 3 logs), found no onset: the raw log's learnt level is a 3-log mean of
+    # 0.375 at most. The mechanism did what it was meant to (learning, then a collapse as the rate rose), so the
+    # run is kept under its name and dated from its own peak instead (falls_from_peak, added with this batch:
+    # step 120). Accepted beyond ZERO_ADVANTAGE_GROUPS, each from the raw log: ENTROPY_EXPLOSION, LENGTH_EXPLOSION,
+    # TRUNCATION_HIGH, GRAD_NORM_SPIKE and REWARD_PLATEAU.
+    Scenario("reward_collapse_rloo_late_warmup_2x4_log6", "RLOO without a KL term (beta 0), exact match alone, two "
+             "groups of 4 a step, a 150-step warm-up (constant_with_warmup) towards a learning rate far too high "
+             "(3e-3), 180 steps logged every 6: while the rate is low the target words are learnt, then as it rises "
+             "the answers degrade and the reward collapses late in the warm-up (raw log and samples: the reward 0.02 "
+             "at step 6, 0.23-0.44 at steps 30-90 (a rate of 6e-4 to 1.8e-3), its 3-log mean 0.375 at most (step 54); "
+             "0-0.31 from step 96, a 3-log mean of 0-0.19 from 108 (a rate of 2.2e-3), and 0 with every group agreeing "
+             "on the last four logs (162-180); the fruit's 'lemon', the tree's 'ash', the bird's 'swan' and the "
+             "drink's 'juice' learnt by steps 30-89, then the bird answered 'juice', the fruit 'l' (31 of 40 over "
+             "90-119), the tool 'harrsh', and 'juicecececec' by the end; the zero-variance share 0.08-0.75 over steps "
+             "30-66, 0.83-1 from 72; the gradient norm 0-6.3 to step 36, 22.9-33.0 on the five logs 42-66 and 31.1 at "
+             "90, 0 on every log from 108 (8.1 at 102); entropy 0.36-0.67 to step 156 but 0.28 at 132 and 0.84-1.04 on "
+             "the last four logs; the mean length 5.2-7.0 tokens to step 114 and 7.2-10.7 from 120; the clipped share "
+             "0-0.21 to 114, 0.23-0.54 at 120-156 and 0.54-0.63 on the last four logs).",
+             algorithm="rloo", rewards=("correct",), steps=180,
+             args=dict(beta=0.0, learning_rate=3e-3, warmup_steps=150, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=6, seed=41),
+             expect={"REWARD_COLLAPSE": falls_from_peak("reward", 0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "LENGTH_EXPLOSION", "TRUNCATION_HIGH",
+                       "GRAD_NORM_SPIKE", "REWARD_PLATEAU"), batch=12),
+    Scenario("reward_outage_partial_8x2_nosamples_log3", "Partial credit, exact match (1) beside the category (0.2), "
+             "eight groups of 2 a step, a small KL penalty and a learning rate of 5e-4, 150 steps logged every 3 and "
+             "read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the grader "
+             "answers 0 for everything (an outage, the client defaulting to 0): after the target words are learnt the "
+             "reward drops to 0 and every pair agrees (raw log and samples: the reward a first-10-log median of 0.37 "
+             "(0.24-0.5), 0.65-1.09 at steps 54-99, exact match 0.48-0.90 there and the category 0.79-0.98; 0 with the "
+             "zero-variance share 1 on every log from 102 to the end; the gradient norm 0.002-0.48 from there (the KL "
+             "term alone), the KL 0.24-0.46; entropy from 0.44 to 0.13-0.23 over steps 75-99 and 0.17-0.30 after; the "
+             "answers, still the learnt words ('lemon', 'ash', 'pink', 'juice'), do not change; the bird's 'swan' on 9 "
+             "of its 314 samples).",
+             weights=(1.0, 0.2), steps=150, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.02, learning_rate=5e-4,
+                       logging_steps=3, seed=42),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=12),
+    # Accepted beyond REWARD_HACKING (written before training), each from the raw log: TRUNCATION_HIGH, KL_BLOWUP,
+    # ZERO_ADVANTAGE_GROUPS and REWARD_PLATEAU.
+    Scenario("length_explosion_char_bonus_2x4_oldkeys_log4", "Exact match plus a bonus paid per character (weights 1 "
+             "and 0.4), two groups of 4 a step, a small KL penalty (0.01), a learning rate of 6e-4 and a 32-token "
+             "budget, 150 steps logged every 4 and read in TRL 0.14's key set (no clipped share, entropy or "
+             "zero-variance share): the bonus outweighs the one-word answer, so answers grow past the word towards the "
+             "budget (raw log and samples: the mean length 5.4 and 5.8 tokens over the first two logs, 5.1-7.3 to step "
+             "36, 9.3 at 40, 20.2 at 44, 25.4 at 48 and 29.6-32 from 56; the clipped share, which the doctor is not "
+             "given, 0 to step 40, 0.41 at 44, 0.59 at 48 and 0.84-1 from 56; exact match a first-10-log median of "
+             "0.16 (0.06-0.47) and 0 from step 48 but for 0.03 at 60, while the bonus goes from 0.55-0.6 to 3.9-4 (its "
+             "maximum, 4) from 64; the KL 0.002-0.55 to step 28, 1.16 at 36, 1.67 at 40 and 1.9-4.1 from 44 to the "
+             "end, 16.2 at 56; the zero-variance share 0-0.38 to step 52 and 0.75-1 from 64, the reward pinned at "
+             "1.56-1.6 of a possible 1.6 from 64 with the gradient norm 0.04-0.13 on most logs; entropy 0.43-0.69 "
+             "throughout; answers category words run together with letter strings to the budget ('pinkseee owh "
+             "whiteseee pinerseen', 'juice juice juice sevenenenene s')).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.4), steps=150,
+             args=dict(max_completion_length=32, beta=0.01, learning_rate=6e-4, logging_steps=4, seed=43),
+             source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING", "TRUNCATION_HIGH", "KL_BLOWUP", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"),
+             batch=12),
+    Scenario("zero_advantage_lists_too_hard_2x4_log4", "The list questions graded against one exact list, three given "
+             "words in a given order ('some fruits?' wants 'lemon mango grape'; task.py's exact_list), a task beyond "
+             "the taught model, two groups of 4 a step, a small KL penalty, a learning rate of 3e-4 and a 24-token "
+             "budget, 120 steps logged every 4: a fresh list matches about once in 1,400 samples, so nearly every "
+             "group agrees on 0 from the start and there is nothing to learn from; the run is stuck (raw log and "
+             "samples: the reward 0 and the zero-variance share 1 on every log but two, 0.031 and 0.875 at steps 84 "
+             "and 96, where one sample of 32 matched ('lemon mango grape' once); the gradient norm and the KL 0 to "
+             "step 80, the gradient norm 0.01-0.13 and the KL 0.003-0.10 after but for 0.86 and 1.83 at 84 and 96; "
+             "entropy 0.52-0.61; the mean length 12.8-15.6 tokens; the answers the taught lists of two or three words "
+             "to the end).",
+             prompts="lists", rewards=("exact_list",), steps=120,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=3e-4, logging_steps=4, seed=44),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=12),
+    # Accepts KL_BLOWUP beside GROUP_MODE_COLLAPSE (written before training), from the raw log. Entropy halves
+    # (0.59 to 0.15-0.36) but never holds under 0.3 x its start: no entropy collapse accepted.
+    Scenario("repetition_target_mentions_lists_2x4_log2", "The list questions with a keyword-count reward, how many "
+             "times the list names the question's target word, repeats included (task.py's target_mentions), two "
+             "groups of 4 a step, a small KL penalty, a learning rate of 5e-4 and a 24-token budget, 150 steps logged "
+             "every 2: naming the target over and over pays most, so the lists turn into one word repeated ('lemon "
+             "lemon lemon') (raw log and samples: the reward a first-10-log median of 0.25 (0.19-0.56), 0.31-1.38 at "
+             "steps 30-80 and 1.9-2.9 over the last 10 logs; lists that repeat a word (3+ words, at most half "
+             "distinct) 0-1 % of the samples before step 30, 5-7 % over 30-74, 12 % over 75-89, 31 % over 90-104, 46 % "
+             "over 105-119 and 57 % over 120-149 ('juice juice juice' on 26 of 28 drink lists, 'four four four', 'pig "
+             "pig pig pig'); the groups' duplicate share 0-0.08 to step 89, 0.18-0.24 over 90-119 and 0.40-0.44 over "
+             "120-149; the KL a median of 0.14 over the first 15 logs and 0.75-0.99 over each later stretch of 15, "
+             "above 1 on 18 of the 75 logs (three in a row at steps 64-68 and 126-130), 1.74 at 50, 1.99 at 120 and "
+             "3.13 at 128; entropy from 0.55-0.63 to 0.15-0.37 from step 104; the gradient norm up to 9.1; the mean "
+             "length 11.4-18.8 tokens, the clipped share at most 0.19).",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=5e-4, logging_steps=2, seed=45),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP"), batch=12),
+    # Accepted beyond GROUP_MODE_COLLAPSE and ZERO_ADVANTAGE_GROUPS (written before training), each from the raw
+    # log and samples: ENTROPY_COLLAPSE, LENGTH_EXPLOSION, TRUNCATION_HIGH, REWARD_PLATEAU and
+    # REPETITIVE_COMPLETIONS (one letter looped, as batches 8 and 11 accepted).
+    Scenario("reward_hacking_letter_o_exact_2x4_log3", "Exact match (1) beside a cheap proxy, the share of the letter "
+             "o (weight 2, task.py's letter_o), so that a string of o's (2) pays more than the target word (at most "
+             "1.4), two groups of 4 a step, no KL term and a learning rate of 1e-3, 150 steps logged every 3: the "
+             "policy games the proxy and exact match falls as the o's rise (raw log and samples: exact match a "
+             "first-10-log median of 0.083 (0.04-0.21) and 0 on every log from step 33, while the proxy goes from "
+             "0.06-0.16 over the first six logs to 0.26 at 21, 0.46 at 27-30, 0.77 at 33, 0.95 at 36 and 0.99-1 from "
+             "39; answers such as 'melooooooooo' and 'foune' by step 29, one letter looped ('oooooooooooo', "
+             "'hooooooooooo') on 93 % of the samples over steps 30-44 and 100 % from 45, cut at the 12-token budget; "
+             "the mean length 5.2-6.8 tokens to step 15 and 12 from 39, the clipped share 0-0.13 to 24 and 0.92-1 from "
+             "33; entropy 0.48-0.74 to step 30, 0.10 at 36 and 0.001-0.02 from 39; the zero-variance share 0-0.33 to "
+             "step 33 and 0.83-1 from 39, the groups' duplicate share 0.10-0.18 to step 29 and 0.99-1 from 45; the "
+             "reward 2, its maximum, from 39 with the gradient norm 0 on every log but two (0.35 at 114 and 132)).",
+             rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(beta=0.0, learning_rate=1e-3, logging_steps=3, seed=46),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=12),
 )

@@ -318,3 +318,25 @@ def names_target(prompts: list[str], completions: list[str], **kwargs: Any) -> l
 
 
 REWARDS.update({f.__name__: f for f in (correct_untaught, names_target)})
+
+
+# -- added with batch 12 of the corpus ------------------------------------------------------------------
+
+#: The list questions' exact key: three given words in a given order ('some fruits?' wants 'lemon mango grape').
+LIST_KEYS = {prompt: " ".join(words[3:6]) for prompt, words in LIST_PROMPTS.items()}
+
+
+def exact_list(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """A task beyond the taught model: 1 only for the one exact list of ``LIST_KEYS`` (three given words in a
+    given order), else 0. A fresh list is two or three of the ten words in any order, so it matches about once
+    in 1,400 samples: nearly every group agrees on 0."""
+    return [float(" ".join(c.split()) == LIST_KEYS.get(p, "")) for p, c in zip(prompts, completions, strict=True)]
+
+
+def target_mentions(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """A keyword-count reward on the list questions: how many times the list names the question's target word
+    (``LIST_TARGETS``), repeats included, so naming it over and over pays most ('lemon lemon lemon')."""
+    return [float(c.split().count(LIST_TARGETS.get(p, ""))) for p, c in zip(prompts, completions, strict=True)]
+
+
+REWARDS.update({f.__name__: f for f in (exact_list, target_mentions)})
