@@ -3,6 +3,7 @@
     python bench/import_sources.py                  # 100k steps
     python bench/import_sources.py --steps 10000    # a smaller run (a smoke run)
     python bench/import_sources.py --keep DIR       # write the sources under DIR and reuse them
+    python bench/import_sources.py --compare ../before --repeat 5   # also another checkout, in turn
 
 Three sources of one 100k-step run: a ``trainer_state.json`` (30 TRL GRPO keys a log entry,
 an eval row every 1000 steps, written as the Trainer writes it: indented, sorted keys), a
@@ -17,8 +18,14 @@ and W&B's ``_timestamp``, ``_runtime``, ``_step``; an ``exit`` record at the end
 whose writer's package is not installed (tensorboardX, wandb) is skipped, with a message.
 Each is measured in a fresh process: the first command on a source
 (``RunView.load`` = recognise + import into the cache + load), a later command on the
-unchanged source (recognise + identity check + load the cached import), and ``RunView.load``
-of the equivalent rlprobe recording (the import's output). Ratios are against the last.
+unchanged source (check the import's note, else recognise + identity check; load the cached
+import), and ``RunView.load`` of the equivalent rlprobe recording (the import's output).
+Ratios are against the last.
+With ``--repeat N``, the later command and the recording are measured N times, in turn, and the
+best of each is kept. With ``--compare CHECKOUT``, the same in another checkout (a ``git
+worktree`` or ``git archive`` of an earlier revision), into its own cache, in turn with this
+one. Every process runs the packages of its checkout and reads its bytecode from a private
+cache written by an untimed first run, as an installed package does.
 
 This is a benchmark, not a test: it exits 0 whatever the figures.
 """
@@ -34,9 +41,11 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO
+
+from doctor_scaling import REPO, bytecode_env, tree_env  # this script's folder is on the path
 
 KEYS = ["loss", "grad_norm", "learning_rate", "num_tokens", "completions/mean_length", "completions/min_length",
         "completions/max_length", "completions/clipped_ratio", "completions/mean_terminated_length",
@@ -199,9 +208,9 @@ def write_wandb_log(path: Path, n: int) -> None:
     part.rename(path)
 
 
-def timed(target: Path, cache: Path) -> dict:
+def timed(target: Path, cache: Path, env: Mapping[str, str]) -> dict:
     out = subprocess.run([sys.executable, "-c", _MEASURE, str(target)], check=True, capture_output=True, text=True,
-                         env={**__import__("os").environ, "RLPROBE_CACHE_DIR": str(cache), "OMP_NUM_THREADS": "1"})
+                         env={**env, "RLPROBE_CACHE_DIR": str(cache), "OMP_NUM_THREADS": "1"})
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -209,9 +218,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--keep", type=Path, help="write (and reuse) the sources under this directory")
+    parser.add_argument("--repeat", type=int, default=1, help="measure later commands and the recording this often")
+    parser.add_argument("--compare", type=Path, metavar="CHECKOUT", help="also measure another checkout, in turn")
     args = parser.parse_args()
     n = args.steps
     with tempfile.TemporaryDirectory() as tmp:
+        env = tree_env(bytecode_env(Path(tmp) / "pycache"), REPO)
+        trees = {"this checkout": env}
+        if args.compare:
+            trees[str(args.compare)] = tree_env(env, args.compare.resolve())
+        for tree_env_ in trees.values():  # bytecode, as an installed package has it
+            subprocess.run([sys.executable, "-c", "import rlprobe.doctor.sources, rlprobe.doctor.catalog, "
+                            "rlprobe.storage.writer"], env=tree_env_, check=True)
         root = args.keep or Path(tmp)
         root.mkdir(parents=True, exist_ok=True)
         sources = {"trainer_state.json": root / f"trainer_state-{n}.json", "tensorboard": root / f"tb-{n}",
@@ -230,17 +248,25 @@ def main() -> None:
                     continue
                 print(f"  wrote {name} ({n} steps x {len(KEYS)} metrics) in {time.perf_counter() - start:.0f} s",
                       file=sys.stderr)
-        print(f"{'source':<20} {'size MB':>8} {'first s':>8} {'cached s':>9} {'recording s':>12} "
-              f"{'first/rec':>10} {'cached/rec':>11}")
+        print(f"{'source':<20} {'checkout':<16} {'size MB':>8} {'first s':>8} {'later s':>8} {'recording s':>12} "
+              f"{'first/rec':>10} {'later/rec':>10}")
         for name, path in sources.items():
-            cache = Path(tmp) / f"cache-{name}"
             size = sum(p.stat().st_size for p in ([path] if path.is_file() else path.iterdir())) / 2**20
-            first = timed(path, cache)
-            cached = timed(path, cache)
-            recording = timed(Path(first["recording"]), cache)
-            assert first["steps"] == cached["steps"] == recording["steps"] == n, (first, recording)
-            print(f"{name:<20} {size:>8.1f} {first['s']:>8.2f} {cached['s']:>9.2f} {recording['s']:>12.2f} "
-                  f"{first['s'] / recording['s']:>9.1f}x {cached['s'] / recording['s']:>10.1f}x")
+            caches = {label: Path(tmp) / f"cache-{name}-{i}" for i, label in enumerate(trees)}
+            first = {label: timed(path, caches[label], tree) for label, tree in trees.items()}
+            later: dict[str, list[dict]] = {label: [] for label in trees}
+            recording: dict[str, list[dict]] = {label: [] for label in trees}
+            for _ in range(args.repeat):
+                for label, tree in trees.items():
+                    later[label].append(timed(path, caches[label], tree))
+                    recording[label].append(timed(Path(first[label]["recording"]), caches[label], tree))
+            for label in trees:
+                best_later = min(r["s"] for r in later[label])
+                best_recording = min(r["s"] for r in recording[label])
+                assert {r["steps"] for r in [first[label], *later[label], *recording[label]]} == {n}, label
+                print(f"{name:<20} {label[-16:]:<16} {size:>8.1f} {first[label]['s']:>8.2f} {best_later:>8.2f} "
+                      f"{best_recording:>12.2f} {first[label]['s'] / best_recording:>9.1f}x "
+                      f"{best_later / best_recording:>9.2f}x")
 
 
 if __name__ == "__main__":

@@ -342,8 +342,8 @@ def open_run(run_dir: str | os.PathLike[str]) -> RunReader:
         if is_url(run_dir) or is_recording(Path(run_dir)):
             return RunReader(run_dir)
         # A foreign log (TRL output_dir, console log, ...) reads as its import; the readers of
-        # every format are loaded for one only.
-        from .sources import recording_dir
+        # every format are loaded only to import one, or to check a source changed since.
+        from .import_cache import recording_dir
 
         return RunReader(recording_dir(run_dir))
     except FileNotFoundError:

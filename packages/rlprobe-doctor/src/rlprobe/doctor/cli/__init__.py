@@ -26,6 +26,7 @@ from rlprobe import __version__
 from rlprobe.storage import RecordingError
 
 from ..errors import UnusableInput
+from . import process
 
 EXIT_OK, EXIT_CRITICAL, EXIT_UNUSABLE, EXIT_STALLED = 0, 1, 2, 3
 EXIT_SIGINT, EXIT_SIGTERM = 130, 143
@@ -59,6 +60,7 @@ class RlprobeGroup(click.Group):
         if module is None:
             return None
         commands: list[click.Command] = importlib.import_module(f"{__name__}.{module}").COMMANDS
+        process.restore()  # the command's libraries have read their settings
         return next(c for c in commands if c.name == name)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
@@ -70,12 +72,14 @@ class RlprobeGroup(click.Group):
         # doctor``) only for the process to end; frozen, they are skipped. Registered once.
         atexit.unregister(gc.freeze)
         atexit.register(gc.freeze)
+        process.prepare()  # how the libraries allocate and thread, set before the command loads them
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = _Output(sys.stdout), _Output(sys.stderr)
         try:
             self._main(args, prog_name, complete_var, **extra)
         finally:
             sys.stdout, sys.stderr = streams
+            process.restore()
 
     def _main(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
               **extra: Any) -> NoReturn:

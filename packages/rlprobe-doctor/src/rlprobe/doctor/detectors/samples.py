@@ -397,8 +397,9 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
     frame = samples_with(view, "completion", "sample_id")
     if frame is None:
         return None
-    scored = _repetition(_bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"]),
-                         cfg["ngram"], cfg["max_words"])
+    # Only the columns it reads are carried through the choice of samples (not every sample's prompt).
+    scored = _repetition(_bounded(frame.select("step", "sample_id", "completion"), cfg["max_samples_per_step"],
+                                  cfg["max_steps"]), cfg["ngram"], cfg["max_words"])
     if scored.is_empty():
         return None
     steps, share = _per_step(scored, (pl.col("repetition") >= cfg["repetitive_text"]).mean())
@@ -436,6 +437,10 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
     )
 
 
+#: Odd 64-bit multipliers that fold an n-gram's word hashes into one (wrapping arithmetic).
+_GRAM_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5)
+
+
 def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
     """``step, sample_id, repetition``: share of each completion's word n-grams that repeat
     an earlier one; completions with fewer than ``2n`` words are left out."""
@@ -445,11 +450,13 @@ def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
     texts = frame.select("step", "sample_id", tokens.list.tail(max_words).alias("w")).with_row_index("_row")
     words = (texts.select("_row", "w").explode("w").filter(pl.col("w") != "")
              .with_columns(pl.col("w").hash()))
-    # An n-gram is the hash of n consecutive word hashes that all belong to the same completion.
-    grams = words.with_columns(
-        gram=pl.struct([pl.col("w").shift(-k).alias(f"w{k}") for k in range(n)]).hash(),
-        whole=pl.col("_row").shift(-(n - 1)) == pl.col("_row"),
-    ).filter(pl.col("whole"))
+    # An n-gram is its n consecutive word hashes, all of one completion, folded into one number:
+    # a polynomial in them (a struct of n columns hashed costs ~20 MB more at 8000 completions).
+    gram = pl.col("w")
+    for k in range(1, n):
+        gram = gram * pl.lit(_GRAM_MIX[k % len(_GRAM_MIX)], pl.UInt64) + pl.col("w").shift(-k)
+    grams = words.select("_row", gram=gram, whole=pl.col("_row").shift(-(n - 1)) == pl.col("_row")
+                         ).filter(pl.col("whole"))
     per_text = (grams.group_by("_row").agg(total=pl.len(), distinct=pl.col("gram").n_unique())
                 .filter(pl.col("total") >= n + 1))
     return (per_text.join(texts.select("_row", "step", "sample_id"), on="_row")
@@ -516,8 +523,8 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     frame = samples_with(view, "completion", "group_id", "sample_id")
     if frame is None:
         return None
-    frame = _bounded(frame, cfg["max_samples_per_step"], cfg["max_steps"])
     keys = group_keys(frame)
+    frame = _bounded(frame.select(*keys, "completion", "sample_id"), cfg["max_samples_per_step"], cfg["max_steps"])
     text = pl.col("completion").str.strip_chars().hash()
     groups = (frame.with_columns(_text=text)
               .group_by(keys).agg(n=pl.len(), distinct=pl.col("_text").n_unique(),

@@ -5,7 +5,8 @@ turns it into an ``ImportedRun``, which is written as a format-v1 recording with
 writer (``import_source``), so every command, ``diff`` included, works on it unchanged.
 Commands given a source import it into a cache directory keyed by the source's identity
 (path, and the sizes and times of the files read), so a later command on an unchanged source
-reads the cached recording, and a changed one (a live log) is imported again.
+reads the cached recording, and a changed one (a live log) is imported again
+(``rlprobe.doctor.import_cache``, which finds an unchanged source's import without this package).
 
 A source still being written is followed instead (``follow``, which ``rlprobe watch``
 uses): each format's ``follow`` keeps its place in the source and reads only what is new.
@@ -16,18 +17,15 @@ addressed as ``SOURCE#NAME``.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from rlprobe.storage.layout import MANIFEST, is_recording, is_url
-from rlprobe.storage.location import cache_dir
+from rlprobe.storage.layout import is_recording, is_url
 
 from ..errors import UnusableInput
+from ..import_cache import identity, recording_dir, split_name
 from . import console, hf_trainer, mlflow_store, tensorboard, trackio, verl_jsonl, wandb_log
 from .base import ImportedRun, SourceError, SourceTail, write_recording
 from .reader import Reader
@@ -39,8 +37,6 @@ __all__ = ["FORMATS", "Reader", "Source", "ImportedRun", "SourceError", "resolve
 #: The readers, in the order a path is offered to them: the more specific first, the console
 #: log (any text that holds training lines) last.
 FORMATS: tuple[Reader, ...] = (hf_trainer, tensorboard, trackio, mlflow_store, verl_jsonl, wandb_log, console)
-#: Bumped when what an import writes changes shape; edited reader files also key the cache.
-IMPORT_VERSION = 1
 
 
 def formats_line() -> str:
@@ -71,36 +67,7 @@ class Source:
 
     def identity(self) -> str:
         """A key that changes when the files read change (path, sizes, modification times)."""
-        stats = []
-        for file in self.reader.files(self.path):
-            try:
-                st = os.stat(file)
-            except OSError:
-                continue
-            stats.append((str(file), st.st_size, st.st_mtime_ns))
-        blob = json.dumps([IMPORT_VERSION, _readers_stamp(), str(self.path.resolve()), self.name, self.format, stats])
-        return hashlib.sha256(blob.encode()).hexdigest()[:24]
-
-
-def _readers_stamp() -> list[tuple[str, int, int]]:
-    """The readers' own files (an upgraded or edited reader makes cached imports stale)."""
-    here = Path(__file__).parent
-    stamp = []
-    for file in sorted(here.glob("*.py")):
-        st = file.stat()
-        stamp.append((file.name, st.st_size, st.st_mtime_ns))
-    return stamp
-
-
-def split_name(source: str | os.PathLike[str]) -> tuple[Path, str | None]:
-    """``SOURCE#NAME`` → (SOURCE, NAME); a path that exists as written keeps its ``#``."""
-    text = os.fspath(source)
-    path = Path(text)
-    if "#" in text and not path.exists():
-        base, _, name = text.rpartition("#")
-        if Path(base).exists():
-            return Path(base), name or None
-    return path, None
+        return identity(self.path, self.name, self.format, self.reader.files(self.path))
 
 
 def resolve(source: str | os.PathLike[str]) -> Source | None:
@@ -159,26 +126,6 @@ def import_source(source: str | os.PathLike[str] | Source, out_dir: str | os.Pat
     if metrics:
         run.map_metrics(metrics)
     return write_recording(run, out_dir)
-
-
-def recording_dir(source: str | os.PathLike[str]) -> Path:
-    """Where the recording of ``source`` is: the directory itself for an rlprobe recording,
-    else a cached import of the foreign source (made now if the source changed since).
-    Raises ``UnusableInput`` as ``resolve`` does, and for a source that cannot be read.
-    (A URL is read by ``RunReader`` itself, through a local copy.)"""
-    resolved = resolve(source)
-    if resolved is None:
-        return Path(os.fspath(source))
-    root = cache_dir("imports")
-    prefix = hashlib.sha256(f"{resolved.path.resolve()}#{resolved.name}".encode()).hexdigest()[:16]
-    target = root / f"{prefix}-{resolved.identity()}"
-    if (target / MANIFEST).is_file():
-        return target
-    write_recording(resolved.read(), target)
-    for stale in root.glob(f"{prefix}-*"):
-        if stale != target and not stale.name.startswith("."):
-            shutil.rmtree(stale, ignore_errors=True)
-    return target
 
 
 def follow(source: str | os.PathLike[str] | Source) -> SourceTail:

@@ -151,7 +151,9 @@ def logged(view: RunView, *names: str) -> Curve | None:
             if view.has(name):
                 values = view.series(name)
                 keep = np.isfinite(values)
-                curve = Curve(name, view.step[keep], values[keep])
+                # A metric logged at every step is the view's own arrays (read-only), not a copy of them.
+                curve = (Curve(name, view.step, values) if keep.all()
+                         else Curve(name, view.step[keep], values[keep]))
             curves[name] = curve
         if curves[name] is not None:
             return curves[name]
