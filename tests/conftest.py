@@ -48,3 +48,32 @@ def pytest_make_collect_report(collector: pytest.Collector) -> object:
     report = outcome.get_result()
     if _missing_requirement(report):
         report.outcome = "failed"
+
+
+_DOCTOR = """
+import json, sys
+from rlprobe.doctor.cli import main
+sys.argv = ["rlprobe", "doctor", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.fixture
+def doctor_modules():
+    """``doctor_modules(path)`` → (exit status, the modules a fresh ``rlprobe doctor <path>`` process had
+    imported when it ended, its stderr): what a command loads, checked from outside it."""
+    import json
+    import subprocess
+    import sys
+
+    def run(path: Path) -> tuple[int, set[str], str]:
+        done = subprocess.run([sys.executable, "-c", _DOCTOR, str(path)], capture_output=True, text=True,
+                              timeout=120)
+        lines = done.stdout.strip().splitlines()
+        return done.returncode, set(json.loads(lines[-1])) if lines else set(), done.stderr
+
+    return run

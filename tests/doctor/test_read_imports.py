@@ -10,30 +10,13 @@ steps is measured in tenths of a second, and each of these was tens of milliseco
 A fresh interpreter runs ``rlprobe doctor`` on a recorded run and lists what it imported."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
-
-DOCTOR = """
-import json, sys
-from rlprobe.doctor.cli import main
-sys.argv = ["rlprobe", "doctor", sys.argv[1]]
-try:
-    main()
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)))
-"""
 
 NOT_NEEDED = ("pandas", "pyarrow.compute", "rlprobe.recorder", "rlprobe.storage.writer", "rlprobe.doctor.sources")
 
 
-def test_doctor_on_a_recording_imports_only_what_reading_it_needs(synth_run) -> None:
-    run = synth_run("kl_blowup", n_steps=300)
-    done = subprocess.run([sys.executable, "-c", DOCTOR, str(Path(run))], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    modules = set(json.loads(done.stdout.strip().splitlines()[-1]))
+def test_doctor_on_a_recording_imports_only_what_reading_it_needs(synth_run, doctor_modules) -> None:
+    status, modules, stderr = doctor_modules(Path(synth_run("kl_blowup", n_steps=300)))
+    assert status == 0, stderr
     assert "rlprobe.doctor.catalog" in modules
     assert sorted(m for m in modules if m.startswith(NOT_NEEDED)) == []

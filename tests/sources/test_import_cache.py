@@ -8,25 +8,12 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rlprobe.doctor import RunView, import_cache, sources
 from rlprobe.doctor.sources import recording_dir
-
-DOCTOR = """
-import json, sys
-from rlprobe.doctor.cli import main
-sys.argv = ["rlprobe", "doctor", sys.argv[1]]
-try:
-    main()
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)))
-"""
 
 
 def _train(step: int) -> dict:
@@ -88,12 +75,11 @@ def _sources(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("kind", ["trainer_state", "console", "verl", "output_dir"])
-def test_a_later_command_on_an_unchanged_source_loads_no_reader(tmp_path: Path, kind: str) -> None:
+def test_a_later_command_on_an_unchanged_source_loads_no_reader(tmp_path: Path, kind: str, doctor_modules) -> None:
     source = _sources(tmp_path)[kind]
     first = recording_dir(source)
-    done = subprocess.run([sys.executable, "-c", DOCTOR, str(source)], capture_output=True, text=True, timeout=120)
-    assert done.returncode in (0, 1), done.stderr
-    modules = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    status, modules, stderr = doctor_modules(source)
+    assert status in (0, 1), stderr
     assert "rlprobe.doctor.catalog" in modules and "rlprobe.doctor.import_cache" in modules
     assert sorted(m for m in modules if m.startswith(("rlprobe.doctor.sources", "rlprobe.storage.writer"))) == []
     assert recording_dir(source) == first  # the command read the import, and left it as it was
