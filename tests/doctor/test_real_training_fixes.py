@@ -1108,3 +1108,25 @@ def test_copies_mostly_right_in_a_run_that_learned_are_convergence_and_in_a_stuc
     assert learnt is not None and learnt.severity == "info" and "a prompt at a time" in learnt.explanation, learnt
     stuck = detect("GROUP_MODE_COLLAPSE", _learnt_copies_run(tmp_path / "stuck", rising=False))
     assert stuck is not None and stuck.severity != "info", stuck
+
+
+@pytest.mark.parametrize("with_samples", [False, True])
+def test_a_gradient_norm_level_that_rose_as_the_run_learned_is_info_with_samples_or_without(tmp_path: Path,
+                                                                                          with_samples: bool):
+    """``healthy_cool06_log1`` (batch 9): the norm's level rose ×3 in a run whose reward rose and kept its
+    rise. Without samples the reward's progress stood in for convergence; with samples that show none
+    (every completion distinct), it must too: the norm moved as the run learnt."""
+    rng = np.random.default_rng(71)
+    steps = np.arange(1, 241)
+    grad = 2.0 * (1 + 3 * np.clip((steps - 80) / 20, 0, 1)) * np.exp(rng.normal(0, 0.2, steps.size))
+    reward = 0.2 + 0.6 * np.clip(steps / 160, 0, 1) + rng.normal(0, 0.03, steps.size)
+    rows = [dict(step=int(st), grad_norm=float(g), entropy=0.4, reward=float(r), frac_reward_zero_std=0.5)
+            for st, g, r in zip(steps, grad, reward, strict=True)]
+    samples = {row["step"]: [{"sample_id": f"{row['step']}-{k}-{i}", "group_id": f"{row['step']}-{k}",
+                              "prompt": f"p{k}?", "completion": f"answer {row['step']} {k} {i}",
+                              "reward": float(i % 2), "advantage": float(i % 2) - 0.5} for k in range(2)
+                             for i in range(4)]
+               for row in rows} if with_samples else None
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, samples))
+    assert finding is not None and finding.severity == "info" and "as the run learnt" in finding.explanation, finding
+    assert ("without samples" in finding.explanation) != with_samples
