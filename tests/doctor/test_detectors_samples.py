@@ -250,6 +250,18 @@ def test_repetition_score_counts_repeated_ngrams():
     assert "c" not in scores  # too short to judge
 
 
+def test_a_completion_too_short_for_ngrams_is_scored_on_its_words():
+    """A list of three words that loops ("juice juice juice") holds no 4-gram at all: it is scored on
+    the share of its words that repeat one, and a list of different words scores 0."""
+    frame = pl.DataFrame({"step": [0] * 4, "sample_id": ["loop", "list", "half", "long"], "completion": [
+        "juice juice juice", "lemon mango grape", "pig pig pig cow", "a b c d e f g h",
+    ]})
+    scores = dict(_repetition(frame, 4, 200).select("sample_id", "repetition").iter_rows())
+    assert scores["loop"] == pytest.approx(2 / 3) and scores["list"] == 0.0
+    assert scores["half"] == pytest.approx(0.5)
+    assert scores["long"] == 0.0  # 8 words: scored on its 4-grams, as before
+
+
 def test_through_a_recording_on_disk(synth_run):
     run = synth_run("repetitive_completions", 200, 1)
     found = {f.signature_id: f for f in diagnose(run)}

@@ -45,8 +45,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_slow_cool_log12", "verdict"): "ENTROPY_COLLAPSE dated 72, onset 144 (±36)",
     ("length_explosion_slow_log15", "verdict"):
         "LENGTH_EXPLOSION dated 60, where the length left 5.8 tokens; the rule dates x1.5 at 105 (±36)",
-    # Batch 7 (session 7): the doctor's first look (acff5cf), before any fix for it.
-    ("repetition_cool07_log7", "verdict"): "REPETITIVE_COMPLETIONS dated 160, onset 93 (±32)",
     # Batch 8 (session 7): the doctor's first look (857badb), before any fix for it.
     ("length_collapse_brevity_nosamples_log4", "verdict"):
         "LENGTH_COLLAPSE missing: a fall from 5.6 to 1 token over 60 of 140 steps drags its trailing reference",
@@ -66,8 +64,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "(8 completions a step, logged every 6) stays under the detector's noise bar; REWARD_PLATEAU warns at 66",
     ("length_explosion_char_bonus_2x4_oldkeys_log4", "verdict"):
         "LENGTH_EXPLOSION missing in TRL 0.14's key set (KL_BLOWUP critical from 12 instead)",
-    ("repetition_target_mentions_lists_2x4_log2", "verdict"):
-        "REPETITIVE_COMPLETIONS missing (the rule dates looping lists at 93); KL_BLOWUP warn from 66",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

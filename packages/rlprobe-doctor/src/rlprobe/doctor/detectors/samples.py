@@ -366,7 +366,9 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
 
     Metrics: The captured samples' `completion` text. A completion's repetition is the share
     of its word `ngram`-grams (lower-cased, last `max_words` words) that repeat an earlier one;
-    it counts as repetitive at `repetitive_text` or more.
+    a completion too short for them (3 words to 2 × `ngram`) loops in words ("juice juice
+    juice"), and its repetition is the share of its words that repeat one. It counts as
+    repetitive at `repetitive_text` or more.
 
     Rule: Per sample step, the share of repetitive completions; its trailing median must be
     at least `warn_share` and at least `min_rise` above the first fifth of the run for
@@ -439,11 +441,15 @@ def repetitive_completions(view: RunView, cfg: Mapping[str, Any]) -> Finding | N
 
 #: Odd 64-bit multipliers that fold an n-gram's word hashes into one (wrapping arithmetic).
 _GRAM_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5)
+#: Words a completion too short for n-grams needs before its repeated words are scored: two words
+#: that agree ("red red") are an answer said twice, three the same are a loop.
+_SHORT_WORDS = 3
 
 
 def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
     """``step, sample_id, repetition``: share of each completion's word n-grams that repeat
-    an earlier one; completions with fewer than ``2n`` words are left out."""
+    an earlier one; a completion with fewer than ``2n`` words, too short for n-grams, scores the
+    share of its words that repeat one (with `_SHORT_WORDS` words at least; shorter ones are left out)."""
     # Splitting on spaces (newlines and tabs made spaces) is several times cheaper than a
     # word regex; the empty words that runs of spaces leave behind are dropped after exploding.
     tokens = pl.col("completion").str.to_lowercase().str.replace_all(r"[\n\t\r]", " ").str.split(" ")
@@ -459,7 +465,10 @@ def _repetition(frame: pl.DataFrame, n: int, max_words: int) -> pl.DataFrame:
                          ).filter(pl.col("whole"))
     per_text = (grams.group_by("_row").agg(total=pl.len(), distinct=pl.col("gram").n_unique())
                 .filter(pl.col("total") >= n + 1))
-    return (per_text.join(texts.select("_row", "step", "sample_id"), on="_row")
+    # A completion too short for n-grams loops in words ("juice juice juice"): it is scored on them.
+    short = (words.group_by("_row").agg(total=pl.len(), distinct=pl.col("w").n_unique())
+             .filter((pl.col("total") >= _SHORT_WORDS) & (pl.col("total") < 2 * n)))
+    return (pl.concat([per_text, short]).join(texts.select("_row", "step", "sample_id"), on="_row")
             .select("step", "sample_id", repetition=1.0 - pl.col("distinct") / pl.col("total")))
 
 
