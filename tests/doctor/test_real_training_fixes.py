@@ -1130,3 +1130,33 @@ def test_a_gradient_norm_level_that_rose_as_the_run_learned_is_info_with_samples
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, samples))
     assert finding is not None and finding.severity == "info" and "as the run learnt" in finding.explanation, finding
     assert ("without samples" in finding.explanation) != with_samples
+
+
+# -- a slow, noisy fall from the run's best (issue 28, batch 12's late RLOO warm-up) ---------------------------
+
+
+def _noisy_reward(fall: bool, n: int = 180, stride: int = 6) -> list[dict[str, Any]]:
+    """8 binary rewards a step, logged every ``stride`` (each log the mean of its steps): the pass rate climbs
+    to 0.35 by step 50, then holds it (``fall`` False) or drifts down to 0 from step 90 on."""
+    rng = np.random.default_rng(11)
+    rows = []
+    for step in range(stride, n + 1, stride):
+        p = min(0.35, 0.02 + 0.35 * step / 50)
+        if fall and step > 90:
+            p = max(0.0, 0.35 * (1 - (step - 90) / 70))
+        rows.append(dict(step=step, reward=float(rng.binomial(8 * stride, p) / (8 * stride) * rng.choice([0.7, 1.3])),
+                         entropy=0.5, loss=0.0))
+    return rows
+
+
+def test_a_slow_noisy_fall_from_the_runs_best_is_a_collapse(tmp_path: Path):
+    """A trailing reference follows a noisy reward down; the run's end held against its best tenth is a
+    fall no noise explains, dated where the reward left its best."""
+    finding = detect("REWARD_COLLAPSE", record(tmp_path, _noisy_reward(fall=True)))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding
+    assert 90 <= finding.first_step <= 140, finding.first_step
+    assert "best" in finding.evidence[0].note
+
+
+def test_the_same_noise_on_a_held_reward_is_no_collapse(tmp_path: Path):
+    assert detect("REWARD_COLLAPSE", record(tmp_path, _noisy_reward(fall=False))) is None

@@ -59,9 +59,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_rloo_cool06_binary_4x2_long_log5", "verdict"):
         "ADVANTAGE_OUTLIERS warn from 30 on a healthy 250-step RLOO run at temperature 0.6",
     ("entropy_collapse_coin_2x8_log6", "verdict"): "GROUP_MODE_COLLAPSE dated 48, onset 77 (±25)",
-    ("reward_collapse_rloo_late_warmup_2x4_log6", "verdict"):
-        "REWARD_COLLAPSE missing: a noisy fall from 0.23-0.44 (steps 30-90) to 0-0.31 and 0 on the last four logs "
-        "(8 completions a step, logged every 6) stays under the detector's noise bar; REWARD_PLATEAU warns at 66",
     ("length_explosion_char_bonus_2x4_oldkeys_log4", "verdict"):
         "LENGTH_EXPLOSION missing in TRL 0.14's key set (KL_BLOWUP critical from 12 instead)",
 }

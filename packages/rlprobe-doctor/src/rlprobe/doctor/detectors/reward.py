@@ -80,7 +80,8 @@ def sudden_fall(x: np.ndarray, steps: np.ndarray, lo: int, hi: int, fall: float,
 
 
 @detector("REWARD_COLLAPSE", defaults={"drop_fraction": 0.3, "critical_fraction": 0.6, "min_z": 5.0,
-                                       "smooth_window": 15, "baseline_window": 100, "gap": 50, "sustain": 20})
+                                       "best_z": 4.0, "smooth_window": 15, "baseline_window": 100, "gap": 50,
+                                       "sustain": 20})
 def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     """The reward falls well below its own recent level and stays down.
 
@@ -94,7 +95,14 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     least `drop_fraction` of the reward's scale — the larger of |reference| and the gain
     since the run's start — and by at least `min_z` times the noise of the smoothed curve,
     and stays at least ¾ as far down (hysteresis) for `sustain` steps. The onset is where
-    the centred median last sat at the reference. Critical when the drop held afterwards
+    the centred median last sat at the reference. A trailing reference follows a slow, noisy
+    fall down (a few noisy logged values, each the mean of a handful of completions), so the
+    run's end is also held against its best: the mean of its last tenth below the best mean
+    a tenth of the run held earlier by `drop_fraction` of the scale and by `best_z` standard
+    errors of the two means (the step noise from first differences, not a robust one: a
+    quantised reward's spread is all of it), the tenth's mean `drop_fraction` of the scale down
+    for `sustain` steps to the end; the onset is then where the centred median last sat at that
+    best level. Critical when the drop held afterwards
     reaches `critical_fraction` of the scale.
     An episode that ended (the smoothed curve back within the noise band of its earlier level,
     out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
@@ -111,6 +119,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     drop_fraction: drop, as a fraction of the reward's scale, that starts a collapse
     critical_fraction: critical when the held drop reaches this fraction of the scale
     min_z: the drop must also exceed this many noise standard deviations
+    best_z: a fall of the last tenth's mean from the best tenth's must exceed this many standard errors
     smooth_window: trailing median window (steps) that de-noises the curve
     baseline_window: steps in the reference window
     gap: steps between the reference window and the present
@@ -129,10 +138,20 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     need = np.maximum(np.maximum(cfg["drop_fraction"] * scale, cfg["min_z"] * noise), _TINY)
     change = level_change(curve, w, ref - need, ref - 0.75 * need, False, ref,
                           band_floor=np.maximum(3 * noise, 0.05 * scale), refine=False)
-    if change is None:
-        return None
-    hit, onset, baseline, observed = change.hit, change.onset, change.baseline, change.observed
-    lost = (baseline - observed) / max(float(scale[hit]), 1e-12)
+    if change is not None:
+        hit, onset, baseline, observed = change.hit, change.onset, change.baseline, change.observed
+        held, capped, reference = float(scale[hit]), change.capped("critical"), (
+            f"median of {w.baseline} steps ending {w.gap} steps before; observed: lowest level held for {w.sustain} "
+            "steps")
+    else:
+        fell = _fall_from_best(curve, w, cfg["drop_fraction"], cfg["best_z"], start_level)
+        if fell is None:
+            return None
+        hit, onset, baseline, observed, held = fell
+        capped, reference = "critical", (f"mean of the best {_tenth(x.size)} logged values before the fall; observed: "
+                                          "mean of the last as many")
+        noise = float(np.std(np.diff(x[np.isfinite(x)]))) / np.sqrt(2.0 * _tenth(x.size))
+    lost = (baseline - observed) / max(held, 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
     sudden = ""
     if sudden_fall(x, steps, max(0, onset - w.smooth), hit + w.sustain, baseline - observed):
@@ -142,16 +161,15 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     return Finding(
         signature_id="REWARD_COLLAPSE",
         # A reward that fell is the objective's harm itself; once it came back, the episode is over.
-        severity=decide(view, "REWARD_COLLAPSE", first, strong=lost >= cfg["critical_fraction"],
-                        cap=change.capped("critical")).severity,
+        severity=decide(view, "REWARD_COLLAPSE", first, strong=lost >= cfg["critical_fraction"], cap=capped).severity,
         confidence=confidence_from(lost / cfg["drop_fraction"] - 1.0, 1.0, floor=0.55),
         first_step=first,
         explanation=(f"The reward fell from {baseline:.3g} to {observed:.3g} starting at step {first} "
                      f"({lost:.0%} of its scale, {(baseline - observed) / max(noise, 1e-12):.0f}× its noise) and "
-                     f"stayed down for at least {w.sustain} steps.{sudden}" + change.recovery(steps)),
+                     f"stayed down for at least {w.sustain} steps.{sudden}"
+                     + (change.recovery(steps) if change is not None else "")),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
-                           note=f"reference: median of {w.baseline} steps ending {w.gap} steps before; observed: "
-                                f"lowest level held for {w.sustain} steps; scale {float(scale[hit]):.3g}")],
+                           note=f"reference: {reference}; scale {held:.3g}")],
         suggested_actions=[
             "Look for an earlier KL, entropy or grad-norm finding: it is usually the cause of the collapse.",
             "Lower `learning_rate` and `max_grad_norm`; raise the KL penalty `beta` to anchor the policy.",
@@ -160,6 +178,45 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ],
         links_to_samples=view.top_samples(first, last, "reward", k=5, descending=False),
     )
+
+
+def _tenth(n: int) -> int:
+    """Logged values in a tenth of a run of ``n`` (3 at least): the span the best and the last level are means over."""
+    return max(3, n // 10)
+
+
+def _fall_from_best(curve: Curve, w: Windows, drop_fraction: float, z: float,
+                    start_level: float) -> tuple[int, int, float, float, float] | None:
+    """``(hit, onset, best, end, scale)`` when the run ends fallen from its best: the mean of its last tenth
+    below the best mean a tenth held before it by ``drop_fraction`` of the scale (the larger of |best| and
+    the gain from ``start_level``) and by ``z`` standard errors of the two means, and down by that fraction
+    since ``hit`` (``w.sustain`` logged values at least). None otherwise."""
+    x = curve.values
+    k = _tenth(x.size)
+    means = rolling_mean(x, k, k)
+    if x.size < 3 * k or not np.isfinite(means[-1]):
+        return None
+    before = means[:x.size - k]
+    if not np.isfinite(before).any():
+        return None
+    best_at = int(np.nanargmax(before))
+    best, end = float(before[best_at]), float(np.nanmean(x[-k:]))
+    scale = max(abs(best), best - start_level)
+    step_noise = float(np.std(np.diff(x[np.isfinite(x)]))) / np.sqrt(2.0)
+    need = max(drop_fraction * scale, z * step_noise * np.sqrt(2.0 / k), _TINY)
+    if best - end < need:
+        return None
+    # Down from ``hit`` on: the tenth's mean a fraction of the scale under the best to the end (the end's
+    # distance from the best, measured above, is what makes the fall more than noise).
+    with np.errstate(invalid="ignore"):
+        down = np.flip(np.cumprod(np.flip(means <= best - max(drop_fraction * scale, _TINY)))).astype(bool)
+    hits = np.flatnonzero(down & (np.arange(x.size) > best_at))
+    if not hits.size or x.size - int(hits[0]) < w.sustain:
+        return None
+    hit = int(hits[0])
+    lo = max(0, best_at - k + 1)
+    band = max(4.0 * smoothed_noise(x, lo, hit, w.smooth), 0.05 * abs(best))
+    return hit, onset_before(x, hit, best, band, False, lo, w.smooth), best, end, scale
 
 
 @detector("REWARD_PLATEAU", defaults={"flat_fraction": 0.05, "zero_std_level": 0.6, "plateau_window": 150,
