@@ -279,7 +279,14 @@ class Scenario:
     a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps, an entropy collapse
     under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader outage after
     learning, a per-character bonus, a list task beyond the model, a keyword-count reward, a letter proxy
-    gamed against exact match; strides 1-10, seeds 31-46)."""
+    gamed against exact match; strides 1-10, seeds 31-46); 13 an eleventh such batch (a binary exact-match reward
+    with groups of 2, 4 and 8, healthy runs that learn the questions at different steps, learn slowly or
+    converge, with and without a KL term, sampled at temperature 0.7-1.1, RLOO healthy and pathological, the
+    judge score in TRL 0.14's key set; a learning rate far too high with RLOO, a KL blow-up with no warm-up
+    logged every 10 steps, an entropy collapse under a reward that says nothing with one group of 8, a brevity
+    reward with RLOO, a per-character bonus with groups of 8, a per-word reward on the mixed questions, a letter
+    proxy gamed against exact match with RLOO, a key of untaught words at temperature 1.1, a key half of whose
+    words can be said (a plateau at half the best); strides 1-10, seeds 47-62)."""
 
     @property
     def healthy(self) -> bool:
@@ -481,6 +488,28 @@ def falls_from_peak(key: str, factor: float = 0.5, smooth: int = 3, run: int = 3
         return first_sustained(means[top + 1:], lambda v: v < factor * peak, run)
     return Onset(f"first step, after the highest {smooth}-log mean of `{key}`, where that mean < {factor:g} x its "
                  f"peak, for {run} logs in a row", rule)
+
+
+# -- added with batch 13 ----------------------------------------------------------------------------------
+
+
+def levels_off(key: str = "reward", zero_std: str = "frac_reward_zero_std", share: float = 0.6, reach: float = 0.9,
+               smooth: int = 10, run: int = 5) -> Onset:
+    """A plateau below the best: the later of where the ``smooth``-log mean of ``key`` reached ``reach`` x its mean
+    over the last quarter of the logs (where it levelled off) and where the ``smooth``-log mean of ``zero_std`` got
+    to ``share`` (where the groups came to agree), each for ``run`` logs in a row."""
+    def rule(history: History, _: Path) -> int | None:
+        values = finite([v for _, v in series(history, key)])
+        if not values:
+            return None
+        final = statistics.fmean(values[-max(1, len(values) // 4):])
+        reached = first_sustained(rolling(series(history, key), smooth), lambda v: v >= reach * final, run)
+        agreed = first_sustained(rolling(series(history, zero_std), smooth), lambda v: v >= share, run)
+        return None if reached is None or agreed is None else max(reached, agreed)
+    return Onset(f"the later of the first step where the {smooth}-log mean of `{key}` >= {reach:g} x its mean over "
+                 f"the last quarter of the logs and the first step where the {smooth}-log mean of `{zero_std}` >= "
+                 f"{share:g}, each for {run} logs in a row", rule)
+
 
 SCENARIOS: tuple[Scenario, ...] = (
     # -- healthy ------------------------------------------------------------------------------
@@ -2293,4 +2322,157 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=12),
+    # -- batch 13 --
+    # An eleventh fresh batch, 16 scenarios: a binary exact-match reward with groups of 2, 4 and 8 (healthy runs
+    # that learn the questions at different steps, learn slowly over the whole run, or converge until their groups
+    # agree because they are solved), with and without a KL term, sampled at temperature 0.7-1.1; RLOO healthy and
+    # pathological; the judge score read in TRL 0.14's key set; a learning rate far too high with RLOO, a KL
+    # blow-up with no warm-up logged every 10 steps, an entropy collapse under a reward that says nothing with one
+    # group of 8, a brevity reward with RLOO, a per-character bonus with groups of 8, a per-word reward on the
+    # mixed questions, a letter proxy gamed against exact match with RLOO, a key of untaught words with groups of
+    # 8 at temperature 1.1, a key half of whose words the model can say (task.py's correct_half_key: a plateau
+    # at half the best); strides 1, 2, 3, 4, 5, 7 and 10, runs read from trainer_state.json and in TRL 0.14's key
+    # set, seeds 47-62. Each expectation was written from the mechanism before the run was trained (committed
+    # first), then checked on the raw log only, never against the doctor. As in batches 9-12, the healthy binary
+    # runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_4x2_lr5e4_log3", "Exact match alone, four groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 3: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the "
+             "questions' target words are learnt one after another, some early and some late.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=5e-4, logging_steps=3, seed=47), batch=13),
+    Scenario("healthy_nokl_temp09_binary_2x4_log7", "Exact match alone, two groups of 4 a step, no KL term (beta 0), "
+             "sampled at temperature 0.9, a learning rate of 4e-4, 175 steps logged every 7: the target words are "
+             "learnt and groups saturate as they are solved: convergence, not a dead signal.",
+             rewards=("correct",), steps=175,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=4e-4, logging_steps=7, seed=48), batch=13),
+    Scenario("healthy_rloo_binary_1x8_log5", "RLOO, exact match alone, one group of 8 a step, a KL penalty of 0.03 in "
+             "the reward and a learning rate of 3e-4, 200 steps logged every 5: a group of 8 usually holds a right "
+             "answer, the leave-one-out baseline turns it into an advantage, and the target words are learnt.",
+             algorithm="rloo", rewards=("correct",), steps=200,
+             args=dict(num_generations=8, beta=0.03, learning_rate=3e-4, logging_steps=5, seed=49), batch=13),
+    Scenario("healthy_judge_2x4_oldkeys_log10", "The 0-10 judge score (partial credit: a known word, of the asked "
+             "category, the target), two groups of 4 a step, a small KL penalty and a learning rate of 3e-4, 200 steps "
+             "logged every 10 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the "
+             "category is already given, the target words are learnt and the score rises towards 10.",
+             rewards=("judge",), steps=200,
+             args=dict(beta=0.02, learning_rate=3e-4, logging_steps=10, seed=50), source="old_keys", batch=13),
+    Scenario("healthy_slow_binary_4x4_nosamples_log5", "Exact match alone, four groups of 4 a step, a small KL "
+             "penalty and a learning rate of 1.5e-4, 200 steps logged every 5 and read from TRL's trainer_state.json "
+             "(no samples): a slow learner, the reward rising from about one in ten over the whole run and the run "
+             "ending still learning, far from saturation.",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=1.5e-4, logging_steps=5, seed=51),
+             source="trainer_state", batch=13),
+    Scenario("healthy_nokl_temp08_binary_2x8_converges_log1", "Exact match alone, two groups of 8 a step, no KL term, "
+             "sampled at temperature 0.8, a learning rate of 5e-4, 150 steps logged every step: the target words are "
+             "learnt until nearly every completion is right, and late most groups agree because they are solved: "
+             "convergence, not a dead signal.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, beta=0.0,
+                       learning_rate=5e-4, seed=52), batch=13),
+    Scenario("healthy_rloo_partial_cool07_4x2_oldkeys_log2", "RLOO with its KL penalty (0.05) in the reward, partial "
+             "credit: exact match (1) beside a word of the asked category (0.2), four groups of 2 a step, sampled at "
+             "temperature 0.7, a learning rate of 4e-4, 150 steps logged every 2 and read in TRL 0.14's key set: the "
+             "category is already given, the target words are learnt.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=0.7, beta=0.05, learning_rate=4e-4, logging_steps=2, seed=53),
+             source="old_keys", batch=13),
+    Scenario("reward_collapse_rloo_lr3e3_partial_2x4_log3", "RLOO without a KL term (beta 0), partial credit: exact "
+             "match (1) beside a word of the asked category (0.3), two groups of 4 a step, a constant learning rate "
+             "far too high (3e-3), 120 steps logged every 3: the updates overshoot, the answers break into letter "
+             "strings that are neither the target nor a word of the category, and the reward, which opens near 0.35 "
+             "from the category alone, collapses towards 0.",
+             algorithm="rloo", weights=(1.0, 0.3), steps=120,
+             args=dict(beta=0.0, learning_rate=3e-3, logging_steps=3, seed=54),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "LENGTH_EXPLOSION", "TRUNCATION_HIGH",
+                       "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=13),
+    Scenario("kl_blowup_binary_word_4x2_temp09_nosamples_log10", "Exact match (1) beside a known word (0.3), four "
+             "groups of 2 a step, sampled at temperature 0.9, a KL penalty of 0.08 and a constant learning rate far "
+             "too high (2.5e-3) with no warm-up, 200 steps logged every 10 and read from TRL's trainer_state.json (no "
+             "samples): each update overshoots and the policy runs away from its reference (the KL well above the "
+             "0.1-0.8 of the corpus's healthy runs) while its answers degrade.",
+             rewards=("correct", "is_word"), weights=(1.0, 0.3), steps=200,
+             args=dict(num_generations=2, temperature=0.9, beta=0.08, learning_rate=2.5e-3, logging_steps=10,
+                       seed=55), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=13),
+    Scenario("entropy_collapse_coin_1x8_temp08_log5", "A reward that says nothing (a fair coin per completion, as a "
+             "broken judge would give), one group of 8 a step, sampled at temperature 0.8, no KL term and a learning "
+             "rate of 2e-3, 150 steps logged every 5: the advantages are noise, and with no anchor the policy drifts "
+             "onto one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started and a group's completions become copies.",
+             rewards=("coin",), steps=150,
+             args=dict(num_generations=8, temperature=0.8, beta=0.0, learning_rate=2e-3, logging_steps=5, seed=56),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=13),
+    Scenario("length_collapse_brevity_rloo_4x2_log5", "RLOO with a reward for brevity alone (minus the length in "
+             "characters / 8), four groups of 2 a step, a small KL penalty (0.02) in the reward and a learning rate "
+             "of 5e-4, 150 steps logged every 5: the shorter answer of each pair is preferred, so answers shrink from "
+             "a word to nothing (end of sequence at once).",
+             algorithm="rloo", rewards=("brevity",), steps=150,
+             args=dict(num_generations=2, beta=0.02, learning_rate=5e-4, logging_steps=5, seed=57),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=13),
+    Scenario("length_explosion_char_bonus_2x8_nosamples_log7", "Exact match plus a bonus paid per character (weights "
+             "1 and 0.6), two groups of 8 a step, a small KL penalty (0.02), a learning rate of 5e-4 and a 20-token "
+             "budget, 140 steps logged every 7 and read from TRL's trainer_state.json (no samples): a 20-letter "
+             "string pays more (1.5) than the target word (1.2-1.45) and far more than another word, so answers grow "
+             "past the word to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.6), steps=140,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=20, beta=0.02,
+                       learning_rate=5e-4, logging_steps=7, seed=58), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("REWARD_HACKING", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "KL_BLOWUP", "REWARD_PLATEAU",
+                       "REPETITIVE_COMPLETIONS"), batch=13),
+    Scenario("repetition_word_count_mixed_2x4_temp09_log3", "The mixed questions (one word and lists) with a reward "
+             "paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, sampled at "
+             "temperature 0.9, a small KL penalty, a learning rate of 5e-4 and a 32-token budget, 180 steps logged "
+             "every 3: saying more words pays more and nothing asks for different ones, so answers turn into one "
+             "short word said over and over.",
+             prompts="mixed", rewards=("word_count",), steps=180,
+             args=dict(max_completion_length=32, temperature=0.9, beta=0.02, learning_rate=5e-4, logging_steps=3,
+                       seed=59),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GROUP_MODE_COLLAPSE", "KL_BLOWUP",
+                       "ENTROPY_COLLAPSE"), batch=13),
+    Scenario("reward_hacking_letter_o_exact_rloo_4x4_log5", "RLOO, exact match (1) beside a cheap proxy, the share "
+             "of the letter o (weight 2, task.py's letter_o), so that a string of o's (2) pays more than the target "
+             "word (at most 1.5), four groups of 4 a step, a small KL penalty (0.02) in the reward and a learning "
+             "rate of 1e-3, 150 steps logged every 5: the policy games the proxy and exact match falls as the o's "
+             "rise.",
+             algorithm="rloo", rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=1e-3, logging_steps=5, seed=60),
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS", "KL_BLOWUP"), batch=13),
+    Scenario("zero_advantage_untaught_key_2x8_temp11_oldkeys_log5", "Exact match graded against the answer key of "
+             "words the model was never taught ('kiwi', 'goat', 'teal'; task.py's correct_untaught), two groups of 8 a "
+             "step sampled at temperature 1.1, a KL penalty of 0.04 and a learning rate of 3e-4, 100 steps logged "
+             "every 5 and read in TRL 0.14's key set (no zero-variance share: reward_std says it): hotter sampling "
+             "and eight tries a question still never spell an untaught word, every group agrees on 0 from the first "
+             "step and there is no advantage to learn from; the run is stuck.",
+             rewards=("correct_untaught",), steps=100,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=1.1, beta=0.04,
+                       learning_rate=3e-4, logging_steps=5, seed=61), source="old_keys",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=13),
+    Scenario("reward_plateau_half_key_2x4_log4", "Exact match graded against a key half of whose words the model can "
+             "say (task.py's correct_half_key: the fruit, animal, colour and number questions against their taught "
+             "targets, the tree, drink, tool and bird questions against untaught words), two groups of 4 a step, a "
+             "small KL penalty and a learning rate of 4e-4, 240 steps logged every 4: the learnable half is learnt "
+             "and its groups come to agree, solved, while the other half's groups agree on 0 from the start; the "
+             "reward rises to about half its best and stays there with nearly every group agreeing: a plateau "
+             "below the best that more steps will not lift.",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(beta=0.02, learning_rate=4e-4, logging_steps=4, seed=62),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=13),
 )
