@@ -279,7 +279,17 @@ class Scenario:
     a long RLOO run at temperature 0.6; a KL blow-up on exact match logged every 10 steps, an entropy collapse
     under a reward that says nothing, a reward collapse late in an RLOO warm-up, a grader outage after
     learning, a per-character bonus, a list task beyond the model, a keyword-count reward, a letter proxy
-    gamed against exact match; strides 1-10, seeds 31-46)."""
+    gamed against exact match; strides 1-10, seeds 31-46); 13 an eleventh such batch
+    (a binary exact-match reward with groups of 2, 4 and 8, healthy runs that learn the questions at different
+    steps or over the whole run, with and without a KL term, sampled at temperature 0.7-1.1, RLOO healthy and
+    pathological, a letter proxy that RLOO's exact-match signal outweighed (written as reward hacking,
+    re-labelled healthy from its log), the judge score in TRL 0.14's key set; a reward plateau at half the best,
+    from a key half of whose words can be said and from a run without a KL term whose unlearnt answers deformed
+    (written as converging, re-labelled from its log), a learning rate far too high with RLOO, a KL blow-up with
+    no warm-up logged every 10 steps, an entropy collapse under a reward that says nothing with one group of 8, a
+    per-character bonus with groups of 8, a per-word reward on the mixed questions, a key of untaught words at
+    temperature 1.1; a brevity reward with RLOO trained and left out, its length never halving; strides 1-10,
+    seeds 47-62)."""
 
     @property
     def healthy(self) -> bool:
@@ -481,6 +491,28 @@ def falls_from_peak(key: str, factor: float = 0.5, smooth: int = 3, run: int = 3
         return first_sustained(means[top + 1:], lambda v: v < factor * peak, run)
     return Onset(f"first step, after the highest {smooth}-log mean of `{key}`, where that mean < {factor:g} x its "
                  f"peak, for {run} logs in a row", rule)
+
+
+# -- added with batch 13 ----------------------------------------------------------------------------------
+
+
+def levels_off(key: str = "reward", zero_std: str = "frac_reward_zero_std", share: float = 0.6, reach: float = 0.9,
+               smooth: int = 10, run: int = 5) -> Onset:
+    """A plateau below the best: the later of where the ``smooth``-log mean of ``key`` reached ``reach`` x its mean
+    over the last quarter of the logs (where it levelled off) and where the ``smooth``-log mean of ``zero_std`` got
+    to ``share`` (where the groups came to agree), each for ``run`` logs in a row."""
+    def rule(history: History, _: Path) -> int | None:
+        values = finite([v for _, v in series(history, key)])
+        if not values:
+            return None
+        final = statistics.fmean(values[-max(1, len(values) // 4):])
+        reached = first_sustained(rolling(series(history, key), smooth), lambda v: v >= reach * final, run)
+        agreed = first_sustained(rolling(series(history, zero_std), smooth), lambda v: v >= share, run)
+        return None if reached is None or agreed is None else max(reached, agreed)
+    return Onset(f"the later of the first step where the {smooth}-log mean of `{key}` >= {reach:g} x its mean over "
+                 f"the last quarter of the logs and the first step where the {smooth}-log mean of `{zero_std}` >= "
+                 f"{share:g}, each for {run} logs in a row", rule)
+
 
 SCENARIOS: tuple[Scenario, ...] = (
     # -- healthy ------------------------------------------------------------------------------
@@ -2293,4 +2325,310 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=12),
+    # -- batch 13 --
+    # An eleventh fresh batch, 15 scenarios: a binary exact-match reward with groups of 2, 4 and 8 (healthy runs
+    # that learn the questions at different steps or over the whole run, and a run with no KL term that stops at
+    # about half its best, written as one that converges and re-labelled from its log), with and without a KL
+    # term, sampled at temperature 0.7-1.1; RLOO healthy (one of them written as a letter proxy gamed against exact
+    # match and re-labelled from its log) and pathological; the judge score read in TRL 0.14's key set; a learning
+    # rate far too high with RLOO, a KL blow-up with no warm-up logged every 10 steps, an entropy collapse under a
+    # reward that says nothing with one group of 8, a per-character bonus with groups of 8, a per-word reward on the
+    # mixed questions, a key of untaught words with groups of 8 at temperature 1.1, a key half of whose words the
+    # model can say (task.py's correct_half_key: a plateau at half the best, dated by levels_off, added with this
+    # batch); strides 1, 2, 3, 4, 5, 7 and 10, runs read from trainer_state.json and in TRL 0.14's key set, seeds
+    # 47-62. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log only, never against the doctor; the two re-labelled runs were retrained under their
+    # new names (the same seeds: their raw logs and samples repeat exactly). As in batches 9-12, the healthy binary
+    # runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    # A sixteenth scenario written before training, length_collapse_brevity_rloo_4x2_log5 (RLOO with a reward for
+    # brevity alone, four groups of 2, a KL penalty of 0.02, 5e-4, 150 steps logged every 5, seed 57; expecting
+    # LENGTH_COLLAPSE), was trained and left out: its raw log showed no collapse (the mean length 5.25-5.42 tokens
+    # over the first three logs and 3.1-4.5 over the last 10, 3.12 at the last, never under half; the answers the
+    # shortest words of each category and fragments of them, 'tea', 'axe', 'oa', 'c').
+    Scenario("healthy_binary_4x2_lr5e4_log3", "Exact match alone, four groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 3: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the "
+             "questions' target words are learnt one after another, some early and some late (raw log and samples: "
+             "the reward 0 and 0.04 over the first two logs, a first-10-log median of 0.15 (0-0.33) and 0.71-0.92 over "
+             "the last 10 logs, 0.96 at step 120; the zero-variance share 0.25-1, a median of 0.75, from the first log "
+             "to the last; entropy from 0.45 to 0.13-0.27 over the last 10 logs; the KL 0.36-0.71 over the last 10 "
+             "logs, 1.19 at step 111; the gradient norm at most 5.0; the number's 'four' early (13 of 34 samples over "
+             "steps 1-30), the colour's, the fruit's, the tool's and the tree's over 31-60, the drink's and the "
+             "animal's over 61-90, the bird's last, its answers drifting to 'uck' over 91-120 before 'swan' (26 of 40 "
+             "over 121-150); every other question on its target on 82-95 % of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=5e-4, logging_steps=3, seed=47), batch=13),
+    Scenario("healthy_nokl_temp09_binary_2x4_log7", "Exact match alone, two groups of 4 a step, no KL term (beta 0), "
+             "sampled at temperature 0.9, a learning rate of 4e-4, 175 steps logged every 7: the target words are "
+             "learnt and groups saturate as they are solved: convergence, not a dead signal (raw log and samples: the "
+             "reward 0.125 and 0.21 over the first two logs, a first-10-log median of 0.42 (0.125-0.86) and 0.875-0.98 "
+             "over the last 10 logs; the zero-variance share 0.29-0.93, a median of 0.57, 0.57-0.93 over the last 10 "
+             "logs; entropy from 0.45 to 0.06-0.12; the gradient norm 0 on 9 of the 25 logs, at most 7.8 (step 63); "
+             "the fruit's 'lemon' early (22 of 48 samples over steps 1-35), the bird's, the colour's, the number's and "
+             "the tree's over 36-70, the drink's, the tool's and the animal's over 71-105; every question on its "
+             "target on 89-100 % of its samples over steps 141-175).",
+             rewards=("correct",), steps=175,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=4e-4, logging_steps=7, seed=48), batch=13),
+    Scenario("healthy_rloo_binary_1x8_log5", "RLOO, exact match alone, one group of 8 a step, a KL penalty of 0.03 in "
+             "the reward and a learning rate of 3e-4, 200 steps logged every 5: a group of 8 usually holds a right "
+             "answer, the leave-one-out baseline turns it into an advantage, and the target words are learnt (raw log "
+             "and samples: the reward 0.275 and 0.075 over the first two logs, a first-10-log median of 0.26 "
+             "(0.075-0.45) and 0.55-0.95 over the last 10 logs, single logs swinging with the one question a step "
+             "asks (0.4 at step 150 between 0.93 and 0.83); the zero-variance share 0-0.4, a median of 0; entropy from "
+             "0.45 to 0.09-0.32 over the last 10 logs; the KL 0.33-0.66 over the last 10 logs; the gradient norm, "
+             "RLOO's advantages not normalised, a median of 4.1, above 15 on 8 of the 40 logs (34.5 at step 60, 28.1 "
+             "at 135, 20.6 at 150), below 0.01 on 10; the colour's 'pink' early (46 of 80 samples over steps 1-40), "
+             "the bird's and the drink's over 41-80, the tool's and the tree's over 81-120, the number's last (33 of "
+             "40 over 161-200), the animal's never (0 of 160, 'owl' and 'dog'); every other question on its target on "
+             "83-98 % of its samples over steps 161-200).",
+             algorithm="rloo", rewards=("correct",), steps=200,
+             args=dict(num_generations=8, beta=0.03, learning_rate=3e-4, logging_steps=5, seed=49), batch=13),
+    Scenario("healthy_judge_2x4_oldkeys_log10", "The 0-10 judge score (partial credit: a known word, of the asked "
+             "category, the target), two groups of 4 a step, a small KL penalty and a learning rate of 3e-4, 200 steps "
+             "logged every 10 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the "
+             "category is already given, the target words are learnt and the score rises towards 10 (raw log and "
+             "samples: the score 6.99 and 7.21 over the first two logs, a first-10-log median of 7.26 (6.6-8.09) and "
+             "8.07-9.64 over the last 10 logs; the zero-variance share, which the doctor is not given, 0.1-0.9, a "
+             "median of 0.55; entropy, not given either, from 0.47 to 0.09-0.24; the KL 0.24-0.79 over the last 10 "
+             "logs; the gradient norm at most 7.7 (step 200); the colour's, the fruit's, the number's and the animal's "
+             "targets over steps 41-80, the bird's and the tool's over 81-120, the drink's and the tree's over "
+             "121-160; every question on its target on 85-98 % of its samples over steps 161-200).",
+             rewards=("judge",), steps=200,
+             args=dict(beta=0.02, learning_rate=3e-4, logging_steps=10, seed=50), source="old_keys", batch=13),
+    # Written expecting a slow learner that ends the run still learning, far from saturation; its raw log shows it
+    # learning over the whole run, slower than the corpus's runs at 3e-4 and above, but at 0.79-0.94 over its last
+    # 10 logs: near saturation by the end. Still healthy; the text says so.
+    Scenario("healthy_slow_binary_4x4_nosamples_log5", "Exact match alone, four groups of 4 a step, a small KL "
+             "penalty and a learning rate of 1.5e-4, 200 steps logged every 5 and read from TRL's trainer_state.json "
+             "(no samples): a slow learner, the reward rising from about one in ten over the whole run (raw log and "
+             "samples: the reward 0.11 and 0.125 over the first two logs, a first-10-log median of 0.17 (0.075-0.35), "
+             "0.5 at step 80 and 0.79-0.94 over the last 10 logs, 0.94 at the last; the zero-variance share 0.2-0.75, "
+             "a median of 0.525; entropy from 0.46 to 0.10-0.18; the KL 0.33-0.51 over the last 10 logs, 0.69 at step "
+             "60; the gradient norm at most 9.0 (step 185); the samples, which the doctor is not given: the colour's, "
+             "the number's and the tool's targets first (steps 1-50), the bird's, the tree's and the drink's over "
+             "51-100, the fruit's and the animal's last (the animal's on 34 of 104 samples over 101-150 and 96 of 132 "
+             "over 151-200); every other question on its target on 80-96 % of its samples over steps 151-200).",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=1.5e-4, logging_steps=5, seed=51),
+             source="trainer_state", batch=13),
+    # Written as healthy_nokl_temp08_binary_2x8_converges_log1, expecting the target words learnt until most groups
+    # agree because they are solved; its raw log, read before the doctor, shows a plateau instead: the reward's
+    # 30-step means 0.21, 0.39, 0.43, 0.50 and 0.42, the zero-variance share's 0.48, 0.68, 0.72, 0.85 and 0.80, and
+    # the samples three questions whose answers, with no KL anchor, deformed into strings that never score, their
+    # groups agreeing on 0, often copies of one string. Re-labelled and renamed for what its log shows (the same
+    # run, retrained under the new name: its raw log and samples repeat exactly): a reward plateau below the best,
+    # dated by levels_off.
+    # Accepts GROUP_MODE_COLLAPSE (not written before training): the groups' duplicate share 0.64-0.71 over each
+    # 30 steps from step 31, the stuck questions' groups copies of one wrong string ('uuuee' on 34 of 80 bird
+    # samples over steps 61-90). Accepts ZERO_ADVANTAGE_GROUPS (not written before training): every group agreeing
+    # on 75 of the 150 steps, the gradient norm 0 on each of them.
+    Scenario("reward_plateau_nokl_temp08_binary_2x8_log1", "Exact match alone, two groups of 8 a step, no KL term, "
+             "sampled at temperature 0.8, a learning rate of 5e-4, 150 steps logged every step: four questions are "
+             "learnt and solved, while with no anchor the answers of others deform into letter strings that never "
+             "score ('uuuee', 'juiee'), their groups agreeing on 0, often copies of one string: the reward stops at "
+             "about half its best with most groups agreeing (raw log and samples: the reward 0 and 0.19 over the first "
+             "two steps, a first-10-log median of 0.03 (0-0.19), 30-step means of 0.21, 0.39, 0.43, 0.50 and 0.42 "
+             "(single steps 0, 0.5 or 1 as the two questions asked are solved or stuck); the zero-variance share's "
+             "30-step means 0.48, 0.68, 0.72, 0.85 and 0.80, every group agreeing on 6, 14, 15, 22 and 18 of each 30 "
+             "steps, the gradient norm 0 on each of them (13.9 at step 140, at most 9.6 elsewhere); entropy's 30-step "
+             "means 0.40, 0.30, 0.28, 0.23 and 0.32, 0.013-0.74 on single steps (0.74 at step 148); the mean length "
+             "3.9-9.0 tokens, the clipped share at most 0.38 (step 86); the tool's 'hammer', the fruit's 'lemon', the "
+             "number's 'four' and the colour's 'pink' learnt (the colour's answer 'hawh' on 22 of 32 samples over "
+             "steps 31-60, back on 'pink' for 40 of 40 over 91-120); the bird's answers 'uuuee' (17 of 40, 34 of 80, "
+             "21 of 56 over steps 31-120) and 'uuuk', never right after step 30; the drink's 'juice' learnt (35 of 72 "
+             "over 31-60), then lost to 'juieee' and 'juiee' (0 of 200 on target over 61-150); the animal's never "
+             "right (0 of 360: 'horse', 'dak', 'fowl'); the tree's 'ash' found only over the last 30 steps (66 of "
+             "88)).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, beta=0.0,
+                       learning_rate=5e-4, seed=52),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS"), batch=13),
+    Scenario("healthy_rloo_partial_cool07_4x2_oldkeys_log2", "RLOO with its KL penalty (0.05) in the reward, partial "
+             "credit: exact match (1) beside a word of the asked category (0.2), four groups of 2 a step, sampled at "
+             "temperature 0.7, a learning rate of 4e-4, 150 steps logged every 2 and read in TRL 0.14's key set: the "
+             "category is already given, the target words are learnt (raw log and samples: the reward 0.31 and 0.26 "
+             "over the first two logs, a first-10-log median of 0.32 (0.26-0.51) and 0.76-1.2 of a possible 1.2 over "
+             "the last 10 logs; exact match from 0.06-0.31 over the first 10 logs to 0.56-1 over the last 10, the "
+             "category share 0.94-1 and 0.81-1 there; the zero-variance share, which the doctor is not given, 0-0.875 "
+             "over the first 10 logs and 0.5-1 over the last 10; entropy, not given either, from 0.38 to 0.03-0.18; "
+             "the KL 0.31-1.07 over the last 10 logs, 1.29 at step 42, 0.94-0.96 at 116-120 and 1.07 at 148; the "
+             "gradient norm, RLOO's advantages not normalised, a median of 0.23, below 0.01 on 22 of the 75 logs, "
+             "above 20 on 8 (48.9 at step 36, 63.7 at 74, 110 at 92, 43.4 at 148); the tool's and the tree's targets "
+             "early, the drink's and the fruit's over steps 31-60, the colour's and the number's over 61-90, the "
+             "animal's over 91-120 (28 of 32), the bird's never (0 of 140: 'heron', 'duck', 'goose'); every other "
+             "question on its target on 90-100 % of its samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=0.7, beta=0.05, learning_rate=4e-4, logging_steps=2, seed=53),
+             source="old_keys", batch=13),
+    # Written expecting the reward to open near 0.35 (exact match about 0.1, the category about 0.9 of 0.3) and then
+    # collapse; its raw log shows the break already under way within the first log (steps 1-3: the category share
+    # 0.58 there), so the reward opens at 0.175 and is 0 from step 12. It did collapse, and the label stands; the
+    # onset rule, written before training with a two-log baseline, dates it at step 12.
+    Scenario("reward_collapse_rloo_lr3e3_partial_2x4_log3", "RLOO without a KL term (beta 0), partial credit: exact "
+             "match (1) beside a word of the asked category (0.3), two groups of 4 a step, a constant learning rate "
+             "far too high (3e-3), 120 steps logged every 3: the updates overshoot, the answers break into letter "
+             "strings that are neither the target nor a word of the category, and the reward collapses to 0, where "
+             "every group agrees and nothing can be learnt again (raw log and samples: the reward 0.175 at step 3 "
+             "(exact match 0, the category share 0.58), 0.05 at 6 and 0.054 at 9 (the category share 0.17 and 0.04), "
+             "and 0 on every log from step 12 to the end, the zero-variance share 1 and the gradient norm 0 from there "
+             "(5.8 at step 6 the only nonzero log); entropy 0.64 at step 3, 0.87 at 6 and 1.2-1.5 from 12; the mean "
+             "length 5.2 tokens at step 3, 7.9 at 9 and 10.8-12 from 12, the clipped share 0.21 at 9 and 0.83-1 from "
+             "12; the answers letter strings run to the 12-token budget ('juieeeytotgp', 'gggggtgggytt'), no two alike "
+             "in a group from step 21).",
+             algorithm="rloo", weights=(1.0, 0.3), steps=120,
+             args=dict(beta=0.0, learning_rate=3e-3, logging_steps=3, seed=54),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "LENGTH_EXPLOSION", "TRUNCATION_HIGH",
+                       "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=13),
+    # Accepts GROUP_MODE_COLLAPSE (not written before training): the samples, which the doctor is not given, show
+    # 'pear' for every question but the colour's from step 41, the groups' duplicate share 0.82-0.96 from step 81.
+    Scenario("kl_blowup_binary_word_4x2_temp09_nosamples_log10", "Exact match (1) beside a known word (0.3), four "
+             "groups of 2 a step, sampled at temperature 0.9, a KL penalty of 0.08 and a constant learning rate far "
+             "too high (2.5e-3) with no warm-up, 200 steps logged every 10 and read from TRL's trainer_state.json (no "
+             "samples): each update overshoots and the policy runs away from its reference (the KL well above the "
+             "0.1-0.8 of the corpus's healthy runs) while its answers degrade (raw log and samples: the KL 1.03 at the "
+             "first log (step 10), 2.31 at 20 and 2.3-3.4 on every later log but 9.33 at 190; the reward 0.34 at step "
+             "10, 0.09-0.11 at 20-50 and 0.23-0.45 after, exact match 0.175 at step 10 and 0-0.16 after, the "
+             "known-word share 0.56 at 10, 0.23-0.38 at 20-50 and 0.76-1 from 70; the answers letter strings over "
+             "steps 1-40 ('cide', 'eim'), then 'pear' the commonest answer to every question but the colour's ('pink') "
+             "from step 41, and nearly every sample's from 121 (38 of 40 bird answers, 44 of 44 fruit answers over "
+             "steps 121-160); entropy 0.54-0.60 to step 50, 0.38 at 60, 0.17 at 70 and 0.01-0.14 from 80; the "
+             "zero-variance share 0.55-0.75 to step 60 and 0.8-1 from 70; the gradient norm at most 5.8 but 19.0 at "
+             "step 120; the mean length 4.6-5.7 tokens).",
+             rewards=("correct", "is_word"), weights=(1.0, 0.3), steps=200,
+             args=dict(num_generations=2, temperature=0.9, beta=0.08, learning_rate=2.5e-3, logging_steps=10,
+                       seed=55), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"), batch=13),
+    Scenario("entropy_collapse_coin_1x8_temp08_log5", "A reward that says nothing (a fair coin per completion, as a "
+             "broken judge would give), one group of 8 a step, sampled at temperature 0.8, no KL term and a learning "
+             "rate of 2e-3, 150 steps logged every 5: the advantages are noise, and with no anchor the policy drifts "
+             "onto one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started and a group's completions become copies (raw log and samples: the reward 0.35-0.65 throughout, "
+             "the zero-variance share 0-0.2; entropy 0.40 and 0.53 over the first two logs, 0.40-0.56 to step 45, "
+             "0.29 at 50, 0.07-0.41 over 55-95 and 0.0015-0.033 on every log from 100; the answers letter strings from "
+             "about step 16 ('wrannnne', 'oni'), one letter looped to the 12-token budget from 46 ('mmmmmmmmmmmm', "
+             "'oooooooooooo'), then 'ennnnnnnnnnn' for nearly every question from step 91 (every sample of most "
+             "questions over 106-150); the groups' duplicate share 0.25-0.39 over each 15 steps to 45, 0.50-0.78 "
+             "over 46-105 and 0.95-0.99 from 106; the mean length 5.7 and 5.9 tokens over the first two logs, 8.5 at "
+             "15, 10.2 at 45 and 12 from 55, the clipped share 0.5 at 45, 0.78 at 50 and 1 from 55; the gradient norm "
+             "2.7-10.4 to step 45, below 1e-6 on 16 of the 21 logs from 50).",
+             rewards=("coin",), steps=150,
+             args=dict(num_generations=8, temperature=0.8, beta=0.0, learning_rate=2e-3, logging_steps=5, seed=56),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=13),
+    Scenario("length_explosion_char_bonus_2x8_nosamples_log7", "Exact match plus a bonus paid per character (weights "
+             "1 and 0.6), two groups of 8 a step, a small KL penalty (0.02), a learning rate of 5e-4 and a 20-token "
+             "budget, 140 steps logged every 7 and read from TRL's trainer_state.json (no samples): a 20-letter "
+             "string pays more (1.5) than the target word (1.2-1.45) and far more than another word, so answers grow "
+             "past the word to the budget and get cut (raw log and samples: the mean length 5.3 and 6.1 tokens over "
+             "the first two logs, 6.3-7.4 to step 35, 8.8 at 42, 13.2 at 49, 18.8 at 56 and 19.5-20 from 63; the "
+             "clipped share 0-0.14 to step 42, 0.40 at 49, 0.86 at 56 and 0.95-1 from 63; exact match 0.16 and 0.12 "
+             "over the first two logs, 0.23-0.34 at steps 21-49, 0.06 at 56 and 0-0.018 from 63, while the bonus goes "
+             "from 0.54 to 2.47-2.5 (its maximum, 2.5) and the reward sits at 1.47-1.5 of a possible 1.5 from 56; the "
+             "zero-variance share 0 to step 49, 0.5 at 56 and 0.64-1 from 63; the KL 0.03 at step 7, 0.52-0.95 at "
+             "21-35, 1.64 at 42, 2.6 at 49 and 3.3-4.3 from 56; entropy 0.47-0.59 to step 42 and 0.55-0.79 after; the "
+             "gradient norm at most 6.2; the samples, which the doctor is not given: the colour's, the fruit's and the "
+             "number's targets being learnt over steps 1-56 (the fruit's 'lemon' on 42 of 80 over 29-56), then "
+             "category words run into letter strings to the budget ('pinkennnnennen', 'lelonnnnrrrrrr', "
+             "'coffeennnnerye'), hardly two alike in a group (a duplicate share of 0-0.02 from step 57)).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.6), steps=140,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=20, beta=0.02,
+                       learning_rate=5e-4, logging_steps=7, seed=58), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("REWARD_HACKING", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "KL_BLOWUP", "REWARD_PLATEAU",
+                       "REPETITIVE_COMPLETIONS"), batch=13),
+    # Its repetition comes late: the raw log and samples show the answers first growing into lists that fill the
+    # budget (a length explosion and truncation, both accepted before training), the repeated words reaching 30 % of
+    # the samples only over the last 10 steps (the onset rule's step 171, within 25 steps of the run's end). The
+    # label stands: the repetition is there and growing at the end.
+    Scenario("repetition_word_count_mixed_2x4_temp09_log3", "The mixed questions (one word and lists) with a reward "
+             "paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, sampled at "
+             "temperature 0.9, a small KL penalty, a learning rate of 5e-4 and a 32-token budget, 180 steps logged "
+             "every 3: saying more words pays more and nothing asks for different ones, so answers turn into lists "
+             "that fill the budget, and more and more of them say one word over and over (raw log and samples: the "
+             "reward, known words said, a first-10-log median of 1.96 (1.33-2.46) and 3.83-5.38 over the last 10 logs; "
+             "the mean length 9.5 tokens at the first log, 7.2-14.9 to step 30, 22.3 at 39 and 28.5-32 from 48, the "
+             "clipped share 0-0.12 to step 30, 0.25-0.42 at 33-42 and 0.75-1 from 45; one-word questions answered with "
+             "lists from about step 30 ('mouse horse pig', 'goose raven goose'); completions that repeat a word (3+ "
+             "words, at most half distinct) on 0-2 % of the samples of each 30 steps to step 90, 9 % over 91-120, 20 % "
+             "over 121-150 and 32 % over 151-180 ('pine pine pine' on 6 of 36 tree answers, 'plie plie plie'); the "
+             "groups' duplicate share 0-0.1; the zero-variance share 0-0.33 from step 30; the KL a first-10-log median "
+             "of 0.10, 1.25 at step 48 and 1.26-2.8 over the last 10 logs; entropy 0.43-0.65 to step 120 and 0.22-0.42 "
+             "over the last 10 logs; the gradient norm at most 8.6).",
+             prompts="mixed", rewards=("word_count",), steps=180,
+             args=dict(max_completion_length=32, temperature=0.9, beta=0.02, learning_rate=5e-4, logging_steps=3,
+                       seed=59),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GROUP_MODE_COLLAPSE", "KL_BLOWUP",
+                       "ENTROPY_COLLAPSE"), batch=13),
+    # Written as reward_hacking_letter_o_exact_rloo_4x4_log5, expecting the policy to game the o-share proxy
+    # (REWARD_HACKING); its raw log, read before the doctor, shows no such thing: exact match learnt from 0.19 at
+    # the first log to 0.55-0.86 over the last 10 logs while the proxy stays at 0.06-0.17 throughout. Re-labelled
+    # and renamed for what its log shows (the same run, retrained under the new name: its raw log and samples
+    # repeat exactly): a healthy run; the label written before training (REWARD_HACKING expected, eight accepted
+    # signatures) dropped. Accepts REWARD_HACKING (not written before training): the samples show the proxy gamed
+    # on one question late, the drink's learnt 'juice' (14 of 28 over steps 76-90) given up for 'cowe' and 'cow'
+    # (0.67 from the proxy, no match; 40 of 40 over 136-150), and the bird answered 'crow' (0.5 from the proxy)
+    # throughout, never 'swan'.
+    Scenario("healthy_rloo_letter_o_exact_4x4_log5", "RLOO, exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 2, task.py's letter_o), so that a string of o's (2) would pay more than the target word "
+             "(at most 1.5), four groups of 4 a step, a small KL penalty (0.02) in the reward and a learning rate of "
+             "1e-3, 150 steps logged every 5: the exact-match signal wins, the target words are learnt and the proxy "
+             "stays low, gamed on one question late (raw log and samples: the reward 0.35 and 0.31 over the first two "
+             "logs and 0.85-1.09 over the last 10; exact match 0.19 and 0.10 over the first two logs, a first-10-log "
+             "median of 0.54 (0.1-0.84) and 0.55-0.86 over the last 10; the proxy 0.06-0.17 throughout; the "
+             "zero-variance share 0.05-0.25 to step 30 and 0.75-0.95 over the last 10 logs; entropy from 0.46 to "
+             "0.06-0.09; the KL 0.57-1.04 over the last 10 logs, 1.42 and 1.36 at steps 95-100; the gradient norm, "
+             "RLOO's advantages not normalised, 23.5-31.7 over steps 20-35 while learning, 0 on 8 of the 30 logs; the "
+             "mean length 4.6-6.1 tokens; the tool's, the colour's and the tree's targets early (steps 1-30), the "
+             "fruit's, the number's and the animal's by 31-60, the drink's 'juice' over 76-90 (14 of 28), then "
+             "'juuuue' and 'cowe' (31 of 32 over 106-120) and 'cow' (40 of 40 over 136-150); the bird's answer 'crow' "
+             "throughout (32 of 36 over 136-150), never 'swan'; every other question on its target on 90-100 % of its "
+             "samples over steps 136-150).",
+             algorithm="rloo", rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=1e-3, logging_steps=5, seed=60),
+             accepted=("REWARD_HACKING",), batch=13),
+    Scenario("zero_advantage_untaught_key_2x8_temp11_oldkeys_log5", "Exact match graded against the answer key of "
+             "words the model was never taught ('kiwi', 'goat', 'teal'; task.py's correct_untaught), two groups of 8 a "
+             "step sampled at temperature 1.1, a KL penalty of 0.04 and a learning rate of 3e-4, 100 steps logged "
+             "every 5 and read in TRL 0.14's key set (no zero-variance share: reward_std says it): hotter sampling "
+             "and eight tries a question still never spell an untaught word, every group agrees on 0 from the first "
+             "step and there is no advantage to learn from; the run is stuck (raw log and samples: the reward and "
+             "reward_std 0 and the zero-variance share 1 on every log; the gradient norm and the KL 0 throughout, the "
+             "policy never moving; entropy 0.46-0.54; the mean length 5.1-5.9 tokens; the answers the category's "
+             "taught words, as at the start ('heron', 'soda', 'dog'), 88 of the 1,600 samples letter strings "
+             "('siven', 'dagk'), none an untaught word).",
+             rewards=("correct_untaught",), steps=100,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=1.1, beta=0.04,
+                       learning_rate=3e-4, logging_steps=5, seed=61), source="old_keys",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=13),
+    Scenario("reward_plateau_half_key_2x4_log4", "Exact match graded against a key half of whose words the model can "
+             "say (task.py's correct_half_key: the fruit, animal, colour and number questions against their taught "
+             "targets, the tree, drink, tool and bird questions against untaught words), two groups of 4 a step, a "
+             "small KL penalty and a learning rate of 4e-4, 240 steps logged every 4: the learnable half is learnt "
+             "and its groups come to agree, solved, while the other half's groups agree on 0 from the start; the "
+             "reward rises to below half its best and stays there with nearly every group agreeing: a plateau below "
+             "the best that more steps will not lift (raw log and samples: the reward a first-10-log median of 0.125 "
+             "(0.06-0.41), its 10-log means 0.16 over steps 4-40, then 0.35, 0.36, 0.39 and 0.48 over each 40 steps "
+             "and 0.31 over the last 40, at most 0.78 on one log (step 168), where the learnable half can give 0.5 at "
+             "most; the zero-variance share a median of 0.875, its 10-log means 0.68 over steps 4-40 and 0.81-0.94 "
+             "after; the colour's, the fruit's, the number's and the animal's targets learnt by steps 41-120 (the "
+             "colour's on 60 of 64 samples over 41-80, the fruit's on 34 of 36 over 81-120), the animal's 'pig' "
+             "decaying to 'pier' over the last 40 steps (0 of 44 on target); the other four questions never matched "
+             "(0 of 968 samples); entropy from 0.49 to 0.27-0.43 over the last 10 logs; the KL 0.13-1.26 over the "
+             "last 10 logs, above 1 on seven single logs (1.62 at step 200); the gradient norm a median of 0.1, below "
+             "0.01 on 9 of the 60 logs, at most 10.9 (step 180)).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(beta=0.02, learning_rate=4e-4, logging_steps=4, seed=62),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=13),
 )

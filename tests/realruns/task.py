@@ -340,3 +340,22 @@ def target_mentions(prompts: list[str], completions: list[str], **kwargs: Any) -
 
 
 REWARDS.update({f.__name__: f for f in (exact_list, target_mentions)})
+
+
+# -- added with batch 13 of the corpus ------------------------------------------------------------------
+
+#: A key whose second half is from another edition of the word lists: the first four questions (fruit, animal,
+#: colour, number) are graded against ``TARGETS``, the last four (tree, drink, tool, bird) against
+#: ``UNTAUGHT_TARGETS``, words the taught model never says.
+HALF_KEY = {prompt: (TARGETS if i < len(PROMPTS) // 2 else UNTAUGHT_TARGETS)[prompt]
+            for i, prompt in enumerate(PROMPTS)}
+
+
+def correct_half_key(prompts: list[str], completions: list[str], **kwargs: Any) -> list[float]:
+    """``correct`` graded against ``HALF_KEY``: half the questions can be learnt (their key is a taught word, said
+    about one time in ten at first), the other half never score (no completion matches an untaught word), so the
+    reward can rise to about 0.5 and no further."""
+    return [float(_answer(c) == HALF_KEY.get(p, "")) for p, c in zip(prompts, completions, strict=True)]
+
+
+REWARDS.update({f.__name__: f for f in (correct_half_key,)})
