@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 from test_dynamics_detectors import view_of
 
-from rlprobe.doctor.facts.budget import pinned_budget, truncation
+from rlprobe.doctor.facts.budget import clipped_budget, pinned_budget, truncation
 from rlprobe.doctor.facts.extremes import EXTREME_RATIO, extreme_step
 from rlprobe.doctor.facts.groups import copies, flat_groups, zero_std_share
 from rlprobe.doctor.facts.progress import run_progress
@@ -118,8 +118,36 @@ def test_lengths_that_grew_into_the_budget_and_stayed_there_give_the_budget():
     assert pinned_budget(view_of(reward=np.zeros(35), completion_length=grew)) == 24.0
     noisy = grew + rng.normal(0, 0.3, 35)
     assert pinned_budget(view_of(reward=np.zeros(35), completion_length=noisy)) is None
-    touched = np.concatenate([grew[:-4], [24.0, 23.1, 23.5, 23.2]])
+    touched = np.concatenate([np.linspace(5.0, 23.0, 30), [24.0, 22.1, 23.5, 21.2, 22.8]])
     assert pinned_budget(view_of(reward=np.zeros(35), completion_length=touched)) is None
+
+
+def test_means_pressed_against_the_budget_give_it_and_a_plateau_below_one_does_not():
+    """Batch 12 (``length_explosion_char_bonus_2x4_oldkeys_log4``): means of 32 completions grew from 5
+    tokens and then sat at exactly 32.0 on most logs and at 31.2-31.9 on the others, where one completion
+    ended short. A plateau that varies on both sides of its level, its top reached once, is no budget."""
+    rng = np.random.default_rng(4)
+    rise = np.linspace(5.0, 31.0, 15)
+    short = rng.random(22) < 0.4
+    pressed = np.concatenate([rise, np.where(short, 32.0 - rng.uniform(0.1, 0.8, 22), 32.0)])
+    assert pinned_budget(view_of(reward=np.zeros(37), completion_length=pressed)) == 32.0
+    plateau = np.concatenate([rise, 30.0 + rng.normal(0.0, 0.6, 22)])
+    assert pinned_budget(view_of(reward=np.zeros(37), completion_length=plateau)) is None
+
+
+def test_the_longest_completion_of_the_clipped_steps_is_the_budget():
+    """A run read without its config (trainer_state.json, TRL >= 0.15) logs the clipped share and the longest
+    completion: where some completion was cut, the longest is the budget (a log averaging steps, under it)."""
+    n = 40
+    grew = np.minimum(5.0 + np.arange(n) * 0.6, 19.0)
+    longest = np.minimum(7.0 + np.arange(n), 20.0)
+    cut = np.clip((np.arange(n) - 12) / 10, 0.0, 1.0)
+    view = view_of(reward=np.zeros(n), completion_length=grew, **{"completions/max_length": longest,
+                                                                 "completions/clipped_ratio": cut})
+    assert clipped_budget(view) == 20.0 and facts_of(view).budget == 20.0
+    assert clipped_budget(view_of(reward=np.zeros(n), completion_length=grew,
+                                  **{"completions/max_length": longest,
+                                     "completions/clipped_ratio": np.zeros(n)})) is None
 
 def test_a_single_extreme_step_and_whether_the_run_came_back():
     n = 200

@@ -59,13 +59,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_rloo_cool06_binary_4x2_long_log5", "verdict"):
         "ADVANTAGE_OUTLIERS warn from 30 on a healthy 250-step RLOO run at temperature 0.6",
     ("entropy_collapse_coin_2x8_log6", "verdict"): "GROUP_MODE_COLLAPSE dated 48, onset 77 (±25)",
-    ("length_explosion_char_bonus_2x4_oldkeys_log4", "verdict"):
-        "LENGTH_EXPLOSION missing in TRL 0.14's key set (KL_BLOWUP critical from 12 instead)",
     # Batch 13 (session 10): the doctor's first look (6cc0cc8), after the session's fixes, before any fix for it.
     ("reward_plateau_nokl_temp08_binary_2x8_log1", "verdict"): "REWARD_PLATEAU dated 126, onset 43 (±25)",
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
-    ("length_explosion_char_bonus_2x8_nosamples_log7", "verdict"):
-        "LENGTH_EXPLOSION missing (TRUNCATION_HIGH critical from 49, KL_BLOWUP critical from 21)",
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
     ("healthy_rloo_letter_o_exact_4x4_log5", "verdict"): "GROUP_MODE_COLLAPSE warn from 46 on a healthy RLOO run",
     ("reward_plateau_half_key_2x4_log4", "verdict"):

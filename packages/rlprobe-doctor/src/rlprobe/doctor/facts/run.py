@@ -9,7 +9,7 @@ import numpy as np
 
 from ..toolkit import MIN_LOGGED, Curve, logged, logging_stride, long_enough, rolling_median
 from ..view import RunView
-from .budget import pinned_budget, token_budget, truncation
+from .budget import budget_of, truncation
 from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_share
 from .metrics import REWARD_METRICS
 from .progress import RunProgress, run_progress
@@ -31,8 +31,9 @@ class RunFacts:
 
     @cached_property
     def budget(self) -> float | None:
-        """The completion budget in tokens: the trainer config's, else the ceiling lengths are pinned at."""
-        return token_budget(self.view) or pinned_budget(self.view)
+        """The completion budget in tokens (``budget.budget_of``): the trainer config's, else the one the
+        clipped steps show, else the ceiling lengths are pinned at."""
+        return budget_of(self.view)
 
     @cached_property
     def truncation(self) -> Curve | None:
