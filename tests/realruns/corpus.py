@@ -2631,4 +2631,162 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
                                                   run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=13),
+    # -- batch 14 --
+    # A twelfth fresh batch, 16 scenarios (7 healthy, 9 pathological): a binary exact-match reward with groups of 2,
+    # 3, 4, 6 and 8 (three completions a group for the first time), partial credit and the judge score; healthy runs
+    # with and without a KL term that learn the questions at different steps, converge, learn slowly over a long run
+    # at 1e-4, learn steeply at 1e-3 held by a KL penalty, RLOO at temperature 1.1 and RLOO without a KL term over
+    # 400 steps; an answer key changed after learning, a KL blow-up after a warm-up with RLOO, an entropy collapse
+    # under a reward that says nothing sampled at temperature 0.6, an entropy explosion sampled at temperature 1.3 at
+    # a learning rate far too high, a brevity bonus that outpays the answer, a keyword-count reward with RLOO, a
+    # letter proxy gamed against exact match sampled at 1.2, a list task beyond the model with groups of 6, a key half
+    # of whose words can be said with groups of 4; strides 1, 2, 3, 4, 5, 6, 8, 9 and 12, temperatures 0.6-1.3,
+    # learning rates 1e-4 to 3e-3, runs read from trainer_state.json and in TRL 0.14's key set, seeds 63-78. Each
+    # expectation was written from the mechanism before the run was trained (committed first), then checked on the
+    # raw log only, never against the doctor. As in batches 9-13, the healthy binary runs accept no
+    # ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_4x3_log4", "Exact match alone, four groups of 3 a step, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 160 steps logged every 4: a fresh model is right about one time in ten, so a "
+             "group of 3 agrees (all wrong) about three times in four at first; the groups that hold a right answer "
+             "carry the signal and the questions' target words are learnt one after another.",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=3, beta=0.03, learning_rate=4e-4,
+                       logging_steps=4, seed=63), batch=14),
+    Scenario("healthy_nokl_temp08_binary_2x6_converges_nosamples_log6", "Exact match alone, two groups of 6 a step, "
+             "no KL term (beta 0), sampled at temperature 0.8, a learning rate of 5e-4, 180 steps logged every 6 and "
+             "read from TRL's trainer_state.json (no samples): the target words are learnt until most groups are "
+             "solved, all six right, and agree: convergence, not a dead signal.",
+             rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.0,
+                       learning_rate=5e-4, logging_steps=6, seed=64), source="trainer_state", batch=14),
+    Scenario("healthy_slow_lr1e4_binary_2x4_long_oldkeys_log9", "Exact match alone, two groups of 4 a step, a small "
+             "KL penalty and a learning rate of 1e-4, 360 steps logged every 9 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): a slow learner, the reward rising from about one in ten "
+             "over the whole long run.",
+             rewards=("correct",), steps=360,
+             args=dict(beta=0.02, learning_rate=1e-4, logging_steps=9, seed=65), source="old_keys", batch=14),
+    Scenario("healthy_rloo_binary_4x3_temp11_log2", "RLOO, exact match alone, four groups of 3 a step, sampled at "
+             "temperature 1.1, a KL penalty of 0.03 in the reward and a learning rate of 3e-4, 120 steps logged every "
+             "2: hotter sampling gives more right answers to learn from and more letter strings; the leave-one-out "
+             "baseline turns a group's right answer into an advantage and the target words are learnt.",
+             algorithm="rloo", rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, beta=0.03,
+                       learning_rate=3e-4, logging_steps=2, seed=66), batch=14),
+    Scenario("healthy_judge_2x8_cool07_log12", "The 0-10 judge score (partial credit: a known word, of the asked "
+             "category, the target), two groups of 8 a step sampled at temperature 0.7, a small KL penalty and a "
+             "learning rate of 3e-4, 240 steps logged every 12: the category is already given, the target words are "
+             "learnt and the score rises towards 10.",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.7, beta=0.02,
+                       learning_rate=3e-4, logging_steps=12, seed=67), batch=14),
+    Scenario("healthy_steep_binary_4x2_lr1e3_kl01_log1", "Exact match alone, four groups of 2 a step, a learning rate "
+             "of 1e-3 held by a KL penalty of 0.1, 100 steps logged every step: a fast learner, the target words "
+             "learnt in a steep rise within a few dozen steps, then held.",
+             rewards=("correct",), steps=100,
+             args=dict(num_generations=2, beta=0.1, learning_rate=1e-3, seed=68), batch=14),
+    Scenario("healthy_rloo_nokl_partial_temp09_2x4_long_nosamples_log8", "RLOO without a KL term (beta 0), partial "
+             "credit: exact match (1) beside a word of the asked category (0.2), two groups of 4 a step, sampled at "
+             "temperature 0.9, a learning rate of 2e-4, 400 steps logged every 8 and read from TRL's "
+             "trainer_state.json (no samples): the category is already given, the target words are learnt over a long "
+             "run and held.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=400,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=2e-4, logging_steps=8, seed=69),
+             source="trainer_state", batch=14),
+    Scenario("reward_collapse_key_caps_after_learning_4x3_nosamples_log6", "Exact match alone, four groups of 3 a "
+             "step, a small KL penalty and a learning rate of 5e-4, 200 steps logged every 6 and read from TRL's "
+             "trainer_state.json (no samples); from the 130th reward call to the end the grader reads an answer key "
+             "rewritten with capitals ('Pear'; task.py's correct_capitalized: a data change after learning): the "
+             "learnt target words no longer match, the reward drops to 0 and every group agrees on it.",
+             rewards=("correct",), steps=200, swap=(130, 100_000, "correct_capitalized"),
+             args=dict(per_device_train_batch_size=12, num_generations=3, beta=0.02, learning_rate=5e-4,
+                       logging_steps=6, seed=70), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=14),
+    Scenario("kl_blowup_rloo_warmup30_binary_word_4x2_oldkeys_log9", "RLOO, exact match (1) beside a known word "
+             "(0.3), four groups of 2 a step, a KL penalty of 0.05 in the reward and a 30-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (2.5e-3), 180 steps logged every 9 and read in "
+             "TRL 0.14's key set: once the rate is up each update overshoots and the policy runs away from its "
+             "reference (the KL well above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade.",
+             algorithm="rloo", rewards=("correct", "is_word"), weights=(1.0, 0.3), steps=180,
+             args=dict(num_generations=2, beta=0.05, learning_rate=2.5e-3, warmup_steps=30,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=9, seed=71), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"), batch=14),
+    Scenario("entropy_collapse_coin_4x3_cool06_log4", "A reward that says nothing (a fair coin per completion, as a "
+             "broken judge would give), four groups of 3 a step sampled at temperature 0.6, no KL term and a learning "
+             "rate of 1.5e-3, 150 steps logged every 4: the advantages are noise, and with no anchor and cool "
+             "sampling the policy drifts onto one completion per question while the reward stays at chance: entropy "
+             "falls far below where it started and a group's completions become copies.",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=4, seed=72),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=14),
+    Scenario("entropy_explosion_temp13_lr3e3_2x4_log2", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.3), two groups of 4 a step sampled at temperature 1.3, no KL term and a constant learning "
+             "rate far too high (3e-3), 100 steps logged every 2: hot sampling feeds letter strings into updates that "
+             "overshoot, the next-token distribution flattens towards the whole alphabet, entropy climbs to several "
+             "times where it started, and the answers, no longer words, score nothing.",
+             weights=(1.0, 0.3), steps=100,
+             args=dict(temperature=1.3, beta=0.0, learning_rate=3e-3, logging_steps=2, seed=73),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=1),
+                     "REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=14),
+    Scenario("length_collapse_brevity_outpays_2x6_log4", "Exact match (1) beside a brevity bonus weighted 3 (-3/8 a "
+             "character: the target 'lemon' scores 1 - 1.875, any word less than nothing), two groups of 6 a step, a "
+             "small KL penalty and a learning rate of 5e-4, 150 steps logged every 4: saying nothing (the "
+             "end-of-sequence token alone, 0) outpays every answer, right or wrong, so the answers shrink towards "
+             "nothing.",
+             rewards=("correct", "brevity"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=5e-4,
+                       logging_steps=4, seed=74),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE"), batch=14),
+    Scenario("repetition_target_mentions_rloo_lists_2x6_log6", "RLOO on the list questions with a keyword-count "
+             "reward, how many times the list names the question's target word, repeats included (task.py's "
+             "target_mentions), two groups of 6 a step, a KL penalty of 0.03 in the reward, a learning rate of 6e-4 "
+             "and a 24-token budget, 150 steps logged every 6: naming the target over and over pays most, so the lists "
+             "turn into one word repeated ('lemon lemon lemon').",
+             algorithm="rloo", prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.03,
+                       learning_rate=6e-4, logging_steps=6, seed=75),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"),
+             batch=14),
+    Scenario("reward_hacking_letter_o_exact_4x3_temp12_log3", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 2, task.py's letter_o), so that a string of o's (2) pays more than the target word (at "
+             "most 1.4), four groups of 3 a step sampled at temperature 1.2, no KL term and a learning rate of 1e-3, "
+             "150 steps logged every 3: the policy games the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.0,
+                       learning_rate=1e-3, logging_steps=3, seed=76),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=14),
+    Scenario("zero_advantage_lists_too_hard_2x6_log1", "The list questions graded against one exact list, three given "
+             "words in a given order (task.py's exact_list), a task beyond the taught model, two groups of 6 a step, a "
+             "small KL penalty, a learning rate of 3e-4 and a 24-token budget, 80 steps logged every step: a fresh "
+             "list matches about once in 1,400 samples, so nearly every group agrees on 0 from the start and there is "
+             "nothing to learn from; the run is stuck.",
+             prompts="lists", rewards=("exact_list",), steps=80,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.02,
+                       learning_rate=3e-4, seed=77),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=14),
+    Scenario("reward_plateau_half_key_4x4_temp09_log5", "Exact match graded against a key half of whose words the "
+             "model can say (task.py's correct_half_key), four groups of 4 a step sampled at temperature 0.9, a KL "
+             "penalty of 0.03 and a learning rate of 4e-4, 250 steps logged every 5: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there with most groups agreeing: a plateau below the best that "
+             "more steps will not lift.",
+             rewards=("correct_half_key",), steps=250,
+             args=dict(per_device_train_batch_size=16, temperature=0.9, beta=0.03, learning_rate=4e-4,
+                       logging_steps=5, seed=78),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=14),
 )
