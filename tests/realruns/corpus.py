@@ -289,7 +289,15 @@ class Scenario:
     no warm-up logged every 10 steps, an entropy collapse under a reward that says nothing with one group of 8, a
     per-character bonus with groups of 8, a per-word reward on the mixed questions, a key of untaught words at
     temperature 1.1; a brevity reward with RLOO trained and left out, its length never halving; strides 1-10,
-    seeds 47-62)."""
+    seeds 47-62); 14 a twelfth such batch (a binary exact-match reward with groups of 2, 3, 4, 6 and 8, partial
+    credit and the judge score; healthy runs with and without a KL term, a slow learner over 360 steps at 1e-4, an
+    uneven learner at 1e-3 held by a KL penalty of 0.1, RLOO at temperature 1.1 and without a KL term over 400 steps;
+    an answer key changed after learning, a KL blow-up after a warm-up with RLOO, an entropy collapse under a reward
+    that says nothing at temperature 0.6, a reward collapse at temperature 1.3 and 3e-3 (written as an entropy
+    explosion, re-labelled from its log), a brevity bonus that outpays the answer, a keyword-count reward with RLOO, a
+    letter proxy gamed at temperature 1.2, a list task beyond the model with groups of 6, reward plateaus from a half
+    key and from a run without a KL term (written as converging, re-labelled from its log); strides 1-12, seeds
+    63-78)."""
 
     @property
     def healthy(self) -> bool:
@@ -2631,4 +2639,336 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
                                                   run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=13),
+    # -- batch 14 --
+    # A twelfth fresh batch, 16 scenarios (6 healthy, 10 pathological as trained; 7 and 9 as written): a binary
+    # exact-match reward with groups of 2, 3, 4, 6 and 8 (three completions a group for the first time), partial credit
+    # and the judge score; healthy runs with and without a KL term that learn the questions at different steps, learn
+    # slowly over 360 steps at 1e-4, learn unevenly at 1e-3 held by a KL penalty of 0.1 (written as a steep learner,
+    # renamed from its log), RLOO at temperature 1.1 and RLOO without a KL term over 400 steps; an answer key changed
+    # after learning, a KL blow-up after a warm-up with RLOO (whose answers then shrank to nothing), an entropy collapse
+    # under a reward that says nothing sampled at temperature 0.6, a reward collapse sampled at temperature 1.3 at a
+    # learning rate far too high (written as an entropy explosion, re-labelled from its log: its entropy rose 1.95 times
+    # at most before the updates stopped), a brevity bonus that outpays the answer, a keyword-count reward with RLOO, a
+    # letter proxy gamed against exact match sampled at 1.2, a list task beyond the model with groups of 6, reward
+    # plateaus from a key half of whose words can be said and from a run without a KL term (written as converging,
+    # re-labelled from its log); strides 1, 2, 3, 4, 5, 6, 8, 9 and 12, temperatures 0.6-1.3, learning rates 1e-4 to
+    # 3e-3, runs read from trainer_state.json and in TRL 0.14's key set, seeds 63-78. Each expectation was written from
+    # the mechanism before the run was trained (committed first), then checked on the raw log only, never against the
+    # doctor; the three renamed runs were retrained under their new names (the same seeds: their raw logs and samples
+    # repeat exactly), and the accepted signatures added after training each carry their raw-log numbers. As in batches
+    # 9-13, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps,
+    # and when solved.
+    Scenario("healthy_binary_4x3_log4", "Exact match alone, four groups of 3 a step, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 160 steps logged every 4: a fresh model is right about one time in ten, so a "
+             "group of 3 agrees (all wrong) about three times in four at first; the groups that hold a right answer "
+             "carry the signal and the questions' target words are learnt one after another (raw log and samples: the "
+             "reward a first-10-log median of 0.27 (0.10-0.48) and 0.875-0.98 over the last 10 logs; the zero-variance "
+             "share 0.31-0.94, a median of 0.69, 0.625-0.94 over the last 10 logs; entropy from 0.47 to 0.07-0.13; the "
+             "KL 0.34-0.96 over the last 10 logs; the gradient norm at most 3.5, below 0.01 on 11 of the 40 logs, "
+             "every one from step 84; the mean length 4.9-5.8 tokens; the colour's and the fruit's targets early (37 "
+             "of 60 and 35 of 78 samples over steps 0-39), the bird's, the drink's, the number's and the tool's over "
+             "40-79, the tree's and the animal's last (23 of 72 and 11 of 72 over 40-79, 55 of 60 and 34 of 39 over "
+             "80-119); every question on its target on 83-98 % of its samples over steps 120-159).",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=3, beta=0.03, learning_rate=4e-4,
+                       logging_steps=4, seed=63), batch=14),
+    # Written as healthy_nokl_temp08_binary_2x6_converges_nosamples_log6, expecting the target words learnt until most
+    # groups agree because they are solved; its raw log, read before the doctor, shows a plateau instead: the reward's
+    # 30-step means 0.29, 0.45, 0.55, 0.78, 0.66 and 0.60, the zero-variance share's 0.52, 0.67, 0.62, 0.82, 0.83 and
+    # 0.90, and the samples three questions that never score, their groups agreeing on 0 (the number's and the tree's
+    # targets never said after step 44, the tool's learnt 'hammer' deformed with no KL anchor to 'hammmer'). Re-labelled
+    # and renamed for what its log shows (the same run, retrained under the new name: its raw log and samples repeat
+    # exactly): a reward plateau below the best, dated by levels_off, as batch 13's
+    # reward_plateau_nokl_temp08_binary_2x8_log1 was.
+    # Accepts ZERO_ADVANTAGE_GROUPS (not written before training): the zero-variance share 0.67-1 over the last 10 logs,
+    # 1 on three of them, and the gradient norm 0 on 17 of the 30 logs.
+    Scenario("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "Exact match alone, two groups of 6 a step, no KL "
+             "term (beta 0), sampled at temperature 0.8, a learning rate of 5e-4, 180 steps logged every 6 and read "
+             "from TRL's trainer_state.json (no samples): five questions are learnt and solved, while with no anchor "
+             "the others never find their target or lose it, their groups agreeing on 0: the reward stops at about two "
+             "thirds of its best with most groups agreeing (raw log and samples: the reward 0.15 and 0.18 over the "
+             "first two logs, a first-10-log median of 0.39 (0.15-0.58), 30-step means of 0.29, 0.45, 0.55, 0.78, 0.66 "
+             "and 0.60, 0.33-0.83 over the last 10 logs; the zero-variance share's 30-step means 0.52, 0.67, 0.62, "
+             "0.82, 0.83 and 0.90; entropy from 0.41 to 0.075-0.34 over the last 10 logs; the gradient norm 0 on 17 of "
+             "the 30 logs, at most 8.8 (step 48); the mean length 5.2-6.4 tokens; the samples, which the doctor is not "
+             "given: the colour's, the drink's, the fruit's and the tool's targets early (38 of 66, 51 of 84, 29 of 60 "
+             "and 61 of 90 samples over steps 0-44), the bird's after 'uck' and 'uckk' (29 of 60 over 0-44) over "
+             "45-134 (31 of 84, then 87 of 90), the animal's over 90-134 (63 of 72); the number's never (0 of 240), "
+             "the tree's once (1 of 300); the tool's 'hammer' drifting to 'hammmer' over the last 45 steps (59 of 60, "
+             "none on target)).",
+             rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.0,
+                       learning_rate=5e-4, logging_steps=6, seed=64), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=14),
+    Scenario("healthy_slow_lr1e4_binary_2x4_long_oldkeys_log9", "Exact match alone, two groups of 4 a step, a small KL "
+             "penalty and a learning rate of 1e-4, 360 steps logged every 9 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): a slow learner, the reward rising from about one in ten "
+             "over the whole long run (raw log and samples: the reward 0.07 and 0.08 over the first two logs, a "
+             "first-10-log median of 0.17 (0.07-0.35), 0.47 at step 108, 0.67 at 153 and 0.83-0.97 over the last 10 "
+             "logs; the zero-variance share, which the doctor is not given, 0.17-0.89, a median of 0.56; entropy, not "
+             "given either, from 0.46 to 0.10-0.16 over the last 10 logs; the KL 0.0003 at step 9, 0.10 at 72 and "
+             "0.31-0.68 over the last 10 logs, at most 0.77 (step 234); the gradient norm at most 7.7 (step 189), "
+             "below 0.01 on 10 of the 40 logs; the colour's and the fruit's targets first (28 of 72 and 36 of 104 "
+             "samples over steps 0-89), the bird's, the tree's and the tool's over 90-179, the number's and the "
+             "animal's over 180-269 (76 of 104 and 60 of 80), the drink's over the whole run (14 of 112, 32 of 84, 46 "
+             "of 76 and 72 of 84 over each 90 steps); every question on its target on 82-97 % of its samples over "
+             "steps 270-359).",
+             rewards=("correct",), steps=360,
+             args=dict(beta=0.02, learning_rate=1e-4, logging_steps=9, seed=65), source="old_keys", batch=14),
+    Scenario("healthy_rloo_binary_4x3_temp11_log2", "RLOO, exact match alone, four groups of 3 a step, sampled at "
+             "temperature 1.1, a KL penalty of 0.03 in the reward and a learning rate of 3e-4, 120 steps logged every "
+             "2: hotter sampling gives more right answers to learn from and more letter strings; the leave-one-out "
+             "baseline turns a group's right answer into an advantage and the target words are learnt, still being "
+             "learnt at the end (raw log and samples: the reward 0.04 and 0 over the first two logs, a first-10-log "
+             "median of 0.125 (0-0.25), 20-step means of 0.125, 0.20, 0.34, 0.45, 0.53 and 0.73, 0.46-0.92 over the "
+             "last 10 logs; the zero-variance share 0-0.875, a median of 0.125; entropy 0.45-0.59 to step 60 and "
+             "0.13-0.37 over the last 10 logs; the KL 0-0.10 over the first 10 logs and 0.24-0.72 over the last 10; "
+             "the gradient norm, RLOO's advantages not normalised, a median of 6.5, up to 39.4 (step 94); the mean "
+             "length 4.8-6.3 tokens; the colour's target early (28 of 48 samples over steps 0-29), the fruit's, the "
+             "bird's and the tool's over 30-89, the tree's over 60-89 (29 of 39), the animal's and the drink's in part "
+             "by the end (23 of 57 and 16 of 48 over 90-119), the number's never (0 of 168); letter strings now and "
+             "then ('hhhorrste', 'plumnglsele')).",
+             algorithm="rloo", rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, beta=0.03,
+                       learning_rate=3e-4, logging_steps=2, seed=66), batch=14),
+    Scenario("healthy_judge_2x8_cool07_log12", "The 0-10 judge score (partial credit: a known word, of the asked "
+             "category, the target), two groups of 8 a step sampled at temperature 0.7, a small KL penalty and a "
+             "learning rate of 3e-4, 240 steps logged every 12: the category is already given, the target words are "
+             "learnt and the score rises towards 10 (raw log and samples: the score 7.27 and 7.42 over the first two "
+             "logs, a first-10-log median of 8.68 (7.27-9.62) and 8.77-9.95 over the last 10 logs, 9.67-9.95 from step "
+             "144; the zero-variance share 0.21-0.42 over the first six logs and 0.71-0.92 over the last 10; entropy "
+             "from 0.41 to 0.018-0.030 from step 144, every question answered with its target; the KL 0.07-1.11 over "
+             "the first 10 logs and 0.31-0.62 over the last 10 but for 7.68 at step 132; the gradient norm at most 9.6 "
+             "(step 108), below 0.01 on 9 of the 20 logs; the colour's, the fruit's and the number's targets early (79 "
+             "of 104, 97 of 144 and 92 of 144 samples over steps 0-59), the others over 60-119, the tree's from 3 of "
+             "72 to 140 of 176, the bird's last (58 of 128 over 60-119, 'uck' on 48); every question on its target on "
+             "93-100 % of its samples over steps 180-239).",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.7, beta=0.02,
+                       learning_rate=3e-4, logging_steps=12, seed=67), batch=14),
+    # Written as healthy_steep_binary_4x2_lr1e3_kl01_log1, expecting the target words learnt in a steep rise within a
+    # few dozen steps and held; its raw log, read before the doctor, shows no steep rise but an uneven learner: the
+    # reward's 10-step means 0.20, 0.21, 0.35, 0.35, 0.46, 0.51, 0.55, 0.29, 0.31 and 0.60, learnt answers deforming and
+    # learnt again. Renamed for what it shows (the same run, retrained under the new name: its raw log and samples
+    # repeat exactly), still healthy: it learns, unevenly, to the end.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on every one of the 13 steps 75-87 (7.53 at step
+    # 82) and on 4 of the last 10 steps. Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 59 at
+    # step 82, the step of that KL, where its median over the run is 0.9.
+    Scenario("healthy_uneven_binary_4x2_lr1e3_kl01_log1", "Exact match alone, four groups of 2 a step, a learning rate "
+             "of 1e-3 held by a KL penalty of 0.1, 100 steps logged every step: at this fast rate the target words are "
+             "learnt unevenly, some deforming and learnt again as the KL term pulls them back (raw log and samples: "
+             "the reward a first-10-log median of 0.19 (0-0.375), 10-step means of 0.20, 0.21, 0.35, 0.35, 0.46, 0.51, "
+             "0.55, 0.29, 0.31 and 0.60, 0 on steps 77-79 and 1 at step 99; the zero-variance share a median of 0.75 "
+             "(pairs agree by chance), 1 on 29 of the 100 steps; entropy 0.41-0.59 over the first 10 steps, 0.16-0.51 "
+             "over 41-70, 0.31-0.77 over 71-90 and 0.18-0.52 over the last 10; the KL a median of 0.61, 2.91 at step "
+             "8, above 1 on every one of the 13 steps 75-87 (7.53 at 82) and on 4 of the last 10; the gradient norm a "
+             "median of 0.9, 9.8 at step 8 and 59 at 82, at most 5.9 elsewhere; the animal's 'pig' learnt by steps "
+             "20-39 (20 of 20) and given up for 'pin' over 60-99 (2 of 14 and 0 of 10 on target), the tool's 'hammer' "
+             "learnt over 40-79 (21 of 34, 20 of 24) and deformed to 'mmmmer' over 80-99 (0 of 16), the bird's 'swan' "
+             "found (8 of 20 over 20-39), lost to 'raven' (1 of 22 over 40-59) and found again (15 of 22 over 80-99), "
+             "the number's 'four' found last (17 of 36 over 80-99); the mean length 3.75-6.5 tokens, nothing cut).",
+             rewards=("correct",), steps=100,
+             args=dict(num_generations=2, beta=0.1, learning_rate=1e-3, seed=68),
+             accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=14),
+    Scenario("healthy_rloo_nokl_partial_temp09_2x4_long_nosamples_log8", "RLOO without a KL term (beta 0), partial "
+             "credit: exact match (1) beside a word of the asked category (0.2), two groups of 4 a step, sampled at "
+             "temperature 0.9, a learning rate of 2e-4, 400 steps logged every 8 and read from TRL's "
+             "trainer_state.json (no samples): the category is already given, the target words are learnt over a long "
+             "run and held (raw log and samples: the reward a first-10-log median of 0.49 (0.24-0.77), 80-step means "
+             "of 0.50, 0.93, 1.13, 1.15 and 1.16, 1.11-1.2 of a possible 1.2 over the last 10 logs; exact match from "
+             "0.05-0.58 over the first 10 logs to 0.92-1 over the last 10, the category share 0.84-1 throughout; the "
+             "zero-variance share 0.25-0.75 over the first 10 logs and 0.75-1 over the last 10; entropy from 0.46 to "
+             "0.03-0.09; the gradient norm, RLOO's advantages not normalised, 0 on 29 of the 50 logs, 30.2 and 37.6 at "
+             "steps 120 and 152 while learning and single late logs of 15.5 (296), 21.7 (312) and 49.7 (336); the mean "
+             "length 4.9-5.8 tokens; the samples, which the doctor is not given: the colour's and the fruit's targets "
+             "early (59 of 88 and 67 of 112 samples over steps 0-79), the others over 80-239; every question on its "
+             "target on 95-100 % of its samples over steps 320-399).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=400,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=2e-4, logging_steps=8, seed=69),
+             source="trainer_state", batch=14),
+    Scenario("reward_collapse_key_caps_after_learning_4x3_nosamples_log6", "Exact match alone, four groups of 3 a "
+             "step, a small KL penalty and a learning rate of 5e-4, 200 steps logged every 6 and read from TRL's "
+             "trainer_state.json (no samples); from the 130th reward call to the end the grader reads an answer key "
+             "rewritten with capitals ('Pear'; task.py's correct_capitalized: a data change after learning): the "
+             "learnt target words no longer match, the reward drops to 0 and every group agrees on it (raw log and "
+             "samples: the reward a first-10-log median of 0.34 (0.125-0.60), 0.69-0.93 at steps 72-126 (0.93 at 102); "
+             "0.44 at step 132 (a log averaging both sides of the change) and 0 with the zero-variance share 1 on "
+             "every log from 138 to the end; the gradient norm 0.003-0.12 from 138 (the KL term alone) but for 1.44 at "
+             "the last log; the KL 0.34-2.92 at steps 72-132 (1.68 and 2.92 at 90-96) and 0.43-1.65 after; entropy "
+             "from 0.45 to 0.12-0.26 at steps 72-138 and 0.19-0.36 after; the samples, which the doctor is not given: "
+             "the answers still the learnt words ('swan', 'pink', 'juice', 'lemon', 'four', 'hammer', 'pig') on 51-96 "
+             "% of their samples over steps 160-199, the tree's target never said (0 of 300)).",
+             rewards=("correct",), steps=200, swap=(130, 100_000, "correct_capitalized"),
+             args=dict(per_device_train_batch_size=12, num_generations=3, beta=0.02, learning_rate=5e-4,
+                       logging_steps=6, seed=70), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=14),
+    # Accepts LENGTH_COLLAPSE (not written before training): the answers, letter strings by step 45, became the
+    # end-of-sequence token alone (every sample from step 135), the mean length from 5.5-6.1 tokens over the first four
+    # logs to 1-1.3 from step 117.
+    Scenario("kl_blowup_rloo_warmup30_binary_word_4x2_oldkeys_log9", "RLOO, exact match (1) beside a known word (0.3), "
+             "four groups of 2 a step, a KL penalty of 0.05 in the reward and a 30-step warm-up (constant_with_warmup) "
+             "into a learning rate far too high (2.5e-3), 180 steps logged every 9 and read in TRL 0.14's key set: "
+             "once the rate is up each update overshoots and the policy runs away from its reference (the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs) while its answers degrade (raw log and samples: the KL "
+             "0.004 at step 9, 0.26 at 18, 0.90 at 27, 2.54 at 36 (the rate 2.5e-3 from step 30), 4.35-6.66 at 45-108 "
+             "and 8.2-9.1 on the last 8 logs; the reward 0.44 at step 9 (exact match 0.15, the known-word share 0.97), "
+             "0.39 at 18-27, 0.22 at 36, 0.05 at 45 and 0 on every log from 54; the answers letter strings by steps "
+             "45-89 ('h', 'paa', 'piae'), then the end-of-sequence token alone, every sample from step 135: the mean "
+             "length 5.5-6.1 tokens to step 36, 2.1-4.8 at 45-99 and 1-1.3 from 117; entropy, which the doctor is not "
+             "given, 0.38-0.60 to step 81 but for 0.16 at 90, and 0.0003-0.022 from 117; the zero-variance share, not "
+             "given either, 0.11-0.44 to step 81 and 0.97-1 from 117; the gradient norm, RLOO's advantages not "
+             "normalised, 19.2-27.7 at steps 18-36, 0 on 11 of the 20 logs (81, 90 and every log from 108)).",
+             algorithm="rloo", rewards=("correct", "is_word"), weights=(1.0, 0.3), steps=180,
+             args=dict(num_generations=2, beta=0.05, learning_rate=2.5e-3, warmup_steps=30,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=9, seed=71), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION", "REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE"), batch=14),
+    Scenario("entropy_collapse_coin_4x3_cool06_log4", "A reward that says nothing (a fair coin per completion, as a "
+             "broken judge would give), four groups of 3 a step sampled at temperature 0.6, no KL term and a learning "
+             "rate of 1.5e-3, 150 steps logged every 4: the advantages are noise, and with no anchor and cool sampling "
+             "the policy drifts onto one completion per question while the reward stays at chance: entropy falls far "
+             "below where it started and a group's completions become copies (raw log and samples: the reward "
+             "0.29-0.60 throughout, the zero-variance share 0.06-0.44 (a group of 3 agrees by chance one time in "
+             "four); entropy 0.29 and 0.23 over the first two logs, 0.22-0.36 to step 56, 0.16 at 60, 0.013-0.12 at "
+             "64-92 and 0.00008-0.0003 on every log from 96; the answers category words at first, a group of 3 often "
+             "copies at temperature 0.6 (a duplicate share of 0.41 over steps 0-14, 'owl' on 19 of 45 animal answers "
+             "over 0-29), then letter strings run to the 12-token budget from about step 16 ('vryyyyyyyyyy', "
+             "'ivlvlvlvlvei'), then 'iiiiiiiiiiii' for every question (every sample but one over steps 90-149); the "
+             "groups' duplicate share 0.20-0.23 over each 15 steps from 15 to 59, 0.82 over 60-74, 0.63 over 75-89 and "
+             "0.99-1 from 90; the mean length 5.9 and 6.1 tokens over the first two logs, 7.3 at step 12, 9.9 at 16 "
+             "and 11.9-12 from 24, the clipped share 0.25 at 12, 0.56 at 16 and 0.96-1 from 24; the gradient norm "
+             "0.47-9.0 to step 64, 0.35-2.1 at 76-88 and below 1e-9 on every log from 92).",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=4, seed=72),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=14),
+    # Written as entropy_explosion_temp13_lr3e3_2x4_log2, expecting entropy to climb to several times where it started
+    # (ENTROPY_EXPLOSION, dated by rises('entropy', 2.0, first=1)) beside a reward collapse; its raw log, read before
+    # the doctor, shows the reward collapsing by step 12 and the updates stopping there (every group agreeing on 0, the
+    # gradient norm 0), which left entropy at 0.89-1.29 from 0.66 at the first log: up to 1.95 times, never twice, so
+    # that rule finds no onset. Re-labelled and renamed for what its log shows (the same run, retrained under the new
+    # name: its raw log and samples repeat exactly): a reward collapse, dated by its rule written before training (step
+    # 8).
+    # Accepts ENTROPY_EXPLOSION (expected before training, kept as accepted): entropy 0.66 at the first log, 0.91 at
+    # step 4, 1.13-1.23 at steps 6-10 and 0.89-1.29 on every later log, a median of 1.14.
+    Scenario("reward_collapse_temp13_lr3e3_partial_2x4_log2", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), two groups of 4 a step sampled at temperature 1.3, no KL term and a constant "
+             "learning rate far too high (3e-3), 100 steps logged every 2: hot sampling feeds letter strings into "
+             "updates that overshoot, the answers stop being words within a dozen steps and the reward collapses to 0, "
+             "where every group agrees and nothing can be learnt again; the policy is left where it broke, flat and "
+             "hot (raw log and samples: the reward 0.37 and 0.36 over the first two logs (exact match 0.125 and 0.19, "
+             "the category share 0.81 and 0.56), 0.06 at steps 6-8, 0.24 at 10 and 0 on every log from 12, the "
+             "zero-variance share 1 and the gradient norm 0 from there; entropy 0.66 at step 2, 0.91 at 4, 1.13-1.23 "
+             "at 6-10 and 0.89-1.29 from 12 to the end; the mean length 6.1 and 5.25 tokens over the first two logs, "
+             "8.6 at step 6 and 10.1-12 from 12, the clipped share 0.06 at step 2, 0.5 at 10 and 0.625-1 from 14; the "
+             "answers letter strings run to the budget from about step 20 ('rrrrrrrrrrrr', 'hrkrkrsemrhr', "
+             "'juicemihemah'), hardly two alike in a group (a duplicate share of 0-0.05)).",
+             weights=(1.0, 0.3), steps=100,
+             args=dict(temperature=1.3, beta=0.0, learning_rate=3e-3, logging_steps=2, seed=73),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=2, smooth=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION"), batch=14),
+    # Accepts KL_BLOWUP (not written before training): as the answers shrank to nothing the policy left its reference,
+    # the KL 1.1-2.0 at steps 56-84 (but for 0.92 and 0.51 at 72-76) and 2.9-7.9 on every log from 88.
+    Scenario("length_collapse_brevity_outpays_2x6_log4", "Exact match (1) beside a brevity bonus weighted 3 (-3/8 a "
+             "character: the target 'lemon' scores 1 - 1.875, any word less than nothing), two groups of 6 a step, a "
+             "small KL penalty and a learning rate of 5e-4, 150 steps logged every 4: saying nothing (the "
+             "end-of-sequence token alone, 0) outpays every answer, right or wrong, so the answers shrink towards "
+             "nothing (raw log and samples: the reward a first-10-log median of -1.37 (-1.56 to -1.09) and -0.14 to 0 "
+             "over the last 10 logs, 0 on four of them; exact match 0.02-0.40 to step 80 (0.40 at 32 and 76: 'lemon', "
+             "'four' and 'swan' learnt first), 0 from 112; the mean length 5.3 and 5.1 tokens over the first two logs, "
+             "4.0-5.4 to step 80, 3.15 at 84, 2.15 at 88, 1.8-3.15 at 92-104 and 1-1.4 from 108; the end-of-sequence "
+             "token alone on every sample of six questions over steps 120-149 and on 40 of the tool's 42, the fruit "
+             "answered 'l' (27 of 36); entropy 0.24-0.52 to step 104, 0.06-0.22 at 108-128 and 0.001 at 132-144; the "
+             "zero-variance share 0-0.5 to step 92 and 0.75-1 from 108; the KL 0.003-0.74 to step 52, 1.1-2.0 at 56-84 "
+             "but for 0.92 and 0.51 at 72-76, and 2.9-7.9 from 88; the gradient norm up to 25.2 (step 84), below 0.001 "
+             "on 9 logs from step 100).",
+             rewards=("correct", "brevity"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=5e-4,
+                       logging_steps=4, seed=74),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "KL_BLOWUP"), batch=14),
+    Scenario("repetition_target_mentions_rloo_lists_2x6_log6", "RLOO on the list questions with a keyword-count "
+             "reward, how many times the list names the question's target word, repeats included (task.py's "
+             "target_mentions), two groups of 6 a step, a KL penalty of 0.03 in the reward, a learning rate of 6e-4 "
+             "and a 24-token budget, 150 steps logged every 6: naming the target over and over pays most, so the lists "
+             "turn into one word repeated ('lemon lemon lemon') (raw log and samples: the reward, mentions of the "
+             "target, a first-10-log median of 0.74 (0.29-1.74) and 2.35-3.5 over the last 10 logs; lists that repeat "
+             "a word (3+ words, at most half distinct) on none of the samples over steps 0-29, 6 % over 30-44, 24 % "
+             "over 45-59, 44 % over 60-74, 54 % over 75-89, 61-73 % over 90-134 and 87 % over 135-149 ('lemon lemon "
+             "lemon' on 41 of 48 fruit lists and 'four four four' on 51 of 54 number lists over 120-149, 'ash ash ash "
+             "ash ash ash'), the animal's the last to repeat ('pig pig pig' on 16 of 66 over 120-149); the groups' "
+             "duplicate share 0.01 over steps 0-29, 0.29-0.33 over 60-89 and 0.51-0.67 from 90; the mean length "
+             "13.1-16.4 tokens over the first 10 logs and 16.4-19.6 over the last 10, the clipped share at most 0.54 "
+             "(step 144); the KL from 0.05 at step 6 to 0.58-0.98 over the last 10 logs; entropy from 0.55-0.61 to "
+             "0.10-0.25 over the last 10 logs; the zero-variance share 0-0.25; the gradient norm, RLOO's advantages "
+             "not normalised, a median of 24, 6.9-75.3).",
+             algorithm="rloo", prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.03,
+                       learning_rate=6e-4, logging_steps=6, seed=75),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"),
+             batch=14),
+    Scenario("reward_hacking_letter_o_exact_4x3_temp12_log3", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 2, task.py's letter_o), so that a string of o's (2) pays more than the target word (at "
+             "most 1.4), four groups of 3 a step sampled at temperature 1.2, no KL term and a learning rate of 1e-3, "
+             "150 steps logged every 3: the policy games the proxy and exact match falls as the o's rise (raw log and "
+             "samples: exact match a first-10-log median of 0.069 (0-0.14) and 0 on every log from step 42 but for "
+             "0.03 and 0.11 at 51-54, while the proxy goes from 0.05-0.10 over the first four logs to 0.22-0.35 at "
+             "24-36, 0.45 at 39, 0.73 at 42, 0.79-0.94 at 48-63 and 0.986-1 from 69; the answers o-rich at first "
+             "('ogose', 'odeee', 'once'), o's run together over steps 30-59 ('odoooooooooo', 'ooo'), then "
+             "'oooooooooooo' cut at the 12-token budget for nearly every question from 60 (every sample but two over "
+             "90-149); the mean length 4.8-6.6 tokens to step 48, 7.1 at 51, 9.1 at 54 and 11.8-12 from 57, the "
+             "clipped share 0-0.06 to 48, 0.25 at 51, 0.53 at 54 and 0.92-1 from 57; entropy 0.54-0.83 to step 39, "
+             "0.44 at 42, 0.028-0.19 at 45-66 and 0.004-0.015 from 69; the zero-variance share 0-0.42 to step 42 and "
+             "0.83-1 from 66; the groups' duplicate share 0.16-0.40 over each 15 steps to 44, 0.76 over 45-59 and "
+             "0.92-1 from 60; the reward 2, its maximum, with the gradient norm 0 from step 69 but for 0.13 at 141).",
+             rewards=("correct", "letter_o"), weights=(1.0, 2.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.0,
+                       learning_rate=1e-3, logging_steps=3, seed=76),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=14),
+    Scenario("zero_advantage_lists_too_hard_2x6_log1", "The list questions graded against one exact list, three given "
+             "words in a given order (task.py's exact_list), a task beyond the taught model, two groups of 6 a step, a "
+             "small KL penalty, a learning rate of 3e-4 and a 24-token budget, 80 steps logged every step: a fresh "
+             "list matches about once in 1,400 samples, so nearly every group agrees on 0 from the start and there is "
+             "nothing to learn from; the run is stuck (raw log and samples: the reward 0, the zero-variance share 1 "
+             "and the gradient norm and the KL 0 on every one of the 80 steps, the policy never moving; none of the "
+             "960 samples matched; entropy 0.46-0.67; the mean length 10.8-17.3 tokens, the clipped share at most "
+             "0.17; the answers the taught lists of two or three words to the end ('owl dog', 'cider juice cocoa'), 1 "
+             "% of them repeating a word).",
+             prompts="lists", rewards=("exact_list",), steps=80,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.02,
+                       learning_rate=3e-4, seed=77),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=14),
+    Scenario("reward_plateau_half_key_4x4_temp09_log5", "Exact match graded against a key half of whose words the "
+             "model can say (task.py's correct_half_key), four groups of 4 a step sampled at temperature 0.9, a KL "
+             "penalty of 0.03 and a learning rate of 4e-4, 250 steps logged every 5: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there with most groups agreeing: a plateau below the best that "
+             "more steps will not lift (raw log and samples: the reward 0.04 and 0.10 over the first two logs, a "
+             "first-10-log median of 0.34 (0.04-0.53), 50-step means of 0.31, 0.41, 0.48, 0.45 and 0.42, 0.21-0.60 "
+             "over the last 10 logs, where the learnable half gives 0.5 on average; the zero-variance share a "
+             "first-10-log median of 0.75, 50-step means of 0.72, 0.86, 0.92, 0.96 and 0.92, 1 on 7 of the 50 logs; "
+             "entropy 0.44-0.46 over the first four logs and 0.23-0.42 over the last 10; the KL 0.25-0.86 over the "
+             "last 10 logs, above 1 on three single logs (4.58 at step 125); the gradient norm a median of 0.065, at "
+             "most 19.8 (step 190); the colour's, the fruit's, the number's and the animal's targets learnt (52 of 68, "
+             "65 of 104, 53 of 112 and 70 of 140 samples over steps 0-49, 78-107 of 84-108 over 150-199), the animal's "
+             "'pig' decaying to 'p' over the last 50 steps (13 of 76 on target, 'p' on 53); the other four questions "
+             "never scoring, their key words never taught).",
+             rewards=("correct_half_key",), steps=250,
+             args=dict(per_device_train_batch_size=16, temperature=0.9, beta=0.03, learning_rate=4e-4,
+                       logging_steps=5, seed=78),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=14),
 )
