@@ -1160,3 +1160,33 @@ def test_a_slow_noisy_fall_from_the_runs_best_is_a_collapse(tmp_path: Path):
 
 def test_the_same_noise_on_a_held_reward_is_no_collapse(tmp_path: Path):
     assert detect("REWARD_COLLAPSE", record(tmp_path, _noisy_reward(fall=False))) is None
+
+
+# -- two KL spikes side by side are no drift past the critical level (batch 14's holdout) -------------------------
+
+
+def _kl_with_two_spikes(drift_to: float, n: int = 200, stride: int = 6) -> list[dict[str, Any]]:
+    """KL logged every ``stride`` steps around 0.5 (x0.9-1.1 noise), two adjacent logs of 1.7 and 2.9 at steps
+    90-96 and one of 0.9 after them, then a level that drifts to ``drift_to`` by the end; the reward rises from
+    0.2 to 0.7 and falls to 0 at step 140 (batch 14's grader change)."""
+    rng = np.random.default_rng(8)
+    rows = []
+    for step in range(stride, n + 1, stride):
+        level = 0.5 + max(0.0, drift_to - 0.5) * max(0.0, step - 108) / (n - 108)
+        kl = {90: 1.7, 96: 2.9, 102: 0.9}.get(step, level * float(rng.uniform(0.9, 1.1)))
+        reward = 0.0 if step >= 140 else 0.2 + 0.5 * min(1.0, step / 100) + float(rng.normal(0, 0.03))
+        rows.append(dict(step=step, kl=kl, reward=reward, entropy=0.5, loss=0.0))
+    return rows
+
+
+def test_two_kl_spikes_that_lift_a_median_past_the_critical_level_are_no_drift(tmp_path: Path):
+    """A 3-log median over two adjacent spikes sits past 1 for two logs; the level it held is 0.9: the finding
+    once said "drifted past the critical level 1 ... and reached 0.88". Never fast, never held past it: no
+    blow-up (at most the extreme step's info)."""
+    finding = detect("KL_BLOWUP", record(tmp_path, _kl_with_two_spikes(drift_to=0.45), beta=0.04))
+    assert finding is None or finding.severity == "info", finding
+
+
+def test_a_kl_that_drifts_past_the_critical_level_and_holds_it_is_still_found(tmp_path: Path):
+    finding = detect("KL_BLOWUP", record(tmp_path, _kl_with_two_spikes(drift_to=2.0), beta=0.04))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding

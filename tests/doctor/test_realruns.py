@@ -66,6 +66,13 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_rloo_letter_o_exact_4x4_log5", "verdict"): "GROUP_MODE_COLLAPSE warn from 46 on a healthy RLOO run",
     ("reward_plateau_half_key_2x4_log4", "verdict"):
         "REWARD_PLATEAU dated 208, onset 68 (±36); GROUP_MODE_COLLAPSE warn from 40, not accepted",
+    # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.
+    ("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
+    ("healthy_uneven_binary_4x2_lr1e3_kl01_log1", "verdict"): "REWARD_PLATEAU warn from 75 on a healthy run",
+    ("reward_hacking_letter_o_exact_4x3_temp12_log3", "verdict"): "REWARD_HACKING dated 21, onset 54 (±25)",
+    ("reward_plateau_half_key_4x4_temp09_log5", "verdict"):
+        "KL_BLOWUP warn from 215: the KL's 3-log median from 0.19-0.25 to 0.76 over the last 35 steps (x4.04 "
+        "against one low median a window back)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

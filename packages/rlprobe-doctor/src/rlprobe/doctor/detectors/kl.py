@@ -97,7 +97,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     median last sat at the level before the growth — also for a rise to `critical_level`
     that multiplied by `growth_factor` within a window without a measurable acceleration (a
     blow-up in the run's first window has no earlier increase to compare) — and, for a
-    steady drift that was never fast, where it crossed `critical_level`. For PPO (`algorithm` = ppo) the levels
+    steady drift that was never fast, where it crossed `critical_level` — such a drift must hold past
+    it (its highest level held for `sustain` steps): a median that one or two spikes lift over it is
+    none. For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
     2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
     that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
@@ -180,6 +182,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         # from the crossing.
         onset = int(np.flatnonzero(high[:hit + 1])[0]) if high[:hit + 1].any() else hit
     peak = held_extreme(level, hit, sustain, rising=True)
+    if not grew_fast and peak < critical_level:
+        # Never fast, and never held past the critical level: a spike or two lifted a median over it.
+        return _extreme_kl(view, curve, min_level)
     peak_growth = float(np.nanmax(growth[hit:end])) if np.isfinite(growth[hit:end]).any() else 1.0
     critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),

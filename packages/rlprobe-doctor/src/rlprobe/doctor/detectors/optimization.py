@@ -299,6 +299,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     baseline = float(np.exp(base[onset])) if np.isfinite(base[onset]) else float(np.exp(np.nanmedian(lx[:onset + 1])))
     held_up = held_extreme(up, hit, w.sustain, rising=True) if hit is not None else 0.0
     level_factor = float(np.exp(max(held_up, 0.0)))
+    # The level it held, as logged (``level_factor`` is against the trailing reference, not ``baseline``).
+    held_level = float(np.exp(held_extreme(level, hit, w.sustain, rising=True))) if hit is not None else baseline
     parts = []
     if spikes.size >= cfg["min_spikes"]:
         parts.append(f"{spikes.size} spikes since step {first} (up to {in_cluster} within {in_steps(cluster)} steps, "
@@ -393,7 +395,7 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         first_step=first,
         explanation=explanation + judgement.why,
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline,
-                           observed=baseline * max(spike_factor if spikes.size else 1.0, level_factor),
+                           observed=max(baseline * (spike_factor if spikes.size else 1.0), held_level),
                            note=f"spikes: ≥{cfg['spike_z']:g} MAD and ×{cfg['spike_ratio']:g} above the median of "
                                 f"the previous {in_steps(window)} steps")]
         + ([held.evidence(first, last)] if held is not None else []),

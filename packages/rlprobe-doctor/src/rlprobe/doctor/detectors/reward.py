@@ -140,7 +140,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                           band_floor=np.maximum(3 * noise, 0.05 * scale), refine=False)
     if change is not None:
         hit, onset, baseline, observed = change.hit, change.onset, change.baseline, change.observed
-        held, capped, reference = float(scale[hit]), change.capped("critical"), (
+        held, reference = float(scale[hit]), (
             f"median of {w.baseline} steps ending {w.gap} steps before; observed: lowest level held for {w.sustain} "
             "steps")
     else:
@@ -148,8 +148,7 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         if fell is None:
             return None
         hit, onset, baseline, observed, held = fell
-        capped, reference = "critical", (f"mean of the best {_tenth(x.size)} logged values before the fall; observed: "
-                                          "mean of the last as many")
+        reference = f"mean of the best {_tenth(x.size)} logged values before the fall; observed: of the last as many"
         noise = float(np.std(np.diff(x[np.isfinite(x)]))) / np.sqrt(2.0 * _tenth(x.size))
     lost = (baseline - observed) / max(held, 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
@@ -161,7 +160,9 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     return Finding(
         signature_id="REWARD_COLLAPSE",
         # A reward that fell is the objective's harm itself; once it came back, the episode is over.
-        severity=decide(view, "REWARD_COLLAPSE", first, strong=lost >= cfg["critical_fraction"], cap=capped).severity,
+        # The fall from the best is measured at the run's end: it is ongoing, its ceiling not lowered.
+        severity=decide(view, "REWARD_COLLAPSE", first, strong=lost >= cfg["critical_fraction"],
+                        cap=change.capped("critical") if change is not None else "critical").severity,
         confidence=confidence_from(lost / cfg["drop_fraction"] - 1.0, 1.0, floor=0.55),
         first_step=first,
         explanation=(f"The reward fell from {baseline:.3g} to {observed:.3g} starting at step {first} "
