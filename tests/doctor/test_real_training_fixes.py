@@ -1190,3 +1190,54 @@ def test_two_kl_spikes_that_lift_a_median_past_the_critical_level_are_no_drift(t
 def test_a_kl_that_drifts_past_the_critical_level_and_holds_it_is_still_found(tmp_path: Path):
     finding = detect("KL_BLOWUP", record(tmp_path, _kl_with_two_spikes(drift_to=2.0), beta=0.04))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
+
+
+# -- copies a KL penalty in the reward keeps apart (batch 13's healthy RLOO run) ---------------------------------
+
+
+def _rloo_copies(tmp_path: Path, copies_from: int, n: int = 150) -> RunView:
+    """TRL's RLOO with its KL penalty (beta 0.02): 4 groups of 4 a step, prompt k learnt at step 30 + 20k (k < 3),
+    prompt 3 never. Once a prompt is learnt its completions are right (1.0); from ``copies_from`` on every
+    group repeats one text (the right answer for learnt prompts, one wrong answer for prompt 3) and before it
+    they differ. RLOO subtracts the KL penalty before its group statistics, so the logged zero-variance share
+    counts shaped rewards and the doctor reads it from the batch's reward std: never 0."""
+    rng = np.random.default_rng(21)
+    rows, samples = [], {}
+    for step in range(1, n + 1):
+        flat, agree = [], 0
+        for k in range(4):
+            learnt = k < 3 and step >= 30 + 20 * k
+            right = [learnt or bool(rng.random() < 0.3) for _ in range(4)]
+            if step >= copies_from:
+                right = [learnt] * 4
+                texts = [f"answer{k}" if learnt else f"wrong{k}"] * 4
+            else:
+                texts = [f"w{step}-{k}-{i}" for i in range(4)]
+            rewards = [float(r) for r in right]
+            flat += rewards
+            agree += len(set(rewards)) == 1
+            mean = float(np.mean(rewards))
+            samples.setdefault(step, []).extend(
+                {"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt_id": f"p{k}", "reward": r,
+                 "advantage": r - mean, "completion": t, "length": 4, "truncated": False,
+                 "reward_components": {"correct": r}}
+                for i, (r, t) in enumerate(zip(rewards, texts, strict=True)))
+        rows.append(dict(step=step, reward=float(np.mean(flat)), reward_std=float(np.std(flat, ddof=1)),
+                         frac_reward_zero_std=agree / 4, entropy=0.5, loss=0.0, learning_rate=1e-3, grad_norm=1.0,
+                         kl=0.1, **{"completions/mean_length": 4.0, "completions/clipped_ratio": 0.0,
+                                    "rewards/correct/mean": float(np.mean(flat))}))
+    return record(tmp_path, rows, samples, algorithm="rloo", beta=0.02, per_device_train_batch_size=16,
+                  num_generations=4)
+
+
+def test_copies_of_learnt_answers_whose_rewards_a_kl_penalty_keeps_apart_are_convergence(tmp_path: Path):
+    """Groups of one text are groups that agree, whatever a per-sample KL penalty does to their rewards: most
+    copies right, begun while the reward rose and kept its rise, is a policy learning a prompt at a time."""
+    finding = detect("GROUP_MODE_COLLAPSE", _rloo_copies(tmp_path, copies_from=40))
+    assert finding is not None and finding.severity == "info", finding
+    assert "a prompt at a time" in finding.explanation
+
+
+def test_the_same_copies_after_the_reward_stopped_rising_are_lost_exploration(tmp_path: Path):
+    finding = detect("GROUP_MODE_COLLAPSE", _rloo_copies(tmp_path, copies_from=110))
+    assert finding is not None and finding.severity in ("warn", "critical"), finding

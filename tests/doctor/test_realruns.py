@@ -63,7 +63,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_nokl_temp08_binary_2x8_log1", "verdict"): "REWARD_PLATEAU dated 126, onset 43 (±25)",
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
-    ("healthy_rloo_letter_o_exact_4x4_log5", "verdict"): "GROUP_MODE_COLLAPSE warn from 46 on a healthy RLOO run",
     ("reward_plateau_half_key_2x4_log4", "verdict"):
         "REWARD_PLATEAU dated 208, onset 68 (±36); GROUP_MODE_COLLAPSE warn from 40, not accepted",
     # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.

@@ -505,7 +505,8 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     a policy that solved its prompts repeats its right answer; and, as for agreeing groups, when
     at least half of them did (`MOSTLY`: prompts learnt one by one) and the reward's progress says the
     rest are being learnt (``converged_by_reward``: it rose and kept its rise, at least half the groups
-    agree and began to before it finished rising, no earned component died). Also info: an episode that ended for
+    agree — their rewards, or their text, which a KL penalty in the reward cannot keep apart — and began
+    to before it finished rising, no earned component died). Also info: an episode that ended for
     good (the run went on out of it for `sustain` sample steps and as long again as it lasted, and it
     did not come back: exploration came back) whose own median share stayed under `warn_share`, or
     after which the reward held (not lower by 3× its step noise): the copies cost the run nothing. Copies from
@@ -564,9 +565,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     settled = settled_copies(view, first, int(steps[-1]))
     converged = settled is not None and settled.converged(cfg["converged_share"])
     # Most copies right but short of convergence's share (prompts learnt one by one): the reward's progress
-    # says whether the rest are being learnt, as it does for agreeing groups (``converged_by_reward``).
+    # says whether the rest are being learnt, as it does for agreeing groups (``converged_by_reward``): groups
+    # whose rewards agree, or groups of one text (a KL penalty in the reward keeps their rewards apart).
     learnt = (None if converged or from_start or settled is None or not settled.converged(MOSTLY)
-              else converged_by_reward(view, first, int(steps[-1]), share=MOSTLY))
+              else converged_by_reward(view, first, int(steps[-1]), share=MOSTLY)
+              or converged_by_reward(view, first, int(steps[-1]), share=MOSTLY, agreeing=identical))
     converged = converged or learnt is not None
     progress = None if converged else reward_progress(view, first)
     sharpening = progress is not None and progress.rose and progress.climbing

@@ -120,16 +120,43 @@ def _moved_together(view: RunView, share: np.ndarray) -> bool:
     return began < finished
 
 
-def converged_by_reward(view: RunView, first: int, last: int, share: float = CONVERGED_SHARE) -> RunProgress | None:
+def _rise_finished(view: RunView) -> int | None:
+    """The step where the reward's trailing median over a tenth of the run first reached 90 % of its rise
+    (as ``_moved_together`` reads it); None without a reward long enough to judge or with no rise."""
+    curve = logged(view, *REWARD_METRICS)
+    if curve is None or not long_enough(curve.steps):
+        return None
+    k = max(3, curve.size // 10)
+    reward = rolling_median(curve.values, k, max(1, k // 3))[k:]
+    if not np.isfinite(reward).any():
+        return None
+    low = float(np.nanmin(reward))
+    rise = float(np.nanmax(reward)) - low
+    return int(curve.steps[k + int(np.argmax(reward >= low + 0.9 * rise))]) if rise > _TINY else None
+
+
+def converged_by_reward(view: RunView, first: int, last: int, share: float = CONVERGED_SHARE,
+                        agreeing: float | None = None) -> RunProgress | None:
     """Without samples, whether groups that agree over steps [first, last] are solved: the run's
     reward rose and kept its rise (``run_progress``), at least ``share`` of the groups agree there
     (``CONVERGED_SHARE``: most; a detector that calls fewer agreeing groups a finding asks of those),
     they began to agree before the reward finished rising (``_moved_together``), and no reward
     component the run earned before has fallen to nothing (a policy that settled on one cheap answer
-    keeps a steady total while its task component dies). The progress when so, else None."""
+    keeps a steady total while its task component dies). ``agreeing``: the share of agreeing groups
+    the caller counted itself from ``first`` on, groups of identical completions (whose rewards a
+    per-sample KL penalty in the reward keeps apart); it stands for the zero-variance share, and
+    they must have begun before the reward finished rising (``_rise_finished``). The progress when
+    so, else None."""
     facts = facts_of(view)
     progress = facts.progress
-    if progress is None or not progress.learned or facts.zero_std is None:
+    if progress is None or not progress.learned:
+        return None
+    if agreeing is not None:
+        finished = _rise_finished(view)
+        if agreeing < share or finished is None or first >= finished:
+            return None  # copies that came after the reward stopped rising: exploration lost, not prompts solved
+        return None if given_up_component(view, first, last) is not None else progress
+    if facts.zero_std is None:
         return None
     agree = facts.zero_std[0]
     inside = agree[(view.step >= first) & (view.step <= last)]
