@@ -2971,4 +2971,170 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
                                                   run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=14),
+    # -- batch 15 --
+    # A thirteenth fresh batch, 16 scenarios (7 healthy, 9 pathological): a binary exact-match reward with groups of 2,
+    # 4, 5 and 8 (five completions a group for the first time), partial credit, the judge score and the category
+    # reward; loss types grpo, dr_grpo, dapo and bnpo; healthy runs with and without a KL term that converge, learn
+    # slowly over 440 steps at 1e-4, learn in a jump at 1e-3 held by a KL penalty, plateau honestly near the best at
+    # temperature 1.2, RLOO with a linear warm-up and groups of 5, a cosine schedule without a KL term, the judge score
+    # with one group of 8 at 0.5; an answer key changed after learning to words never taught, a KL blow-up with BNPO
+    # after a warm-up, an entropy collapse under a reward that says nothing at temperature 0.5 with groups of 5, an
+    # entropy explosion under a reward that pays for varied letters (task.py's distinct_letters, added with this batch)
+    # at temperature 1.3, a per-character bonus with RLOO, a brevity reward with one group of 8, a per-word reward gamed
+    # against exact match, the category reward the model already earns, a key half of whose words can be said with
+    # RLOO; strides 1, 2, 3, 4, 5, 8, 11 and 15, temperatures 0.5-1.3, learning rates 1e-4 to 2.5e-3, runs read from
+    # trainer_state.json and in TRL 0.14's key set, seeds 79-94. Each expectation was written from the mechanism before
+    # the run was trained (committed first), then checked on the raw log only, never against the doctor. As in batches
+    # 9-14, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most
+    # steps, and when solved.
+    Scenario("healthy_binary_8x2_lr3e4_log3", "Exact match alone, eight groups of 2 a step, a KL penalty of 0.04 and a "
+             "learning rate of 3e-4, 150 steps logged every 3: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and with eight "
+             "questions asked a step the target words are learnt until most pairs are solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.04, learning_rate=3e-4,
+                       logging_steps=3, seed=79), batch=15),
+    Scenario("healthy_nokl_drgrpo_partial_cosine_4x4_temp09_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), four groups of 4 a step sampled at temperature 0.9, the Dr. GRPO loss, no KL "
+             "term (beta 0), a 20-step warm-up into a cosine decay from 6e-4, 200 steps logged every 5: the category "
+             "is already given, the target words are learnt while the rate is high and held as it decays to 0.",
+             weights=(1.0, 0.2), steps=200,
+             args=dict(per_device_train_batch_size=16, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=6e-4, warmup_steps=20, lr_scheduler_type="cosine", logging_steps=5, seed=80),
+             batch=15),
+    Scenario("healthy_nokl_slow_dapo_binary_2x4_long_oldkeys_log11", "Exact match alone, two groups of 4 a step, the "
+             "DAPO loss, no KL term (beta 0) and a learning rate of 1e-4, 440 steps logged every 11 and read in TRL "
+             "0.14's key set (no zero-variance share, entropy or clipped share): a slow learner, the reward rising "
+             "from about one in ten over the whole long run.",
+             rewards=("correct",), steps=440,
+             args=dict(loss_type="dapo", beta=0.0, learning_rate=1e-4, logging_steps=11, seed=81), source="old_keys",
+             batch=15),
+    Scenario("healthy_bnpo_judge_1x8_cool05_nosamples_log8", "The 0-10 judge score (partial credit: a known word, of "
+             "the asked category, the target), one group of 8 a step sampled at temperature 0.5, the BNPO loss, a KL "
+             "penalty of 0.03 and a learning rate of 3e-4, 200 steps logged every 8 and read from TRL's "
+             "trainer_state.json (no samples): one question a step, cool samples; the category is already given and "
+             "the target words are learnt, the score rising towards 10.",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=8, temperature=0.5, loss_type="bnpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=8, seed=82), source="trainer_state", batch=15),
+    Scenario("healthy_rloo_binary_4x5_linear_warmup_cool08_log5", "RLOO, exact match alone, four groups of 5 a step "
+             "sampled at temperature 0.8, a KL penalty of 0.03 in the reward, a 20-step warm-up into a linear decay "
+             "from 5e-4, 150 steps logged every 5: a group of 5 holds a right answer about two times in five at "
+             "first, the leave-one-out baseline turns it into an advantage, and the target words are learnt while the "
+             "rate is high and held as it decays.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=20, num_generations=5, temperature=0.8, beta=0.03,
+                       learning_rate=5e-4, warmup_steps=20, lr_scheduler_type="linear", logging_steps=5, seed=83),
+             batch=15),
+    Scenario("healthy_binary_grpo_loss_2x5_kl01_lr1e3_log1", "Exact match alone, two groups of 5 a step, the original "
+             "GRPO loss (each completion's tokens averaged), a learning rate of 1e-3 held by a KL penalty of 0.1, 120 "
+             "steps logged every step: a fast learner, a few questions' target words learnt first and then, as in "
+             "batch 8's healthy_sudden_binary_log6, several more in one jump.",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.1,
+                       learning_rate=1e-3, seed=84), batch=15),
+    Scenario("healthy_judge_hot12_2x5_long_oldkeys_log15", "The 0-10 judge score, two groups of 5 a step sampled at "
+             "temperature 1.2, a KL penalty of 0.05 and a learning rate of 3e-4, 300 steps logged every 15 and read "
+             "in TRL 0.14's key set: the target words are learnt and the score levels off near its best, honestly: "
+             "hot sampling still sends a sample astray now and then, so the score stays a little under 10 for the "
+             "rest of the run, with most groups holding a stray.",
+             rewards=("judge",), steps=300,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.2, beta=0.05,
+                       learning_rate=3e-4, logging_steps=15, seed=85), source="old_keys", batch=15),
+    Scenario("reward_collapse_key_untaught_after_learning_2x5_log3", "Exact match alone, two groups of 5 a step, a "
+             "small KL penalty and a learning rate of 6e-4, 180 steps logged every 3; from the 120th reward call to "
+             "the end the grader reads an answer key from another edition of the word lists (task.py's "
+             "correct_untaught: words the model was never taught; a data change after learning): the learnt target "
+             "words no longer match, the reward drops to 0 and every group agrees on it.",
+             rewards=("correct",), steps=180, swap=(120, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, beta=0.02, learning_rate=6e-4,
+                       logging_steps=3, seed=86),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=15),
+    Scenario("kl_blowup_bnpo_partial_warmup25_4x2_nosamples_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.3), four groups of 2 a step, the BNPO loss, a KL penalty of 0.05 and a 25-step "
+             "warm-up (constant_with_warmup) into a learning rate far too high (2.5e-3), 150 steps logged every 5 and "
+             "read from TRL's trainer_state.json (no samples): once the rate is up each update overshoots and the "
+             "policy runs away from its reference (the KL well above the 0.1-0.8 of the corpus's healthy runs) while "
+             "its answers degrade.",
+             weights=(1.0, 0.3), steps=150,
+             args=dict(num_generations=2, loss_type="bnpo", beta=0.05, learning_rate=2.5e-3, warmup_steps=25,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=5, seed=87), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE"), batch=15),
+    Scenario("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "A reward that says nothing (a fair coin per completion, "
+             "as a broken judge would give), two groups of 5 a step sampled at temperature 0.5, the Dr. GRPO loss, no "
+             "KL term and a learning rate of 1.5e-3, 150 steps logged every 3: the advantages are noise, and with no "
+             "anchor and cool sampling the policy drifts onto one completion per question while the reward stays at "
+             "chance: entropy falls far below where it started and a group's completions become copies.",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.5, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=1.5e-3, logging_steps=3, seed=88),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=15),
+    Scenario("entropy_explosion_distinct_letters_temp13_2x4_log2", "A reward that pays a tenth of a point per distinct "
+             "letter the answer uses (task.py's distinct_letters: a novelty score gone wrong, letter soup paying more "
+             "than any word), two groups of 4 a step sampled at temperature 1.3, no KL term and a learning rate of "
+             "1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, and never stops "
+             "paying (a group's strings always differ in their letters), so the updates go on pushing the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.3, beta=0.0, learning_rate=1.5e-3, logging_steps=2, seed=89),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=15),
+    Scenario("length_explosion_char_bonus_rloo_2x4_budget20_log8", "RLOO, a word of the asked category (1) beside a "
+             "bonus paid per character (weight 1, task.py's length_bonus: an eighth of a point a character), two "
+             "groups of 4 a step, a small KL penalty in the reward, a learning rate of 6e-4 and a 20-token budget, 150 "
+             "steps logged every 8: a string of 20 letters (2.5) outpays the right kind of word (1 and about 0.6), so "
+             "answers grow past the word to the budget and are cut.",
+             algorithm="rloo", rewards=("in_category", "length_bonus"), weights=(1.0, 1.0), steps=150,
+             args=dict(max_completion_length=20, beta=0.02, learning_rate=6e-4, logging_steps=8, seed=90),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("REWARD_HACKING", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=15),
+    Scenario("length_collapse_brevity_grpo_loss_1x8_nosamples_log4", "A reward for brevity alone (-1/8 a character), "
+             "one group of 8 a step, the original GRPO loss (each completion's tokens averaged, which favours short "
+             "completions with positive advantages), no KL term and a learning rate of 1e-3, 150 steps logged every 4 "
+             "and read from TRL's trainer_state.json (no samples): with no anchor the shortest answers keep winning "
+             "until the end-of-sequence token comes first: the answers shrink towards nothing.",
+             rewards=("brevity",), steps=150,
+             args=dict(num_generations=8, loss_type="grpo", beta=0.0, learning_rate=1e-3, logging_steps=4, seed=91),
+             source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=15),
+    Scenario("reward_hacking_word_count_exact_2x4_budget24_log5", "Exact match (1) beside a reward paid per known word "
+             "said (weight 0.5, task.py's word_count, repeats included), two groups of 4 a step, no KL term, a "
+             "learning rate of 8e-4 and a 24-token budget, 150 steps logged every 5: three words anywhere (1.5) pay "
+             "more than the one right word (1.5 at most, and only one time in ten at first), so the policy says more "
+             "and more words, repeats among them, and exact match, which wants the single word, falls as the word "
+             "count rises.",
+             rewards=("correct", "word_count"), weights=(1.0, 0.5), steps=150,
+             args=dict(max_completion_length=24, beta=0.0, learning_rate=8e-4, logging_steps=5, seed=92),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/word_count/mean", smooth=5, run=3)},
+             accepted=("REPETITIVE_COMPLETIONS", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GROUP_MODE_COLLAPSE",
+                       "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=15),
+    Scenario("zero_advantage_category_earned_4x2_cool07_log1", "The category reward alone (1 for any word of the asked "
+             "category, task.py's in_category), which the taught model already earns on nearly every sample, four "
+             "groups of 2 a step sampled at temperature 0.7, a small KL penalty and a learning rate of 3e-4, 80 steps "
+             "logged every step: nearly every pair agrees (both right) from the start, so there is next to no "
+             "advantage to learn from; the steps are spent for nothing.",
+             rewards=("in_category",), steps=80,
+             args=dict(num_generations=2, temperature=0.7, beta=0.02, learning_rate=3e-4, seed=93),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.75, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",), batch=15),
+    Scenario("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "RLOO without a KL term (beta 0), exact "
+             "match graded against a key half of whose words the model can say (task.py's correct_half_key), two "
+             "groups of 8 a step sampled at temperature 0.9, a learning rate of 4e-4, 220 steps logged every 11 and "
+             "read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the learnable half is "
+             "learnt and its groups come to agree, solved, while the other half's groups agree on 0 from the start; "
+             "the reward rises to about half its best and stays there: a plateau below the best that more steps will "
+             "not lift.",
+             algorithm="rloo", rewards=("correct_half_key",), steps=220,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.9, beta=0.0,
+                       learning_rate=4e-4, logging_steps=11, seed=94), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=15),
 )
