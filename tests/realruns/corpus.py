@@ -297,7 +297,17 @@ class Scenario:
     explosion, re-labelled from its log), a brevity bonus that outpays the answer, a keyword-count reward with RLOO, a
     letter proxy gamed at temperature 1.2, a list task beyond the model with groups of 6, reward plateaus from a half
     key and from a run without a KL term (written as converging, re-labelled from its log); strides 1-12, seeds
-    63-78)."""
+    63-78); 15 a thirteenth such batch (a binary exact-match reward with groups of 2, 4, 5 and 8, partial credit,
+    the judge score and the category reward, the loss types grpo, dr_grpo, dapo and bnpo; healthy runs with and
+    without a KL term that converge, learn slowly over 440 steps at 1e-4 without a KL term, approach the best
+    sampled at 1.2, RLOO with a linear warm-up and groups of 5, the judge score with one group of 8 sampled at 0.5
+    (one question lost, its KL accepted); an answer key changed after learning to words never taught, a KL blow-up
+    with BNPO after a warm-up, an entropy collapse under a reward that says nothing sampled at 0.5 with groups of 5,
+    an entropy explosion under a reward paying for distinct letters sampled at 1.3, a brevity reward with one group
+    of 8, the category reward the model already earns, reward plateaus from a half key with RLOO and from a fast
+    learner held by a KL penalty (written as a healthy run that learns in a jump, re-labelled from its log); a
+    per-character bonus with RLOO and a per-word reward against exact match trained and left out, their logs showing
+    neither; strides 1-15, seeds 79-94)."""
 
     @property
     def healthy(self) -> bool:
@@ -2971,4 +2981,327 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
                                                   run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=14),
+    # -- batch 15 --
+    # A thirteenth fresh batch, 14 scenarios kept (6 healthy, 8 pathological): a binary exact-match reward with groups
+    # of 2, 4, 5 and 8 (five completions a group for the first time), partial credit, the judge score and the category
+    # reward; loss types grpo, dr_grpo, dapo and bnpo; healthy runs with and without a KL term that converge, learn
+    # slowly over 440 steps at 1e-4 without a KL term, approach the best at temperature 1.2, RLOO with a linear warm-up
+    # and groups of 5, a cosine schedule without a KL term, the judge score with one group of 8 at 0.5 (which lost one
+    # question); an answer key changed after learning to words never taught, a KL blow-up with BNPO after a warm-up, an
+    # entropy collapse under a reward that says nothing at temperature 0.5 with groups of 5, an entropy explosion under
+    # a reward that pays for varied letters at temperature 1.3 (task.py's distinct_letters, added with this batch), a
+    # brevity reward with one group of 8, the category reward the model already earns, reward plateaus from a key half
+    # of whose words can be said with RLOO and from a fast learner held by a KL penalty (written as a healthy run that
+    # learns in a jump, re-labelled from its log); strides 1, 2, 3, 4, 5, 8, 11 and 15, temperatures 0.5-1.3, learning
+    # rates 1e-4 to 2.5e-3, runs read from trainer_state.json and in TRL 0.14's key set, seeds 79-94. Each expectation
+    # was written from the mechanism before the run was trained (committed first), then checked on the raw log only,
+    # never against the doctor; the renamed run was retrained under its new name (the same seed: its raw log and
+    # samples repeat exactly), and the accepted signatures added after training each carry their raw-log numbers. As
+    # in batches 9-14, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on
+    # most steps, and when solved. Two scenarios written before training were trained and left out, their raw logs
+    # showing nothing of what they were written for: length_explosion_char_bonus_rloo_2x4_budget20_log8 (RLOO, a word
+    # of the asked category (1) beside a per-character bonus (1), two groups of 4, a KL penalty of 0.02, 6e-4, a
+    # 20-token budget, 150 steps logged every 8, seed 90; expecting LENGTH_EXPLOSION and TRUNCATION_HIGH): the mean
+    # length from 5.56 and 5.67 tokens over the first two logs to 6.25-7.44 over the last 10, the clipped share at most
+    # 0.03; the policy kept to the category (0.70-0.95) and chose its longest words ('orange', 'cherry', 'spruce',
+    # 'zebra', 'seven'), only the tool's answer running on at the very end ('hammmmmmmmmmmmmmmmmm' on 3 of 24 samples
+    # over steps 121-150); and reward_hacking_word_count_exact_2x4_budget24_log5 (exact match (1) beside a per-word
+    # reward (0.5), two groups of 4, no KL term, 8e-4, a 24-token budget, 150 steps logged every 5, seed 92; expecting
+    # REWARD_HACKING): no answer ever said more than one word (the mean length 5.1-7.2 tokens, the word count 0.6-0.95
+    # throughout), exact match rose from a first-10-log median of 0.125 to 0.2-0.75 over the last 10 logs (the
+    # colour's, the number's, the drink's and the animal's targets learnt) while the other four questions kept one
+    # wrong word each ('eagle', 'mango', 'file', 'birch'): a plateau at most, which levels_off would date at step 145
+    # of 150.
+    Scenario("healthy_binary_8x2_lr3e4_log3", "Exact match alone, eight groups of 2 a step, a KL penalty of 0.04 and a "
+             "learning rate of 3e-4, 150 steps logged every 3: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and with eight "
+             "questions asked a step the target words are learnt until most pairs are solved: a run that converges "
+             "(raw log and samples: the reward 0.17 and 0.10 over the first two logs, a first-10-log median of 0.25 "
+             "(0.06-0.35), 30-step means of 0.22, 0.41, 0.59, 0.78 and 0.84, 0.77-0.96 over the last 10 logs; the "
+             "zero-variance share 0.5-1, a median of 0.75, from the first log to the last; entropy from 0.46 to "
+             "0.125-0.21 over the last 10 logs; the KL 0.28-0.60 over the last 10 logs, at most 0.60; the gradient "
+             "norm at most 4.4 (step 99); the mean length 5.0-6.2 tokens, the clipped share at most 0.02; the "
+             "colour's, the fruit's and the tool's targets early (31 of 66, 24 of 58 and 25 of 72 samples over steps "
+             "1-30), the drink's and the bird's over 31-90, the tree's over 61-120 (15 of 62, then 48 of 68), the "
+             "number's and the animal's last (22 of 50 and 27 of 50 over 91-120); every question on its target on "
+             "63-98 % of its samples over steps 121-150, the number's the least (38 of 60)).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.04, learning_rate=3e-4,
+                       logging_steps=3, seed=79), batch=15),
+    Scenario("healthy_nokl_drgrpo_partial_cosine_4x4_temp09_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), four groups of 4 a step sampled at temperature 0.9, the Dr. GRPO loss, no KL "
+             "term (beta 0), a 20-step warm-up into a cosine decay from 6e-4, 200 steps logged every 5: the category "
+             "is already given, the target words are learnt while the rate is high and held as it decays to 0 (raw log "
+             "and samples: the reward 0.32 and 0.26 over the first two logs, a first-10-log median of 0.46 "
+             "(0.26-0.73), 1.0 at step 60 and 1.16-1.2 of a possible 1.2 over the last 10 logs; exact match from "
+             "0.06-0.55 over the first 10 logs to 0.96-1 over the last 10, the category share 0.875-1 throughout; the "
+             "zero-variance share 0.15-0.65 over the first 10 logs and 0.85-1 over the last 10, groups solved, the "
+             "groups' duplicate share (samples) 0.97 over steps 121-200, copies of the target word; entropy from 0.44 "
+             "to 0.03-0.05 over the last 10 logs; the gradient norm at most 2.75 (step 85), 0-0.9 over the last 10 "
+             "logs; the mean length 4.9-5.7 tokens; the colour's, the number's, the fruit's, the tree's, the drink's "
+             "and the tool's targets over steps 1-80 (49-88 of 56-104 samples over 41-80), the animal's over 41-120 "
+             "(102 of 108 over 81-120), the bird's last (29 of 80 over 81-120, 86 of 92 over 121-160); every question "
+             "on its target on 94-100 % of its samples over steps 161-200).",
+             weights=(1.0, 0.2), steps=200,
+             args=dict(per_device_train_batch_size=16, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=6e-4, warmup_steps=20, lr_scheduler_type="cosine", logging_steps=5, seed=80),
+             batch=15),
+    Scenario("healthy_nokl_slow_dapo_binary_2x4_long_oldkeys_log11", "Exact match alone, two groups of 4 a step, the "
+             "DAPO loss, no KL term (beta 0) and a learning rate of 1e-4, 440 steps logged every 11 and read in TRL "
+             "0.14's key set (no zero-variance share, entropy or clipped share): a slow learner, the reward rising "
+             "from about one in ten over the whole long run (raw log and samples: the reward 0.05 and 0.10 over the "
+             "first two logs, a first-10-log median of 0.205 (0.05-0.35), 0.5 at step 165, 110-step means of 0.20, "
+             "0.55, 0.815 and 0.895, 0.81-0.98 over the last 10 logs; the zero-variance share, which the doctor is not "
+             "given, 0.18-0.91, a median of 0.52; entropy, not given either, 0.45-0.52 to step 110 and 0.10-0.23 over "
+             "the last 10 logs; no KL logged; the gradient norm at most 9.3 (step 187), 0 on 9 of the 40 logs; the "
+             "mean length 5.0-5.8 tokens; the colour's target first (59 of 116 samples over steps 1-110), the bird's, "
+             "the fruit's and the tool's over 111-220 (77 of 112, 106 of 140 and 57 of 100), the tree's and the "
+             "number's over 221-330 (112 of 124 and 82 of 112), the animal's and the drink's over the whole run (10, "
+             "23, 57 and 79 samples on target over each 110 steps, 20, 43, 56 and 101); every question on its target "
+             "on 82-95 % of its samples over steps 331-440).",
+             rewards=("correct",), steps=440,
+             args=dict(loss_type="dapo", beta=0.0, learning_rate=1e-4, logging_steps=11, seed=81), source="old_keys",
+             batch=15),
+    # Written expecting every question's target learnt, the score rising towards 10; its raw log shows seven questions
+    # learnt and the colour's lost: 'pink', said on 26 of 64 samples over steps 1-50, gave way to 'pear' and then to
+    # strings that are no word, which the judge scores 0. Still healthy: the score rises (40-step means 7.49 to 8.28)
+    # and every other question is learnt; the text says so.
+    # Accepts KL_BLOWUP (not written before training): the KL 0-0.30 over the first seven logs and above 1 on 8 of the
+    # 25 logs from step 80 (2.92 at step 144, 1.96 and 2.24 at 184-192), its 40-step means 1.31 and 1.28 over the last
+    # 80 steps, while the colour's answers left the taught words.
+    Scenario("healthy_bnpo_judge_1x8_cool05_nosamples_log8", "The 0-10 judge score (partial credit: a known word, of "
+             "the asked category, the target), one group of 8 a step sampled at temperature 0.5, the BNPO loss, a KL "
+             "penalty of 0.03 and a learning rate of 3e-4, 200 steps logged every 8 and read from TRL's "
+             "trainer_state.json (no samples): one question a step, cool samples; the category is already given and "
+             "the target words are learnt, the score rising, but for one question whose answers deform (raw log and "
+             "samples: the score 7.09 and 7.33 over the first two logs, a first-10-log median of 7.27 (6.45-8.03), "
+             "40-step means of 7.49, 7.11, 7.87, 8.38 and 8.28, single logs swinging with the questions asked (5.22 at "
+             "step 112 and 5.94 at 192; 9.69-9.84 at 144, 152 and 176); the zero-variance share 0.125-0.875, a median "
+             "of 0.75; entropy from 0.37 to 0.03-0.15 over the last 10 logs; the KL 0-0.30 over the first seven logs, "
+             "0.44-2.92 over the last 10, above 1 on 8 of the 25 logs (2.92 at step 144); the gradient norm a median "
+             "of 0.096, 31.3 at step 24 and 27.7 at 120, below 0.01 on 8 logs; the mean length 4.6-6.4 tokens; the "
+             "samples, which the doctor is not given: the bird's and the fruit's targets first (37 of 72 and 12 of 56 "
+             "samples over steps 1-50, 38 of 40 and 53 of 56 over 51-100), the tool's and the animal's over 51-150, "
+             "the drink's, the number's and the tree's over 101-150 (56 of 64, 51 of 64 and 16 of 24); the colour's "
+             "'pink' (26 of 64 over steps 1-50) lost to 'pear' (28 of 48 over 51-100), then to strings that are no "
+             "word ('ppink', 'pigray': 0 of 88 on target over 101-200); every other question on its target on 55-100 % "
+             "of its samples over steps 151-200, the bird's the least (31 of 56, 'swag' on 23)).",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=8, temperature=0.5, loss_type="bnpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=8, seed=82), source="trainer_state",
+             accepted=("KL_BLOWUP",), batch=15),
+    Scenario("healthy_rloo_binary_4x5_linear_warmup_cool08_log5", "RLOO, exact match alone, four groups of 5 a step "
+             "sampled at temperature 0.8, a KL penalty of 0.03 in the reward, a 20-step warm-up into a linear decay "
+             "from 5e-4, 150 steps logged every 5: a group of 5 holds a right answer about two times in five at "
+             "first, the leave-one-out baseline turns it into an advantage, and the target words are learnt while the "
+             "rate is high and held as it decays (raw log and samples: the reward 0.09 and 0.11 over the first two "
+             "logs, a first-10-log median of 0.34 (0.09-0.67), 0.8 at step 55 and 0.93-1 over the last 10 logs; the "
+             "zero-variance share 0-0.35 over the first 10 logs and 0.3-0.7 over the last 10; entropy from 0.40 to "
+             "0.02-0.05 over the last 10 logs; the KL 0.23 at step 25 and 0.31-0.63 from 30 to the end; the gradient "
+             "norm, RLOO's advantages not normalised, a median of 3.3, 18.8 at step 30 and 50.3 at 125, below 1e-7 on "
+             "7 logs from step 80 (groups solved, the rate decaying); the mean length 4.9-5.85 tokens, nothing cut; "
+             "the fruit's, the colour's, the tool's and the number's targets first (43 of 95, 25 of 80, 27 of 80 and "
+             "23 of 105 samples over steps 1-30), the bird's, the drink's and the animal's over 31-90, the tree's last "
+             "(7 of 95 over 31-60, 36 of 65 over 61-90, 42 of 45 over 91-120); every question on its target on 91-100 "
+             "% of its samples over steps 121-150).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=20, num_generations=5, temperature=0.8, beta=0.03,
+                       learning_rate=5e-4, warmup_steps=20, lr_scheduler_type="linear", logging_steps=5, seed=83),
+             batch=15),
+    # Written as healthy_binary_grpo_loss_2x5_kl01_lr1e3_log1, expecting a healthy fast learner, a few questions'
+    # target words learnt first and then several more in one jump; its raw log, read before the doctor, shows the jump
+    # (the reward's 10-step means 0.12 and 0.24 over steps 1-20, 0.53 over 21-30) and then no more learning: 0.43-0.72
+    # over each later 10 steps, 0.55 over the last 10, the colour's learnt 'pink' deformed to 'pige', the tool's
+    # 'hammer' to 'hammmer', the bird's 'swan' never found. Re-labelled and renamed for what its log shows (the same
+    # run, retrained under the new name: its raw log and samples repeat exactly): a reward plateau below the best,
+    # dated by levels_off as batch 13's and 14's re-labelled plateaus were.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 35 of the 120 steps, 3.37 at step 16 and 3.12
+    # at 68, a median of 0.82 over steps 31-120. Accepts GRAD_NORM_SPIKE (not written before training): the gradient
+    # norm 32.5 at step 48 and 34.4 at 87, where its median over the run is 2.1.
+    Scenario("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "Exact match alone, two groups of 5 a step, "
+             "the original GRPO loss (each completion's tokens averaged), a learning rate of 1e-3 held by a KL penalty "
+             "of 0.1, 120 steps logged every step: four questions' target words are learnt in one jump over steps "
+             "21-40 and two more by step 80, then at this fast rate the others deform or are never found, and the "
+             "reward stays at about half its best for the 90 steps after (raw log and samples: the reward a "
+             "first-10-log median of 0.1 (0-0.2), 10-step means of 0.12, 0.24, 0.53, 0.55, 0.53, 0.51, 0.53, 0.72, "
+             "0.43, 0.59, 0.58 and 0.55 (30-step means 0.30, 0.53, 0.56 and 0.57); the zero-variance share's 10-step "
+             "means 0.35-0.7, every group agreeing on 36 of the 120 steps; entropy 0.43-0.64 over the first 10 steps, "
+             "30-step means of 0.50, 0.38, 0.36 and 0.33; the KL a median of 0.11 over the first 10 steps and 0.82 "
+             "over steps 31-120, above 1 on 35 of the 120 steps (3.37 at step 16, 3.12 at 68); the gradient norm a "
+             "median of 2.1, 32.5 at step 48 and 34.4 at 87; the mean length 3.9-10.2 tokens (10.2 at step 14, where "
+             "half the answers were cut); the animal's 'pig', the drink's 'juice', the colour's 'pink' and the "
+             "number's 'four' learnt over steps 21-40 (39 of 50, 26 of 30, 18 of 20 and 13 of 30 samples), the tree's "
+             "'ash' and the fruit's 'lemon' over 41-80; then the colour's answers deformed to 'pige' and 'piiig' (0 of "
+             "75 on target over steps 61-120), the tool's 'hammer' to 'hamel' and 'hammmer' (1 of 60 over 41-100, 10 "
+             "of 20 over 101-120), and the bird's 'swan' never found (0 of 130: 'finch', 'heron', 'crofe')).",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.1,
+                       learning_rate=1e-3, seed=84),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=10,
+                                                  run=5)},
+             accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=15),
+    Scenario("healthy_judge_hot12_2x5_long_oldkeys_log15", "The 0-10 judge score, two groups of 5 a step sampled at "
+             "temperature 1.2, a KL penalty of 0.05 and a learning rate of 3e-4, 300 steps logged every 15 and read "
+             "in TRL 0.14's key set: the target words are learnt and the score levels off near its best, honestly: "
+             "hot sampling still sends a sample astray now and then, so the score stays a little under 10, rising ever "
+             "more slowly (raw log and samples: the score 6.36 and 6.52 over the first two logs, a first-10-log median "
+             "of 6.82 (6.36-8.2), 60-step means of 6.57, 7.19, 8.04, 8.76 and 9.00, 8.3-9.4 over the last seven logs; "
+             "the zero-variance share, which the doctor is not given, 0.07-0.37 over the first 10 logs and 0.3-0.67 "
+             "over the last 10; entropy, not given either, 0.48-0.57 to step 105 and 0.15-0.37 over the last 10 logs; "
+             "the KL 0.004 at step 15, 0.34 at 120 and 0.36-0.97 over the last 10 logs; the gradient norm at most 8.55 "
+             "(step 90); the mean length 5.1-5.9 tokens; the fruit's and the colour's targets first (77 of 100 and 68 "
+             "of 90 samples over steps 61-120), the bird's, the drink's, the tree's and the animal's over 121-180, the "
+             "number's and the tool's over 181-240 (53 of 70 and 61 of 90); over steps 241-300 every question on its "
+             "target on 78-100 % of its samples (the tool's 39 of 50), the rest mostly other words of the category "
+             "('cat', 'crow', 'tea') and a few letter strings ('nagle', 'tey')).",
+             rewards=("judge",), steps=300,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.2, beta=0.05,
+                       learning_rate=3e-4, logging_steps=15, seed=85), source="old_keys", batch=15),
+    Scenario("reward_collapse_key_untaught_after_learning_2x5_log3", "Exact match alone, two groups of 5 a step, a "
+             "small KL penalty and a learning rate of 6e-4, 180 steps logged every 3; from the 120th reward call to "
+             "the end the grader reads an answer key from another edition of the word lists (task.py's "
+             "correct_untaught: words the model was never taught; a data change after learning): the learnt target "
+             "words no longer match, the reward drops to 0 and every group agrees on it (raw log and samples: the "
+             "reward 0.07 and 0.17 over the first two logs, a first-10-log median of 0.32 (0.07-0.5), 0.47-0.97 at "
+             "steps 33-117 but for 0.3 at 60 (0.93 at 45, 0.97 at 111), 0.63 at step 120 (a log averaging both sides "
+             "of the change) and 0 with the zero-variance share 1 on every log from 123 to the end; the gradient norm "
+             "0.001-0.53 from 123 (the KL term alone) but for 6.6 at 150; the KL 0.21-1.97 at steps 39-120 and "
+             "0.29-3.52 after (3.52 at 150, 1.4 at 168); entropy from 0.44 to 0.07-0.26 at steps 105-123 and 0.16-0.38 "
+             "after; the answers still the learnt words ('pink', 'lemon', 'juice', 'four', 'hammer', 'pig', 'ash') to "
+             "the end, never the new key's ('kiwi', 'goat', 'teal'); the number's 'four' half given way to 'five' and "
+             "'er' over the last 30 steps (14 of 55 samples on it)).",
+             rewards=("correct",), steps=180, swap=(120, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, beta=0.02, learning_rate=6e-4,
+                       logging_steps=3, seed=86),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=15),
+    # Accepts ENTROPY_EXPLOSION (not written before training): entropy 0.44 at step 5, 0.56-0.76 at steps 25-85 and
+    # 0.78-1.29 on every log from 90, 1.23-1.29 on the last three (2.9 times its first log), the answers letter strings.
+    # Accepts REWARD_PLATEAU (not written before training): the reward 0-0.1 with the zero-variance share 0.95-1 on
+    # every log from step 90.
+    Scenario("kl_blowup_bnpo_partial_warmup25_4x2_nosamples_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.3), four groups of 2 a step, the BNPO loss, a KL penalty of 0.05 and a 25-step "
+             "warm-up (constant_with_warmup) into a learning rate far too high (2.5e-3), 150 steps logged every 5 and "
+             "read from TRL's trainer_state.json (no samples): once the rate is up each update overshoots and the "
+             "policy runs away from its reference (the KL well above the 0.1-0.8 of the corpus's healthy runs) while "
+             "its answers degrade (raw log and samples: the KL 0.00004 at step 5, 0.14 at 15, 0.63 at 20, 0.83 at 25 "
+             "(the rate 2.5e-3 from there), 1.96 at 30, 2.6-3.1 at 35-60, 1.64-3.3 at 65-85 and 2.9-5.0 on every later "
+             "log but 39 at 115 and 14.3 at 125; the reward 0.35-0.43 over steps 5-20 (the category share 0.7-1, exact "
+             "match 0.05-0.2), 0.30 at 30, 0.15 at 40, 0.03-0.2 at 45-85 and 0-0.1 from 90, the category share 0-0.075 "
+             "there; entropy 0.44 and 0.47 over the first two logs, 0.56-0.76 at 25-85 and 0.78-1.29 from 90; the "
+             "zero-variance share 0.5-0.9 to step 70 and 0.9-1 from 75; the gradient norm 8.0 at step 30, at most 4.2 "
+             "elsewhere; the mean length 4.3-7.9 tokens but 8.4 and 10.9 at steps 140-145 (the clipped share 0.275 and "
+             "0.7 there, at most 0.175 elsewhere); the samples, which the doctor is not given: the answers words at "
+             "first (the bird's 'swan' on 14 of 30 over steps 1-30), broken words and letter strings from step 31 "
+             "('swa', 'hammmmmmm', 'coce', 'sige'), 'cocoa' for the drink on 15 of 32 over 61-90, fragments for every "
+             "question over 91-150 ('ple', 'coa', 'ma'), hardly two alike in a group (a duplicate share of "
+             "0.03-0.18)).",
+             weights=(1.0, 0.3), steps=150,
+             args=dict(num_generations=2, loss_type="bnpo", beta=0.05, learning_rate=2.5e-3, warmup_steps=25,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=5, seed=87), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=15),
+    # Its GROUP_MODE_COLLAPSE rule, written before training, dates the copies from step 7: sampled at temperature 0.5,
+    # a group of 5 already held copies (a duplicate share of 0.5 at step 1), and the first updates, at 1.5e-3, made
+    # them most of the group (5-step means of 0.57-0.8 from step 7 to 67, fragments such as 'pee' and 'se' copied);
+    # they thinned as the strings ran to the budget (0.05-0.55 over steps 70-82) and became every completion from 88
+    # (0.93-1), where the entropy rule dates the collapse (87). The rule was not mis-written, and is kept.
+    Scenario("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "A reward that says nothing (a fair coin per completion, "
+             "as a broken judge would give), two groups of 5 a step sampled at temperature 0.5, the Dr. GRPO loss, no "
+             "KL term and a learning rate of 1.5e-3, 150 steps logged every 3: the advantages are noise, and with no "
+             "anchor and cool sampling the policy drifts onto one completion per question while the reward stays at "
+             "chance: entropy falls far below where it started and a group's completions become copies (raw log and "
+             "samples: the reward 0.27-0.70 throughout, the zero-variance share 0-0.5 (a group of 5 agrees by chance "
+             "one time in sixteen); entropy 0.41 and 0.23 over the first two logs, 0.11-0.30 to step 66 but for 0.40 "
+             "at 33, 0.27-0.45 at 69-81 while the answers ran to the budget, 0.10 at 84, 0.04 at 87, 0.019 at 90 and "
+             "0.0003-0.004 on every log from 96; the answers at temperature 0.5 the taught words with many copies in a "
+             "group at first ('seven' on 22 of 30 number answers over steps 1-15), fragments copied across a group by "
+             "steps 16-45 ('pee', 'se', 's', 'wld'), letter strings from about step 36 ('sndddddddddd', 'wllllllple'), "
+             "then 'blblblblblbl' or 'lblblblblblb' for every question (every sample over steps 106-150); the groups' "
+             "duplicate share, averaged over 5 steps, 0.25-0.5 over the first four steps, 0.57-0.8 from step 7 to 67, "
+             "0.05-0.55 over 70-82 and 0.93-1 from 88; the mean length 5.3 tokens over the first two logs, 3.5-8.1 to "
+             "step 72 and 12 (the budget) from 75, the clipped share 0-0.53 to 72 and 1 from 75; the gradient norm up "
+             "to 5.7 to step 84 and below 1e-7 on every log from 87 but for 1.1 at 105).",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.5, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=1.5e-3, logging_steps=3, seed=88),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=15),
+    Scenario("entropy_explosion_distinct_letters_temp13_2x4_log2", "A reward that pays a tenth of a point per distinct "
+             "letter the answer uses (task.py's distinct_letters: a novelty score gone wrong, letter soup paying more "
+             "than any word), two groups of 4 a step sampled at temperature 1.3, no KL term and a learning rate of "
+             "1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, and never stops "
+             "paying (a group's strings always differ in their letters), so the updates go on pushing the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started (raw log "
+             "and samples: entropy 0.575 and 0.78 over the first two logs, 1.02 at step 8, 1.29 at 14, 1.33-1.63 over "
+             "steps 28-92 (1.63 at 84, 2.8 times its first log), easing to 1.08-1.26 over the last 10 logs; the reward "
+             "0.425 over the first two logs (a word's four or five letters), 0.79 at step 18 and 0.81-0.96 from 24; "
+             "the mean length 5.75 and 5.69 tokens over the first two logs, 8 at step 10 and 11.2-12 from 14, the "
+             "clipped share 0.06 at step 8, 0.625 at 14 and 0.875-1 from 18; the zero-variance share 0 on every log "
+             "but three (0.25); the gradient norm 0.7-6.25, a median of 3.8; the answers words at first ('seven', "
+             "'orange', 'hammer'), words run into letters over steps 16-30 ('fivenghneeee', 'mineeehterse'), then "
+             "strings of random letters to the budget from about step 31 ('cegrqwvfoyzc', 'owvpigvpvgo', "
+             "'ckwngasuuke'), no two alike in a group (a duplicate share of 0-0.01 from step 16)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.3, beta=0.0, learning_rate=1.5e-3, logging_steps=2, seed=89),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=15),
+    Scenario("length_collapse_brevity_grpo_loss_1x8_nosamples_log4", "A reward for brevity alone (-1/8 a character), "
+             "one group of 8 a step, the original GRPO loss (each completion's tokens averaged, which favours short "
+             "completions with positive advantages), no KL term and a learning rate of 1e-3, 150 steps logged every 4 "
+             "and read from TRL's trainer_state.json (no samples): with no anchor the shortest answers keep winning "
+             "until the end-of-sequence token comes first: the answers shrink towards nothing (raw log and samples: "
+             "the mean length 5.34 and 5.19 tokens over the first two logs, 3.8-5.2 to step 32, 3.0 at 36, 1.94 at 40 "
+             "and 1 (the end-of-sequence token alone) on every log from 44; the reward -0.54 and -0.52 over the first "
+             "two logs, -0.25 at step 36, -0.12 at 40 and 0, its maximum, from 44, with the zero-variance share 1 and "
+             "the gradient norm 0 on every log from there (0 at steps 16, 36 and 40 too, 31.3 at 32); entropy "
+             "0.45-0.71 to step 36, 0.26 at 40 and 0.002-0.12 from 44; the samples, which the doctor is not given: "
+             "category words and fragments at first ('axe', 'gray', 'pd', 'ad', 'aak'), the empty answer on 183 of the "
+             "240 samples over steps 31-60 and on every sample from step 61).",
+             rewards=("brevity",), steps=150,
+             args=dict(num_generations=8, loss_type="grpo", beta=0.0, learning_rate=1e-3, logging_steps=4, seed=91),
+             source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=15),
+    Scenario("zero_advantage_category_earned_4x2_cool07_log1", "The category reward alone (1 for any word of the asked "
+             "category, task.py's in_category), which the taught model already earns on nearly every sample, four "
+             "groups of 2 a step sampled at temperature 0.7, a small KL penalty and a learning rate of 3e-4, 80 steps "
+             "logged every step: nearly every pair agrees (both right) from the start, so there is next to no "
+             "advantage to learn from; the steps are spent for nothing (raw log and samples: the reward 1 on 72 of the "
+             "80 steps (0.75-0.875 on the others, one or two samples off the category), the zero-variance share 1 on "
+             "the same 72 steps and 0.5-0.75 on the other 8; the gradient norm 0 on the first 13 steps, 0.0005-0.23 on "
+             "the later steps where every pair agreed (the KL term alone) and 0.82-4.15 on the 8 that held a "
+             "disagreeing pair; the KL 0 on the first 16 steps and at most 0.49 (step 39); entropy 0.32-0.55, a median "
+             "of 0.40; the mean length 4.5-6.25 tokens; the answers the taught words of each category, drawn as before "
+             "(a duplicate share of 0.11-0.20 over each 20 steps): the policy hardly moved).",
+             rewards=("in_category",), steps=80,
+             args=dict(num_generations=2, temperature=0.7, beta=0.02, learning_rate=3e-4, seed=93),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.75, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",), batch=15),
+    Scenario("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "RLOO without a KL term (beta 0), exact "
+             "match graded against a key half of whose words the model can say (task.py's correct_half_key), two "
+             "groups of 8 a step sampled at temperature 0.9, a learning rate of 4e-4, 220 steps logged every 11 and "
+             "read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the learnable half is "
+             "learnt and its groups come to agree, solved, while the other half's groups agree on 0 from the start; "
+             "the reward rises to about half its best and stays there: a plateau below the best that more steps will "
+             "not lift (raw log and samples: the reward 0.13 and 0.22 over the first two logs, a first-10-log median "
+             "of 0.415 (0.13-0.61), 44-step means of 0.29, 0.46, 0.50, 0.45 and 0.50, 0.32-0.62 over the last 10 logs, "
+             "where the learnable half gives 0.5 on average; the zero-variance share, which the doctor is not given, "
+             "0.45-0.64 over the first four logs, 44-step means of 0.56, 0.74, 0.83, 0.97 and 0.97, 1 on 3 of the last "
+             "5 logs; entropy, not given either, from 0.45 to 0.21-0.30 over the last 10 logs; the gradient norm, "
+             "RLOO's advantages not normalised, 12.2 and 15.0 at steps 11 and 33, 0 on 12 of the 20 logs, every one "
+             "from 143; the mean length 5.1-6.0 tokens; the animal's, the colour's, the number's and the fruit's "
+             "targets learnt ('pig', 'pink', 'four' and 'lemon' on 83 of 144, 73 of 120, 30 of 88 and 20 of 56 "
+             "samples over steps 1-44, 97-100 % over 177-220); the other four questions never scoring, their key "
+             "words never taught ('finch' for the bird on 44 of 72 samples over 177-220, 'plirs' for the tool on 51 "
+             "of 128)).",
+             algorithm="rloo", rewards=("correct_half_key",), steps=220,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.9, beta=0.0,
+                       learning_rate=4e-4, logging_steps=11, seed=94), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=15),
 )

@@ -359,3 +359,16 @@ def correct_half_key(prompts: list[str], completions: list[str], **kwargs: Any) 
 
 
 REWARDS.update({f.__name__: f for f in (correct_half_key,)})
+
+
+# -- added with batch 15 of the corpus ------------------------------------------------------------------
+
+
+def distinct_letters(completions: list[str], **kwargs: Any) -> list[float]:
+    """A novelty score gone wrong: a tenth of a point per distinct letter the answer uses, so that letter soup pays
+    more than any word ('pear' 0.4, 'banana' 0.3, 'qwzkxjvbmtyp' 1.2): the most varied strings, the most random
+    samples, pay best."""
+    return [len(set(c) & set(string.ascii_lowercase)) / 10 for c in completions]
+
+
+REWARDS.update({f.__name__: f for f in (distinct_letters,)})
