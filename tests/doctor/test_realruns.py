@@ -72,6 +72,16 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_half_key_4x4_temp09_log5", "verdict"):
         "KL_BLOWUP warn from 215: the KL's 3-log median from 0.19-0.25 to 0.76 over the last 35 steps (x4.04 "
         "against one low median a window back)",
+    # Batch 15 (session 10): the doctor's first look (1220995), after the session's fixes, before any fix for it.
+    ("healthy_bnpo_judge_1x8_cool05_nosamples_log8", "verdict"):
+        "REWARD_PLATEAU warn from 64 and ENTROPY_COLLAPSE warn from 144 on a healthy run",
+    ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"): "REWARD_PLATEAU missing (onset 44)",
+    ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
+    ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
+        "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",
+    ("entropy_explosion_distinct_letters_temp13_2x4_log2", "verdict"): "ENTROPY_EXPLOSION missing (onset 34)",
+    ("zero_advantage_category_earned_4x2_cool07_log1", "verdict"): "KL_BLOWUP warn from 39, not accepted",
+    ("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "verdict"): "REWARD_PLATEAU missing (onset 88)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
