@@ -165,6 +165,22 @@ def test_a_single_extreme_step_and_whether_the_run_came_back():
     assert extreme_step(view_of(grad_norm=grad, reward=reward), logged(view_of(grad_norm=grad), "grad_norm")) is None
 
 
+def test_a_kl_that_stays_negligible_after_an_extreme_step_came_back():
+    """Batch 15 (``zero_advantage_category_earned_4x2_cool07_log1``): a KL near 0 (0.001) that reads 0.005
+    after one extreme step has multiplied by 5 and moved nowhere: back. At 0.3 after it, it did not come back."""
+    n = 120
+    rng = np.random.default_rng(5)
+    kl = np.where(np.arange(n) < 40, 0.001, 0.005) * rng.uniform(0.8, 1.2, n)
+    kl[39] = 0.5
+    reward = 0.5 + rng.normal(0, 0.01, n)
+    extreme = extreme_step(view_of(kl=kl, reward=reward), logged(view_of(kl=kl), "kl_mean"))
+    assert extreme is not None and extreme.step == 39 and extreme.returned
+    kl[40:] = 0.3 * rng.uniform(0.8, 1.2, n - 40)
+    kl[39] = 40.0
+    extreme = extreme_step(view_of(kl=kl, reward=reward), logged(view_of(kl=kl), "kl_mean"))
+    assert extreme is not None and not extreme.returned and extreme.unreturned == "KL"
+
+
 def test_run_facts_are_computed_once_per_view_until_its_steps_change():
     n = 60
     view = view_of(reward=np.linspace(0, 1, n), completion_length=np.full(n, 2.0))

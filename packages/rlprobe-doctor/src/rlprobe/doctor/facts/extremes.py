@@ -24,6 +24,10 @@ _ALONE = 0.1
 #: The reward did not return when the median after it is lower by this many of its step noise; the
 #: KL did not when the median after it is this many times the one before.
 _REWARD_Z, _KL_FACTOR = 3.0, 3.0
+#: A KL under this (nats a token; PPO's per-sequence sum × ``_SEQUENCE_SCALE``) is back whatever it was
+#: before: near the reference, a KL that multiplied from 0.001 to 0.005 moved nowhere (KL_BLOWUP's
+#: ``min_level``, under which no KL is a blow-up).
+_KL_NEGLIGIBLE, _SEQUENCE_SCALE = 0.1, 50.0
 
 
 @dataclass(frozen=True)
@@ -107,4 +111,5 @@ def _kl_back(view: RunView, step: int) -> bool:
     before, after = _around(curve, step)
     if before.size < 3 or after.size < 3:
         return True
-    return float(np.median(after)) <= _KL_FACTOR * max(float(np.median(before)), 1e-6)
+    negligible = _KL_NEGLIGIBLE * (_SEQUENCE_SCALE if view.algorithm == "ppo" else 1.0)
+    return float(np.median(after)) <= max(_KL_FACTOR * float(np.median(before)), negligible)
