@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 from test_dynamics_detectors import view_of
 
 from rlprobe.doctor.facts.budget import clipped_budget, pinned_budget, truncation
@@ -189,3 +190,15 @@ def test_run_facts_are_computed_once_per_view_until_its_steps_change():
     assert facts.progress is facts_of(view).progress  # cached, not recomputed
     view.steps = view.steps.with_columns(step=view.steps["step"] * 10)  # a new frame: the facts follow it
     assert facts_of(view) is not facts and facts_of(view).stride == 10.0
+
+
+def test_a_rolling_trend_is_the_trend_of_each_trailing_window():
+    from rlprobe.doctor.toolkit import rolling_trend_t, trend_t
+
+    rng = np.random.default_rng(7)
+    y = rng.normal(0.0, 1.0, 300) + 0.02 * np.arange(300)
+    rolled = rolling_trend_t(y, 40)
+    assert np.isnan(rolled[:39]).all()
+    for end in (39, 150, 299):
+        assert rolled[end] == pytest.approx(trend_t(np.arange(40.0), y[end - 39:end + 1]), rel=1e-6)
+    assert rolling_trend_t(np.arange(10.0), 5)[-1] == np.inf  # an exact line, as trend_t says it

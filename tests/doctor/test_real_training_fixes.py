@@ -1241,3 +1241,36 @@ def test_copies_of_learnt_answers_whose_rewards_a_kl_penalty_keeps_apart_are_con
 def test_the_same_copies_after_the_reward_stopped_rising_are_lost_exploration(tmp_path: Path):
     finding = detect("GROUP_MODE_COLLAPSE", _rloo_copies(tmp_path, copies_from=110))
     assert finding is not None and finding.severity in ("warn", "critical"), finding
+
+
+# -- a noisy reward that stopped rising below its best (batches 13-15's plateaus) --------------------------------
+
+
+def _stuck_or_learning(learning: bool, n: int = 200) -> list[dict[str, Any]]:
+    """Two groups of 4 a step, every step logged: half the prompts are solved from step 40 (their groups all
+    right) and the other half fail on most samples (their groups mostly all wrong), so the reward is about
+    0.55 with most groups agreeing from there. ``learning``: the failing half keeps being learnt, slowly,
+    to the end (the reward climbing from 0.55 towards 0.9)."""
+    rng = np.random.default_rng(13)
+    rows = []
+    for step in range(1, n + 1):
+        p_hard = 0.1 + (0.7 * (step - 40) / (n - 40) if learning and step > 40 else 0.0)
+        p_easy = 0.3 if step < 40 else 1.0
+        groups = [rng.random(4) < p for p in (p_easy, p_hard)]
+        flat = np.concatenate(groups).astype(float)
+        rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
+                         frac_reward_zero_std=float(np.mean([g.all() or not g.any() for g in groups])),
+                         entropy=0.5, loss=0.0, learning_rate=1e-3, grad_norm=1.0))
+    return rows
+
+
+def test_a_noisy_reward_stuck_below_its_best_with_groups_agreeing_is_a_plateau(tmp_path: Path):
+    """Its smoothed level wanders more than the 5 % a plateau may gain, which once kept the finding away
+    until the end of the run; the trend of its logged values over the window says it does not rise."""
+    finding = detect("REWARD_PLATEAU", record(tmp_path, _stuck_or_learning(learning=False)))
+    assert finding is not None and finding.severity == "warn", finding
+    assert finding.first_step <= 100, finding.first_step
+
+
+def test_the_same_noise_while_the_reward_still_climbs_is_no_plateau(tmp_path: Path):
+    assert detect("REWARD_PLATEAU", record(tmp_path, _stuck_or_learning(learning=True))) is None

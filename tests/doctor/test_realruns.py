@@ -60,22 +60,22 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ADVANTAGE_OUTLIERS warn from 30 on a healthy 250-step RLOO run at temperature 0.6",
     ("entropy_collapse_coin_2x8_log6", "verdict"): "GROUP_MODE_COLLAPSE dated 48, onset 77 (±25)",
     # Batch 13 (session 10): the doctor's first look (6cc0cc8), after the session's fixes, before any fix for it.
-    ("reward_plateau_nokl_temp08_binary_2x8_log1", "verdict"): "REWARD_PLATEAU dated 126, onset 43 (±25)",
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
     ("reward_plateau_half_key_2x4_log4", "verdict"):
-        "REWARD_PLATEAU dated 208, onset 68 (±36); GROUP_MODE_COLLAPSE warn from 40, not accepted",
+        "REWARD_PLATEAU dated 208, onset 68 (±36); GROUP_MODE_COLLAPSE warn from 40, not accepted (now: the "
+        "plateau dated 60, the copies still warn)",
     # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.
     ("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
-    ("healthy_uneven_binary_4x2_lr1e3_kl01_log1", "verdict"): "REWARD_PLATEAU warn from 75 on a healthy run",
     ("reward_hacking_letter_o_exact_4x3_temp12_log3", "verdict"): "REWARD_HACKING dated 21, onset 54 (±25)",
     ("reward_plateau_half_key_4x4_temp09_log5", "verdict"):
         "KL_BLOWUP warn from 215: the KL's 3-log median from 0.19-0.25 to 0.76 over the last 35 steps (x4.04 "
         "against one low median a window back)",
     # Batch 15 (session 10): the doctor's first look (1220995), after the session's fixes, before any fix for it.
     ("healthy_bnpo_judge_1x8_cool05_nosamples_log8", "verdict"):
-        "REWARD_PLATEAU warn from 64 and ENTROPY_COLLAPSE warn from 144 on a healthy run",
-    ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"): "REWARD_PLATEAU missing (onset 44)",
+        "REWARD_PLATEAU warn from 64 and ENTROPY_COLLAPSE warn from 144 on a healthy run (now: the entropy warn)",
+    ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"):
+        "REWARD_PLATEAU missing (onset 44; now found, dated 82)",
     ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
     ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
         "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",

@@ -172,7 +172,9 @@ VERDICTS = {
     "finqa-toolcall-grpo-2400": {  # lr 2e-7: the reward sits at 0.5 for 2,400 steps
         "REWARD_PLATEAU": "warn", "ZERO_ADVANTAGE_GROUPS": "warn", "ENTROPY_COLLAPSE": "warn"},
     "legaloom-grpo": {},  # 40 steps; one real NaN grad norm (info)
-    "minesweeper-grpo-aaipl": {"TRUNCATION_HIGH": "critical"},
+    # The reward, -9.7 at step 10 and -6 over the first 50, sits at about 1 (-8 to +11, no trend) over steps
+    # 60-500 with a median of 60 % of groups agreeing at temperature 0.3: a plateau beside the budget's cut.
+    "minesweeper-grpo-aaipl": {"TRUNCATION_HIGH": "critical", "REWARD_PLATEAU": "warn"},
     "tsc-signal-grpo": {"ZERO_ADVANTAGE_GROUPS": "critical", "REWARD_PLATEAU": "warn"},  # every group flat
     "unlearning-grpo-8b-v4": {"TRUNCATION_HIGH": "critical"},
     "unlearning-grpo-8b": {"LENGTH_COLLAPSE": "warn"},  # 98 → 10 tokens as the refusal reward peaks

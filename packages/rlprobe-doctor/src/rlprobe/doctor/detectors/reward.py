@@ -40,15 +40,23 @@ from ..toolkit import (
     refine_onset,
     rolling_mean,
     rolling_median,
+    rolling_trend_t,
     shift,
     smoothed_noise,
     sustained_onset,
+    trend_t,
     with_opening,
 )
 from ..view import RunView
 
 #: Changes smaller than this are no change at all (flat curves have zero noise).
 _TINY = 1e-9
+#: A reward whose trend over a plateau window stands fewer standard errors than this above flat has not risen
+#: (chosen on the tune half: at 2, a healthy run sampled at 0.6 read as flat).
+_FLAT_T = 1.0
+#: ... and one whose trend over the whole plateau stands this many above flat is still rising (the tune half's
+#: gap: plateaus 0.77, a healthy run learning unevenly 2.46).
+_RISING_T = 1.5
 #: Optimizer steps on each side of a step change (``sudden_fall``).
 _STEP_SPAN = 5
 #: Share of a fall between two adjacent ``_STEP_SPAN`` medians that makes it a step change.
@@ -243,7 +251,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
 
     Rule: Over the last `plateau_window` steps the smoothed reward (trailing median over
     `smooth_window` steps) gained less than `flat_fraction` of its scale (|level|, at
-    least the reward's spread), while the smoothed `frac_reward_zero_std` is at or above
+    least the reward's spread) — or its logged values show no rise their own noise would not
+    give (their trend over the window under one standard error above flat: a noisy reward's
+    smoothed level wanders further than a plateau gains) — while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
     the captured zero-variance groups earned their prompt's best reward (without samples: the
     groups did not come to agree as the reward rose and kept its rise). The windows are steps
@@ -251,7 +261,8 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     logging stride; with few groups a logged value the reward's level is a trailing mean over
     as many values as hold about 20 groups (a quantised reward's median holds while its mean
     rises). A plateau that ended before the run did (the groups disagree again, or the reward
-    moved) is none. The onset is the later of where the
+    moved) is none, and so is one over which the reward still rises (its trend from the onset
+    to the run's end 1.5 standard errors above flat or more: slow, noisy learning). The onset is the later of where the
     reward reached its plateau and where the zero-variance share started climbing. Or:
     `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
     to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
@@ -351,7 +362,10 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     before[window:] = level[:-window]
     spread = np.nanpercentile(level, 90) - np.nanpercentile(level, 10) if np.isfinite(level).any() else 0.0
     scale = np.maximum(np.abs(level), spread)
-    flat = (level - before) < cfg["flat_fraction"] * scale
+    # Flat: the level gained little over the window, or the logged values over it show no rise beyond what
+    # their own noise gives (a noisy reward's smoothed level wanders further than a plateau gains).
+    with np.errstate(invalid="ignore"):
+        flat = ((level - before) < cfg["flat_fraction"] * scale) | (rolling_trend_t(x, window) < _FLAT_T)
     dry = zero_level >= cfg["zero_std_level"]
     state = hysteresis(flat & dry, flat & (zero_level >= 0.85 * cfg["zero_std_level"]))
     hit = sustained_onset(state, sustain)
@@ -373,6 +387,8 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
     onset = min(hit, max(reached, climbing))
     first, last = int(steps[onset]), int(steps[-1])
+    if trend_t(steps[onset:].astype(float), x[onset:]) >= _RISING_T:
+        return None  # over the whole episode the reward still rises beyond its noise: slow learning, not a plateau
     groups = flat_groups(view, *latter_half(first, last))
     if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None:
         return None  # without samples, groups that came to agree as the reward rose and kept its rise: solved

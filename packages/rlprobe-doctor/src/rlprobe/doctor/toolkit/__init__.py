@@ -58,6 +58,7 @@ from .rolling import (
     rolling_median,
     rolling_min,
     rolling_quantile,
+    rolling_trend_t,
     shift,
     smooth,
     smoothed_noise,
@@ -72,6 +73,6 @@ __all__ = [
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
     "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_mean", "rolling_median",
-    "rolling_min", "rolling_quantile", "shift", "smooth", "smoothed_noise", "sustained_onset", "trend_t",
-    "weighted_sustained_onset", "with_opening",
+    "rolling_min", "rolling_quantile", "rolling_trend_t", "shift", "smooth", "smoothed_noise", "sustained_onset",
+    "trend_t", "weighted_sustained_onset", "with_opening",
 ]
