@@ -79,7 +79,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
     ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
         "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",
-    ("entropy_explosion_distinct_letters_temp13_2x4_log2", "verdict"): "ENTROPY_EXPLOSION missing (onset 34)",
     ("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "verdict"): "REWARD_PLATEAU missing (onset 88)",
 }
 
