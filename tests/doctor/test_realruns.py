@@ -62,9 +62,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 13 (session 10): the doctor's first look (6cc0cc8), after the session's fixes, before any fix for it.
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
-    ("reward_plateau_half_key_2x4_log4", "verdict"):
-        "REWARD_PLATEAU dated 208, onset 68 (±36); GROUP_MODE_COLLAPSE warn from 40, not accepted (now: the "
-        "plateau dated 60, the copies still warn)",
     # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.
     ("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
     ("reward_hacking_letter_o_exact_4x3_temp12_log3", "verdict"): "REWARD_HACKING dated 21, onset 54 (±25)",

@@ -506,10 +506,11 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     at least half of them did (`MOSTLY`: prompts learnt one by one) and the reward's progress says the
     rest are being learnt (``converged_by_reward``: it rose and kept its rise, at least half the groups
     agree — their rewards, or their text, which a KL penalty in the reward cannot keep apart — and began
-    to before it finished rising, no earned component died). Also info: an episode that ended for
+    to before it finished rising, no earned component died). Also info: an episode whose own median
+    share stayed under `warn_share` (a trailing median's crossing, ended or not), and one that ended for
     good (the run went on out of it for `sustain` sample steps and as long again as it lasted, and it
-    did not come back: exploration came back) whose own median share stayed under `warn_share`, or
-    after which the reward held (not lower by 3× its step noise): the copies cost the run nothing. Copies from
+    did not come back: exploration came back) after which the reward held (not lower by 3× its step
+    noise): the copies cost the run nothing. Copies from
     the first sample steps (no rise: a low temperature, a short-answer task) are a finding only
     as a stuck policy: at most warn, when the copies are not convergence, the reward is not
     climbing and the episode lasts. Needs samples with group ids; silent without them.
@@ -573,12 +574,13 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
     converged = converged or learnt is not None
     progress = None if converged else reward_progress(view, first)
     sharpening = progress is not None and progress.rose and progress.climbing
-    # An episode whose own median share never reached the warn level and that ended well before the run
-    # did (a trailing median's brief crossing): exploration came back, so it is told, not rated.
-    # So is an episode that ended for good after which the reward held: the copies cost the run nothing.
+    # An episode whose own median share never reached the warn level (a trailing median's crossing) is told,
+    # not rated, whether or not it came back later; so is an episode that ended for good after which the
+    # reward held: the copies cost the run nothing.
     ended = exc.over(steps.size, cfg["sustain"])
     after = reward_progress(view, last) if ended and exc.observed >= cfg["warn_share"] else None
-    brief = ended and (exc.observed < cfg["warn_share"] or (after is not None and after.held))
+    weak = exc.observed < cfg["warn_share"]
+    brief = weak or (ended and after is not None and after.held)
     if from_start and (converged or sharpening or brief or settled is None):
         return None  # copies by the task's nature: short answers repeat, and these are right or still improving
     if learnt is not None and settled is not None:
@@ -594,9 +596,10 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
                    "still climbing): the policy is sharpening on what pays, and a prompt's completions agree more as "
                    "it learns. Not lost exploration while the reward climbs; copies with a stalled reward would be.")
     elif brief:
-        verdict = (f" The episode was brief: its copies' median share ({exc.observed:.0%}) stayed under "
-                   f"{cfg['warn_share']:.0%} and it ended at step {last}, {int(steps[-1]) - last} steps before the "
-                   "run did: exploration came back." if after is None else
+        verdict = (f" The episode was weak: its copies' median share ({exc.observed:.0%}) stayed under "
+                   f"{cfg['warn_share']:.0%}, a trailing median's crossing rather than copies that took hold"
+                   + (f"; it ended at step {last}, {int(steps[-1]) - last} steps before the run did: exploration "
+                      "came back." if ended else ".") if weak or after is None else
                    f" The episode ended at step {last}, {int(steps[-1]) - last} steps before the run did, and the "
                    f"reward held since ({after.start:.3g} then, {after.end:.3g} now): exploration came back and the "
                    "copies cost the run nothing.")
