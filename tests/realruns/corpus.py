@@ -3304,4 +3304,129 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
                                                   run=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=15),
+    # -- batch 16 --
+    # A fourteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3 and 4, partial credit and the judge score with one group of 6; healthy runs with and
+    # without a KL term that learn, converge or learn slowly (250 steps at 2e-4), RLOO at temperature 0.8 and 1.1; a
+    # grader outage after learning read in TRL 0.14's key set, a KL blow-up with RLOO on the judge score after a
+    # warm-up into 2e-3, an entropy collapse under a reward that says nothing with one group of 8 at temperature 0.6, a
+    # per-character bonus with groups of 6, a per-word reward on the list questions, a letter proxy gamed against exact
+    # match with groups of 3, a list task beyond the model read from trainer_state.json, a reward plateau from a half
+    # key; strides 1-6 and 10, temperatures 0.6-1.1, learning rates 2e-4 to 2e-3, seeds 95-108.
+    Scenario("healthy_binary_4x2_kl_lr5e4_log2", "Exact match alone, four groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 2: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=5e-4, logging_steps=2, seed=95), batch=16),
+    Scenario("healthy_partial_rloo_2x4_temp08_nosamples_log4", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.3), two groups of 4 a step sampled at temperature 0.8, "
+             "a learning rate of 6e-4, 150 steps logged every 4 and read from TRL's trainer_state.json (no samples): "
+             "the category is already given, the target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.3), steps=150,
+             args=dict(temperature=0.8, learning_rate=6e-4, logging_steps=4, seed=96), source="trainer_state",
+             batch=16),
+    Scenario("healthy_judge_1x6_kl_log5", "The 0-10 judge score, one group of 6 a step, a KL penalty of 0.05 and a "
+             "learning rate of 4e-4, 150 steps logged every 5: the score rises from the category's 7 towards 10 as the "
+             "target words are learnt.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, beta=0.05, learning_rate=4e-4,
+                       logging_steps=5, seed=97), batch=16),
+    Scenario("healthy_nokl_binary_8x3_temp07_oldkeys_log6", "Exact match alone, eight groups of 3 a step sampled at "
+             "temperature 0.7, no KL term (beta 0) and a learning rate of 3e-4, 120 steps logged every 6 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): with every question asked three "
+             "times a step the target words are learnt and the groups come to agree, solved: a run that converges.",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=24, num_generations=3, temperature=0.7, beta=0.0,
+                       learning_rate=3e-4, logging_steps=6, seed=98), source="old_keys", batch=16),
+    Scenario("healthy_slow_binary_2x4_lr2e4_log10", "Exact match alone, two groups of 4 a step, a KL penalty of 0.02 "
+             "and a learning rate of 2e-4, 250 steps logged every 10: a slow learner, the reward rising from about one "
+             "in ten over the whole run.",
+             rewards=("correct",), steps=250,
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=10, seed=99), batch=16),
+    Scenario("healthy_rloo_binary_3x4_temp11_log3", "RLOO with its KL penalty (0.05), exact match alone, three groups "
+             "of 4 a step sampled at temperature 1.1 and a learning rate of 8e-4, 150 steps logged every 3: hot "
+             "sampling keeps the groups varied, the target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, learning_rate=8e-4, logging_steps=3,
+                       seed=100), batch=16),
+    Scenario("reward_collapse_outage_partial_4x2_oldkeys_log3", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), four groups of 2 a step, a KL penalty of 0.02 and a learning rate of 6e-4, 150 "
+             "steps logged every 3 and read in TRL 0.14's key set; from the 90th reward call to the end the grader "
+             "is down and every reward comes back 0 (swap to task.py's nothing): the reward learnt falls to nothing "
+             "and stays there.",
+             weights=(1.0, 0.3), steps=150, swap=(90, 100_000, "nothing"),
+             args=dict(num_generations=2, beta=0.02, learning_rate=6e-4, logging_steps=3, seed=101),
+             source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=16),
+    Scenario("kl_blowup_rloo_judge_warmup20_2x4_log5", "RLOO with its KL penalty (0.05) on the 0-10 judge score, two "
+             "groups of 4 a step, a 20-step warm-up (constant_with_warmup) into a learning rate too high (2e-3), 150 "
+             "steps logged every 5: once the rate is up each update overshoots and the policy runs away from its "
+             "reference, the KL well above the 0.1-0.8 of the corpus's healthy runs.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(learning_rate=2e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=102),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=16),
+    Scenario("entropy_collapse_coin_nokl_1x8_temp06_log1", "A reward that says nothing (a fair coin per completion), "
+             "one group of 8 a step sampled at temperature 0.6, no KL term and a learning rate of 1.5e-3, 120 steps "
+             "logged every step: the advantages are noise, and with no anchor and cool sampling the policy drifts "
+             "onto one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started.",
+             rewards=("coin",), steps=120,
+             args=dict(num_generations=8, temperature=0.6, beta=0.0, learning_rate=1.5e-3, seed=103),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=5, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=16),
+    Scenario("length_explosion_char_bonus_2x6_budget24_log5", "A reward paid per character alone (task.py's "
+             "length_bonus), two groups of 6 a step, a small KL penalty (0.01), a learning rate of 5e-4 and a 24-token "
+             "budget, 150 steps logged every 5: the longest answers keep winning, so the answers grow to the budget "
+             "and get cut.",
+             rewards=("length_bonus",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.01,
+                       learning_rate=5e-4, logging_steps=5, seed=104),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "GRAD_NORM_SPIKE", "REWARD_PLATEAU"), batch=16),
+    Scenario("repetition_word_count_lists_2x4_budget32_log4", "The list questions with a reward paid per known word "
+             "said, repeats included (task.py's word_count), two groups of 4 a step, no KL term, a learning rate of "
+             "8e-4 and a 32-token budget, 160 steps logged every 4: saying one short word over and over pays best, "
+             "so the lists become one word repeated.",
+             prompts="lists", rewards=("word_count",), steps=160,
+             args=dict(max_completion_length=32, beta=0.0, learning_rate=8e-4, logging_steps=4, seed=105),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.5, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=16),
+    Scenario("reward_hacking_letter_o_exact_4x3_temp09_log2", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, "
+             "four groups of 3 a step sampled at temperature 0.9, no KL term and a learning rate of 8e-4, 150 steps "
+             "logged every 2: the policy games the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, beta=0.0,
+                       learning_rate=8e-4, logging_steps=2, seed=106),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=16),
+    Scenario("zero_advantage_lists_too_hard_4x3_nosamples_log3", "The list questions graded against one exact list, "
+             "three given words in a given order (task.py's exact_list), a task beyond the taught model, four groups "
+             "of 3 a step, a small KL penalty (0.02), a learning rate of 3e-4 and a 24-token budget, 120 steps logged "
+             "every 3 and read from TRL's trainer_state.json (no samples): a fresh list almost never matches, so "
+             "nearly every group agrees on 0 from the start and there is nothing to learn from.",
+             prompts="lists", rewards=("exact_list",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, beta=0.02,
+                       learning_rate=3e-4, logging_steps=3, seed=107), source="trainer_state",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=16),
+    Scenario("reward_plateau_half_key_4x4_kl_log4", "Exact match graded against a key half of whose words the model "
+             "can say (task.py's correct_half_key), four groups of 4 a step, a KL penalty of 0.02 and a learning rate "
+             "of 6e-4, 200 steps logged every 4: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=108),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=16),
 )
