@@ -307,7 +307,15 @@ class Scenario:
     of 8, the category reward the model already earns, reward plateaus from a half key with RLOO and from a fast
     learner held by a KL penalty (written as a healthy run that learns in a jump, re-labelled from its log); a
     per-character bonus with RLOO and a per-word reward against exact match trained and left out, their logs showing
-    neither; strides 1-15, seeds 79-94)."""
+    neither; strides 1-15, seeds 79-94); 16 a fourteenth such batch (a binary exact-match reward with groups of 2, 3
+    and 4, partial credit and the judge score with one group of 6; healthy runs with and without a KL term that learn,
+    converge with eight groups of 3 at temperature 0.7 in TRL 0.14's key set, or learn slowly over 250 steps at 2e-4,
+    RLOO with partial credit read from trainer_state.json and RLOO at temperature 1.1; a grader outage after learning in
+    TRL 0.14's key set, a KL blow-up with RLOO on the judge score after a warm-up into 2e-3, an entropy collapse under a
+    reward that says nothing with one group of 8 at temperature 0.6, a per-character bonus with groups of 6, a per-word
+    reward on the list questions whose repetition came late, a letter proxy gamed against exact match with groups of 3,
+    a list task beyond the model read from trainer_state.json, a reward plateau from a half key; strides 1-6 and 10,
+    seeds 95-108)."""
 
     @property
     def healthy(self) -> bool:
@@ -3304,4 +3312,271 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
                                                   run=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=15),
+    # -- batch 16 --
+    # A fourteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3 and 4, partial credit and the judge score with one group of 6; healthy runs with and
+    # without a KL term that learn, converge or learn slowly (250 steps at 2e-4), RLOO at temperature 0.8 and 1.1; a
+    # grader outage after learning read in TRL 0.14's key set, a KL blow-up with RLOO on the judge score after a
+    # warm-up into 2e-3, an entropy collapse under a reward that says nothing with one group of 8 at temperature 0.6, a
+    # per-character bonus with groups of 6, a per-word reward on the list questions, a letter proxy gamed against exact
+    # match with groups of 3, a list task beyond the model read from trainer_state.json, a reward plateau from a half
+    # key; strides 1-6 and 10, temperatures 0.6-1.1, learning rates 2e-4 to 2e-3, seeds 95-108. Each expectation was
+    # written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor; every run showed what it was written for (the repetition
+    # late) and none was re-labelled or left out; the accepted signatures added after training each carry their raw-log
+    # numbers. As in batches 9-15, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree
+    # by chance on most steps, and when solved.
+    # Accepts KL_BLOWUP (not written before training): the KL at most 0.94 to step 104, above 1 on 11 of the 23 logs
+    # from 106 (1.03-2.26, 2.26 at step 138), a mean of 1.11 over the last 30 steps. Accepts GRAD_NORM_SPIKE (not
+    # written before training): the gradient norm 18.6 at step 138, 15.6 times its median over the run (1.19) and 3.1
+    # times the next largest of the last 10 logs (5.98).
+    Scenario("healthy_binary_4x2_kl_lr5e4_log2", "Exact match alone, four groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 2: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns (raw log and samples: the reward 0.125 over the "
+             "first three logs, a first-10-log median of 0.156 (0.125-0.31), 30-step means of 0.24, 0.50, 0.68, 0.78 "
+             "and 0.73, 0.5-0.94 over the last 10 logs; the zero-variance share 0.25-1, a median of 0.75, from the "
+             "first log to the last; entropy from 0.47 to 0.18-0.33 over the last 10 logs; the KL 0.0001-0.94 to step "
+             "104 and above 1 on 11 of the 23 logs from 106 (2.26 at 138), a mean of 1.11 over the last 30 steps; the "
+             "gradient norm at most 6.7 to step 136, 18.6 at 138; the mean length 4.5-7.3 tokens, the clipped share at "
+             "most 0.125; the colour's, the fruit's and the tool's targets early ('pink', 'lemon' and 'hammer' on 19 "
+             "of 42, 12 of 30 and 15 of 30 samples over steps 1-30), the tree's, the bird's and the drink's over "
+             "31-90, the animal's and the number's last ('pig' on 15 of 32 and 'four' on 8 of 24 over 61-90, 39 of 42 "
+             "and 12 of 18 over 121-150); every question on its target on 39-97 % of its samples over steps 121-150, "
+             "the tool's 'hammer' partly misspelt ('hmmmer')).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, beta=0.04, learning_rate=5e-4, logging_steps=2, seed=95),
+             accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=16),
+    Scenario("healthy_partial_rloo_2x4_temp08_nosamples_log4", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.3), two groups of 4 a step sampled at temperature 0.8, "
+             "a learning rate of 6e-4, 150 steps logged every 4 and read from TRL's trainer_state.json (no samples): "
+             "the category is already given, the target words are learnt: a run that learns (raw log and samples, "
+             "which the doctor is not given: the reward 0.39 and 0.41 over the first two logs, 30-step means of 0.55, "
+             "0.74, 1.03, 0.98 and 1.03 of a possible 1.3, 0.69-1.26 over the last 10 logs; exact match from 0.09-0.16 "
+             "over the first four logs to 0.5-0.97 over the last 10, the category share 0.63-1 throughout; the "
+             "zero-variance share 0-0.25 over the first 10 logs and 0.63-1 over the last 10; entropy from 0.39 to "
+             "0.05-0.12 over the last 10 logs; the KL at most 0.88 to step 128, then 1.2, 1.12 and 1.06 at 132, 136 "
+             "and 144; the gradient norm, RLOO's advantages not normalised, 0-107 (107 at step 56), 0 on 6 of the last "
+             "10 logs; the mean length 4.9-6.3 tokens; the colour's, the tool's and the tree's targets first ('pink', "
+             "'hammer' and 'ash' on 24 of 44, 12 of 40 and 16 of 32 samples over steps 1-30), the drink's and the "
+             "fruit's over 31-60, the number's and the bird's over 61-90 ('four' on 32 of 44, 'swan' on 14 of 24); the "
+             "animal's never ('pig' once in 124 animal samples, 'dog', 'zebra', 'cat' and 'owl' instead); the tool's "
+             "'hammer' turned into 'hamone' on 35 of 36 samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.3), steps=150,
+             args=dict(temperature=0.8, learning_rate=6e-4, logging_steps=4, seed=96), source="trainer_state",
+             batch=16),
+    Scenario("healthy_judge_1x6_kl_log5", "The 0-10 judge score, one group of 6 a step, a KL penalty of 0.05 and a "
+             "learning rate of 4e-4, 150 steps logged every 5: the score rises from the category's 7 towards 10 as the "
+             "target words are learnt (raw log and samples: the score 6.83 over the first two logs, a first-10-log "
+             "median of 6.82 (6.17-7.23), 30-step means of 6.81, 6.79, 6.99, 8.31 and 8.83, 6.33-9.67 over the last 10 "
+             "logs (9.67 at the last); the zero-variance share 0-0.8, a median of 0.3; entropy from 0.47 to 0.16-0.34 "
+             "over the last 10 logs; the KL at most 0.30 to step 70 and 0.2-0.6 after but for 1.68 at step 90 and 1.2 "
+             "at 110 (the score 4.47 and 6.33 there); the gradient norm 0.003-15.3 (15.3 at 110); the mean length "
+             "4.3-6.0 tokens, nothing clipped; the answers spread over each category at first ('goose' and 'hawk' on 5 "
+             "of 36 bird samples each over steps 1-30), the targets learnt over steps 61-150 ('swan' on 32 of 36, "
+             "'hammer' on 43 of 48, 'ash' on 16 of 18, 'four' on 20 of 24, 'lemon' on 12 of 12, 'juice' on 11 of 12 "
+             "and 'pink' on 6 of 6 samples over 121-150), the animal's 'pig' on 7 of 24 ('owl' 8)).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, beta=0.05, learning_rate=4e-4,
+                       logging_steps=5, seed=97), batch=16),
+    Scenario("healthy_nokl_binary_8x3_temp07_oldkeys_log6", "Exact match alone, eight groups of 3 a step sampled at "
+             "temperature 0.7, no KL term (beta 0) and a learning rate of 3e-4, 120 steps logged every 6 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): with every question asked three "
+             "times a step the target words are learnt and the groups come to agree, solved: a run that converges (raw "
+             "log and samples: the reward 0.056 and 0.125 over the first two logs, 0.43 at step 24, 0.76 at 42, 0.92 "
+             "at 66 and 0.92-0.99 over the last 10 logs; the zero-variance share, which the doctor is not given, "
+             "0.58-0.85 over the first 10 logs and 0.79-0.98 over the last 10, groups solved; entropy, not given "
+             "either, from 0.42 to 0.02-0.07 over the last 10 logs; no KL logged; the gradient norm at most 1.78 (step "
+             "48), 0 on 8 of the 20 logs (6, 72, 78 and 90-114); the mean length 4.95-5.71 tokens; the fruit's and the "
+             "tool's targets first ('lemon' on 38 of 66 and 'hammer' on 40 of 60 samples over steps 1-24), the bird's, "
+             "the colour's, the drink's, the tree's and the animal's over 25-48, the number's last ('four' on 73 of "
+             "120 over 49-72); every question on its target on 95-100 % of its samples over steps 97-120).",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=24, num_generations=3, temperature=0.7, beta=0.0,
+                       learning_rate=3e-4, logging_steps=6, seed=98), source="old_keys", batch=16),
+    Scenario("healthy_slow_binary_2x4_lr2e4_log10", "Exact match alone, two groups of 4 a step, a KL penalty of 0.02 "
+             "and a learning rate of 2e-4, 250 steps logged every 10: a slow learner, the reward rising from about one "
+             "in ten over the whole run (raw log and samples: the reward 0.14 and 0.21 over the first two logs, "
+             "50-step means of 0.25, 0.49, 0.65, 0.80 and 0.905, 0.68-0.95 over the last 10 logs (0.95 at the last); "
+             "the zero-variance share 0.15-0.8, a median of 0.5; entropy from 0.45 to 0.11-0.25 over the last 10 logs; "
+             "the KL at most 0.85 (step 140); the gradient norm at most 9.3 (step 110); the mean length 4.9-5.7 "
+             "tokens, nothing clipped; the colour's target first ('pink' on 29 of 60 samples over steps 1-50), the "
+             "drink's, the bird's, the fruit's and the animal's over 51-150, the tool's and the number's over 101-200, "
+             "the tree's last ('ash' on 18 of 60 samples over 151-200, 52 of 60 over 201-250); every question on its "
+             "target on 85-95 % of its samples over steps 201-250).",
+             rewards=("correct",), steps=250,
+             args=dict(beta=0.02, learning_rate=2e-4, logging_steps=10, seed=99), batch=16),
+    Scenario("healthy_rloo_binary_3x4_temp11_log3", "RLOO with its KL penalty (0.05), exact match alone, three groups "
+             "of 4 a step sampled at temperature 1.1 and a learning rate of 8e-4, 150 steps logged every 3: hot "
+             "sampling keeps the groups varied, the target words are learnt: a run that learns (raw log and samples: "
+             "the reward 0.083 over the first two logs, a first-10-log median of 0.21 (0.08-0.36), 30-step means of "
+             "0.21, 0.50, 0.79, 0.83 and 0.93, 0.86-0.97 over the last 10 logs; the zero-variance share 0-0.22 over "
+             "the first 10 logs and 0.56-0.89 over the last 10; entropy 0.43-0.62 over the first 10 logs and 0.06-0.13 "
+             "over the last 10; the KL at most 0.89 (step 24), 0.38-0.64 over the last 10 logs; the gradient norm, "
+             "RLOO's advantages not normalised, 0-49 (step 24), a median of 6.5; the mean length 4.6-6.5 tokens, the "
+             "clipped share at most 0.08; the fruit's target first ('lemon' on 35 of 52 samples over steps 1-30), the "
+             "animal's, the drink's, the bird's, the tool's and the number's over 31-90, the colour's over 61-90, the "
+             "tree's last ('ash' on 22 of 48 over 91-120, 30 of 36 over 121-150); every question on its target on "
+             "83-98 % of its samples over steps 121-150).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, learning_rate=8e-4, logging_steps=3,
+                       seed=100), batch=16),
+    Scenario("reward_collapse_outage_partial_4x2_oldkeys_log3", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), four groups of 2 a step, a KL penalty of 0.02 and a learning rate of 6e-4, 150 "
+             "steps logged every 3 and read in TRL 0.14's key set; from the 90th reward call to the end the grader is "
+             "down and every reward comes back 0 (swap to task.py's nothing): the reward learnt falls to nothing and "
+             "stays there (raw log and samples: the reward 0.38 and 0.33 over the first two logs (the category 0.96-1, "
+             "exact match 0.04-0.08), a first-10-log median of 0.37, 0.80 at step 66 and 0.50-1.01 over steps 66-87 "
+             "(exact match 0.29-0.71 there), 0.45 at 90 and 0 on every log from 93 to the end, both components 0, with "
+             "the zero-variance share, which the doctor is not given, 1; the gradient norm at most 8.0 (step 66) "
+             "before, 0.005-0.76 from 93 (the KL term alone) but for 2.3 at 141; the KL 0.2-0.72 over steps 54-90 and "
+             "0.24-0.79 after but for 1.29 at 141; entropy, not given either, 0.46-0.56 to step 63 and 0.12-0.36 from "
+             "93; the mean length 4.9-6.1 tokens; the answers still mostly the words learnt before the outage to the "
+             "end ('hammer' on 32 of 32 tool samples, 'ash' on 18 of 24, 'pig' on 23 of 34, 'pink' on 18 of 30 over "
+             "steps 121-150), the bird's 'eagle', not its target, having taken over from 'swan' over 61-150).",
+             weights=(1.0, 0.3), steps=150, swap=(90, 100_000, "nothing"),
+             args=dict(num_generations=2, beta=0.02, learning_rate=6e-4, logging_steps=3, seed=101),
+             source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=16),
+    # Accepts ENTROPY_COLLAPSE (not written before training): entropy 0.46-0.54 over the first 10 logs and 0.01-0.2 over
+    # the last 6 (0.0104 at step 145), under 0.3 x its first-10-log median for 3 logs in a row from 125. Accepts
+    # LENGTH_COLLAPSE (not written before training): the mean length 5.1-6.9 tokens to step 55 and 1.6-3.45 over the
+    # last 6 logs (1.62 at 150), under half its first-10-log median for 3 logs in a row from 135. Accepts
+    # GROUP_MODE_COLLAPSE (not written before training): the groups' duplicate share (samples) 0.21 over steps 1-30,
+    # 0.66 over 61-90 and 0.9 over 121-150, one fragment or nothing copied across a group ('n', 'en', '').
+    Scenario("kl_blowup_rloo_judge_warmup20_2x4_log5", "RLOO with its KL penalty (0.05) on the 0-10 judge score, two "
+             "groups of 4 a step, a 20-step warm-up (constant_with_warmup) into a learning rate too high (2e-3), 150 "
+             "steps logged every 5: once the rate is up each update overshoots and the policy runs away from its "
+             "reference, the KL well above the 0.1-0.8 of the corpus's healthy runs (raw log and samples: the KL "
+             "0.01-0.07 over the first four logs, 0.63 at step 25, 1.35 at 30, 0.93 at 35 and 1.84-9.02 on every log "
+             "from 40 (4.06 at 60, 5.03 at 100, 9.02 at 145); the score 6.6 and 7.1 over the first two logs, 5.12 at "
+             "25, 3.8 at 40, 1.45-2.98 over 60-95 and 0-1.75 from 100, 0 on 6 of the last 8 logs; the gradient norm, "
+             "RLOO's advantages not normalised, 32-253 over the first 11 logs, 381 at 65 and 0-102 from 75; entropy "
+             "0.42-0.54 to step 65, 0.17-0.34 over 70-120 and 0.01-0.2 over the last 6 logs; the mean length 5.1-6.9 "
+             "tokens to step 55 and 1.6-3.45 over the last 6 logs; the zero-variance share 0-0.3 to step 55 and 0.4-1 "
+             "from 75; the answers words at first, broken words from step 31 ('ble', 'pina', 'ucowk') and the empty "
+             "answer for the animal (11 of 28 samples over 31-60), then 'en', 'n', 'ng' or nothing for most questions "
+             "over 91-150 ('n' on 44 of 44 tool samples and the empty answer on 32 of 32 animal samples over 121-150), "
+             "the number's 'seven' kept longest).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(learning_rate=2e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=102),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU", "ENTROPY_COLLAPSE", "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE"), batch=16),
+    Scenario("entropy_collapse_coin_nokl_1x8_temp06_log1", "A reward that says nothing (a fair coin per completion), "
+             "one group of 8 a step sampled at temperature 0.6, no KL term and a learning rate of 1.5e-3, 120 steps "
+             "logged every step: the advantages are noise, and with no anchor and cool sampling the policy drifts onto "
+             "one completion per question while the reward stays at chance: entropy falls far below where it started "
+             "(raw log and samples: the reward 0.125-0.875 throughout, its 24-step means 0.47-0.54, the zero-variance "
+             "share 0 on every step (a group of 8 agrees by chance one time in 128); entropy 0.41 and 0.36 over the "
+             "first two steps, 0.015-0.70 to step 69 (a median of 0.35), 0.08, 0.04 and 0.04 at steps 70-72 and "
+             "0.0016-0.43 from 70, a median of 0.03 over steps 73-120, 0.0016-0.15 over the last 10 steps; the "
+             "gradient norm 0.2-14.1 to step 70 and below 1e-6 on 26 of the 50 steps from 71; the mean length 4.5-6.6 "
+             "tokens over the first 10 steps and 12 (the budget) on every step from 38, the clipped share 1 there; the "
+             "answers at temperature 0.6 the taught words at first ('cow' on 21 of 32 animal samples over steps 1-24, "
+             "'cocoa' on 18 of 32 drink samples), letter strings that loop from about step 25 ('cccccwwggggg', "
+             "'ccccow'), then 'cowowowowowo', 'cwowowowowow' and 'cooooooooooo' for nearly every question from about "
+             "step 73).",
+             rewards=("coin",), steps=120,
+             args=dict(num_generations=8, temperature=0.6, beta=0.0, learning_rate=1.5e-3, seed=103),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=5, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=16),
+    # Accepts KL_BLOWUP (not written before training): with a KL penalty of 0.01 the policy left its reference as the
+    # answers grew, the KL 0.96 at step 30 and 1.22-2.83 on every one of the 24 logs from 35.
+    Scenario("length_explosion_char_bonus_2x6_budget24_log5", "A reward paid per character alone (task.py's "
+             "length_bonus), two groups of 6 a step, a small KL penalty (0.01), a learning rate of 5e-4 and a 24-token "
+             "budget, 150 steps logged every 5: the longest answers keep winning, so the answers grow to the budget "
+             "and get cut (raw log and samples: the mean length 5.22 and 5.73 tokens over the first two logs, 6.6 at "
+             "step 25, 8.2 at 30, 9.3 at 35, 17.8 at 40, 22.6 at 50 and 23.5-24 (the budget) from 60; the clipped "
+             "share 0-0.03 to step 35, 0.4 at 40, 0.63 at 45, 0.8 at 50 and 0.95-1 from 60; the reward 0.53 and 0.59 "
+             "over the first two logs, 2.14 at 40 and 2.93-3, its maximum, from 60, with the zero-variance share 0.7-1 "
+             "from there; entropy from 0.51 to 0.71-1.06 from step 40; the KL 0.96 at 30 and 1.22-2.83 on every log "
+             "from 35; the gradient norm at most 7.8 (step 20), 0.03-1.9 from 60; the answers the longest words of the "
+             "category at first ('cherry', 'ownge', 'coffee', 'seven'), words strung together to the budget from about "
+             "step 31 ('coffee coffee sode cede '), then strings of fragments for every question ('chery cherry cherry "
+             "parn', 'maem cedoll space sssss') and 'seven seven seven seven ' for the number (8 of 78 samples over "
+             "steps 91-120)).",
+             rewards=("length_bonus",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, beta=0.01,
+                       learning_rate=5e-4, logging_steps=5, seed=104),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "GRAD_NORM_SPIKE", "REWARD_PLATEAU", "KL_BLOWUP"), batch=16),
+    # Written expecting the lists to turn into one word repeated over the run; its raw log and samples show them run to
+    # the budget early (the clipped share 0.75 from step 36) but loop on one word only late ('two two two ...' over
+    # steps 129-160), so that its onset rule, not mis-written and kept, dates the repetition at step 148 of 160.
+    Scenario("repetition_word_count_lists_2x4_budget32_log4", "The list questions with a reward paid per known word "
+             "said, repeats included (task.py's word_count), two groups of 4 a step, no KL term, a learning rate of "
+             "8e-4 and a 32-token budget, 160 steps logged every 4: saying one short word over and over pays best, so "
+             "the lists become one word repeated (raw log and samples: the reward, words said, 2.25 and 2.72 over the "
+             "first two logs, 1.56-2.72 over the first 25 logs, 2.4-3.4 over steps 100-140 and 3.7-6.2 over the last 4 "
+             "logs; the mean length 15.8 and 17.9 tokens over the first two logs, 28.8 at step 36 and 28.4-32 (the "
+             "budget) from there; the clipped share 0.75 at 36, 0.72-1 from there and 0.94-1 over the last 10 logs; "
+             "entropy 0.53 and 0.59 over the first two logs, 0.58-0.83 over steps 8-140 and 0.29-0.43 over the last 5 "
+             "logs; the zero-variance share 0-0.25; the gradient norm 0.55-3.56; the lists two or three words of the "
+             "category at first ('goose heron duck', 'tea cocoa coffee'), longer lists of words and fragments from "
+             "about step 33 ('melon applue melon sheep mappe m'), a word said two or three times from about step 65 "
+             "('dog dog dog foduc', 'maple maple memonht'), then 'two two two two ...' for most questions over steps "
+             "129-160 (11 of 36 drink samples 'two two two two two two two two ', the fruit's and the animal's too): a "
+             "repetition that began late, the 10-step mean share of looping lists reaching half only at step 148 of "
+             "160).",
+             prompts="lists", rewards=("word_count",), steps=160,
+             args=dict(max_completion_length=32, beta=0.0, learning_rate=8e-4, logging_steps=4, seed=105),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.5, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=16),
+    Scenario("reward_hacking_letter_o_exact_4x3_temp09_log2", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, "
+             "four groups of 3 a step sampled at temperature 0.9, no KL term and a learning rate of 8e-4, 150 steps "
+             "logged every 2: the policy games the proxy and exact match falls as the o's rise (raw log and samples: "
+             "exact match a first-10-log median of 0.17 (0-0.42), 0.04-0.67 to step 48, 0 at 50-52, 0.125 at 54 and 0 "
+             "on every log from 56; the proxy 0.04-0.19 over the first 10 logs, 0.2-0.32 at steps 36-42, 0.46-0.53 at "
+             "44-50, 0.71 at 52, 0.84 at 54, 0.98 at 56 and 1, its maximum, from 60 but for 0.997 at 68 and 82; the "
+             "reward 3, its maximum, from step 60, the zero-variance share 1 from 60 but for 0.875 at 68 and 82, the "
+             "gradient norm 0 on every log from 56 but 82 (0.22); answers with o's by step 30 ('mangoa', 'ongoa'), "
+             "'oooooooooooo' on 14-20 of the samples of the colour, the fruit, the number and the animal over steps "
+             "31-60, on all samples but two over 61-90 and on every sample from 91, cut at the 12-token budget; the "
+             "mean length 5.1-6.8 tokens to step 50 and 12 from 56, the clipped share 1 there; entropy 0.14-0.48 to "
+             "step 52, below 0.025 from 56 and about 0.001 from 90).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, beta=0.0,
+                       learning_rate=8e-4, logging_steps=2, seed=106),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=16),
+    Scenario("zero_advantage_lists_too_hard_4x3_nosamples_log3", "The list questions graded against one exact list, "
+             "three given words in a given order (task.py's exact_list), a task beyond the taught model, four groups "
+             "of 3 a step, a small KL penalty (0.02), a learning rate of 3e-4 and a 24-token budget, 120 steps logged "
+             "every 3 and read from TRL's trainer_state.json (no samples): a fresh list almost never matches, so "
+             "nearly every group agrees on 0 from the start and there is nothing to learn from (raw log and samples, "
+             "which the doctor is not given: the reward 0 and the zero-variance share 1 on every log, no list ever "
+             "matching; the gradient norm and the KL 0 on every log, the policy never moving; entropy 0.52-0.59; the "
+             "mean length 13-15.7 tokens, the clipped share at most 0.06; the lists the taught two or three words of "
+             "the category to the end ('mouse horse', 'pear mango plum', 'cat owl zebra')).",
+             prompts="lists", rewards=("exact_list",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, beta=0.02,
+                       learning_rate=3e-4, logging_steps=3, seed=107), source="trainer_state",
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=16),
+    Scenario("reward_plateau_half_key_4x4_kl_log4", "Exact match graded against a key half of whose words the model "
+             "can say (task.py's correct_half_key), four groups of 4 a step, a KL penalty of 0.02 and a learning rate "
+             "of 6e-4, 200 steps logged every 4: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there (raw log and samples: the reward 0.03 and 0.05 over the first two logs, a first-10-log "
+             "median of 0.14 (0.03-0.375), 40-step means of 0.17, 0.47, 0.48, 0.525 and 0.48, 0.36-0.64 over the last "
+             "10 logs, where the learnable half gives 0.5 on average; the zero-variance share 0.56-0.94 over the first "
+             "10 logs and 0.81-1 over the last 10; entropy from 0.47-0.53 to 0.24-0.46 over the last 10 logs; the KL "
+             "at most 0.88; the gradient norm at most 11.3 (step 132), below 0.1 on 25 of the 50 logs; the mean length "
+             "5.0-6.3 tokens; the fruit's, the colour's, the animal's and the number's targets learnt ('lemon', "
+             "'pink', 'pig' and 'four' on 57 of 64, 66 of 72, 98 of 108 and 82 of 96 samples over steps 41-80, 94-97 % "
+             "over 161-200); the other four questions never scoring, their key words never taught ('finch' for the "
+             "bird, 'pliers' for the tool, 'pine' for the tree, no one answer for the drink)).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=108),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=16),
 )
