@@ -77,6 +77,13 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
         "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",
     ("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "verdict"): "REWARD_PLATEAU missing (onset 88)",
+    # Batch 16 (session 10): the doctor's first look (376cec3), after the session's fixes, before any fix for it.
+    ("healthy_partial_rloo_2x4_temp08_nosamples_log4", "verdict"):
+        "KL_BLOWUP critical from 136 (now warn: a steady drift past 1 on the last 4 logs) and ZERO_ADVANTAGE_GROUPS "
+        "warn from 48 on a healthy RLOO run",
+    ("kl_blowup_rloo_judge_warmup20_2x4_log5", "verdict"): "KL_BLOWUP dated 10, onset 40 (±25)",
+    ("entropy_collapse_coin_nokl_1x8_temp06_log1", "verdict"): "ENTROPY_EXPLOSION warn from 65, not accepted",
+    ("reward_hacking_letter_o_exact_4x3_temp09_log2", "verdict"): "REWARD_HACKING dated 30, onset 56 (±25)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from rlprobe.storage import RunStatus
+
 from ..catalog import detector
 from ..facts.extremes import extreme_step
 from ..facts.metrics import LENGTH_METRICS
@@ -100,8 +102,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     steady drift that was never fast, where it crossed `critical_level` — such a drift must hold past
     it (its highest level held for `sustain` steps): a median that one or two spikes lift over it is
     none. For PPO (`algorithm` = ppo) the levels
-    are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` or grew
-    2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
+    are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` (in a run that has
+    ended, a steady drift that stopped growing must have held past it for `growth_window` steps) or
+    grew 2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
     that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
     over which the reward rose or held (the progress fact) is info: the policy leaving the
     reference as it learns, not running away from it. So is a steady drift that never grew
@@ -186,7 +189,14 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         # Never fast, and never held past the critical level: a spike or two lifted a median over it.
         return _extreme_kl(view, curve, min_level)
     peak_growth = float(np.nanmax(growth[hit:end])) if np.isfinite(growth[hit:end]).any() else 1.0
-    critical = peak >= critical_level or peak_growth >= 2.5 * cfg["growth_factor"]
+    still_growing = bool(growth[-1] >= 0.8 * cfg["growth_factor"])  # NaN (no window back yet) is not growing
+    # In a run that has ended, a steady drift (never fast) that stopped growing is strong only once it held past
+    # the critical level for a growth window: one that crossed it in the run's last few logs never showed it
+    # stays there. While the run goes on (or nothing says it ended) it is presumed under way.
+    ended = view.manifest.get("status") not in (None, RunStatus.RUNNING)
+    held = (grew_fast or still_growing or not ended
+            or int(steps[-1]) - int(steps[onset]) >= cfg["growth_window"])
+    critical = (peak >= critical_level and held) or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),
                                  2.0, floor=0.55)
     first, last = int(steps[onset]), int(steps[-1])
@@ -196,7 +206,6 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # is a steady drift that never grew fast and settled past it in a run whose reward rose and kept its
     # rise (the run's progress state: the drift began with the run): the KL penalty holds the policy where
     # the reward it earns balances the penalty.
-    still_growing = bool(growth[-1] >= 0.8 * cfg["growth_factor"])  # NaN (no window back yet) is not growing
     paid_by: Evidence | None = None
     if not still_growing and peak < critical_level:
         progress = reward_progress(view, first)
