@@ -74,6 +74,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"):
         "REWARD_PLATEAU missing (onset 44; now found, dated 82)",
     ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
+    ("entropy_explosion_distinct_letters_temp13_2x4_log2", "verdict"): "ENTROPY_EXPLOSION missing (onset 34)",
     ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
         "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",
     ("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "verdict"): "REWARD_PLATEAU missing (onset 88)",
@@ -82,7 +83,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "KL_BLOWUP critical from 136 (now warn: a steady drift past 1 on the last 4 logs) and ZERO_ADVANTAGE_GROUPS "
         "warn from 48 on a healthy RLOO run",
     ("kl_blowup_rloo_judge_warmup20_2x4_log5", "verdict"): "KL_BLOWUP dated 10, onset 40 (±25)",
-    ("entropy_collapse_coin_nokl_1x8_temp06_log1", "verdict"): "ENTROPY_EXPLOSION warn from 65, not accepted",
     ("reward_hacking_letter_o_exact_4x3_temp09_log2", "verdict"): "REWARD_HACKING dated 30, onset 56 (±25)",
 }
 

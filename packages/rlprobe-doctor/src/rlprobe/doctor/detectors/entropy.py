@@ -17,16 +17,7 @@ from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
 from ..facts.severity import decide
 from ..findings import Finding
-from ..toolkit import (
-    Windows,
-    confidence_from,
-    logged,
-    long_enough,
-    opening_reference,
-    percent,
-    relative_change,
-    rolling_min,
-)
+from ..toolkit import Windows, confidence_from, logged, long_enough, percent, relative_change
 from ..view import RunView
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
@@ -172,9 +163,7 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     first `baseline_window` steps), and a rise from a collapsed level (half or less of one
     the entropy held before) is measured against that earlier level: entropy recovering to
     where it started is not sampling gone to noise. Until the run has the history for a
-    trailing reference, its opening level (median of its first 3 logged steps) is the reference;
-    after, the lowest reference of the last `baseline_window` + `gap` steps (a trailing reference
-    follows a steady climb up, as in a short run whose rise spans its windows).
+    trailing reference, its opening level (median of its first 3 logged steps) is the reference.
     And the level must reach `min_level` nats per token: a policy fine-tuned to near certainty
     (entropy 0.03) that loosens to 0.08 has tripled its entropy yet is far from noise
     (gibberish sits at several nats).
@@ -210,12 +199,8 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)
     early = float(np.median(curve.values[:w.baseline]))
-    # A trailing reference follows a steady climb up (the rise of a short run spans its own windows): the
-    # rise is measured from the lowest reference of the last baseline + gap steps.
-    ref = opening_reference(curve, w)
     shift = relative_change(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
-                            floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]),
-                            reference=np.fmin(ref, rolling_min(ref, w.baseline + w.gap)))
+                            floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]))
     if shift is None:
         return None
     ratio = shift.ratio
