@@ -232,3 +232,11 @@ def test_copies_from_the_first_steps_are_a_stuck_policy_only_when_they_are_wrong
     assert "there from the start" in stuck.explanation and "stuck policy" in stuck.explanation
     for name in ("healthy_bnpo_cool", "healthy_1group_cool", "healthy_1group_answers"):
         assert all(f.severity == "info" for f in findings_of(name) if f.signature_id == "GROUP_MODE_COLLAPSE"), name
+
+
+def test_a_weak_copies_episode_is_told_at_info_in_its_own_words():
+    """Batch 13's reward_plateau_half_key_2x4_log4: copies at a 42 % median share over steps 40-45 that came
+    back later are a trailing median's crossing (info), and the finding does not call them 'mostly copies'."""
+    found = findings_of("reward_plateau_half_key_2x4_log4")
+    finding = next(f for f in found if f.signature_id == "GROUP_MODE_COLLAPSE")
+    assert finding.severity == "info" and "often copies" in finding.explanation and "weak" in finding.explanation

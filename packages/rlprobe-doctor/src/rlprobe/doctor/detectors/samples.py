@@ -618,7 +618,8 @@ def group_mode_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None
         severity=judgement.severity,
         confidence=confidence,
         first_step=first,
-        explanation=(f"From step {first}, completions within a group were mostly copies of each other: mean "
+        explanation=(f"From step {first}, completions within a group were {'often' if weak else 'mostly'} copies "
+                     "of each other: mean "
                      f"duplicate share {exc.observed:.0%} (0% = all distinct, 100% = all identical), {rise}; "
                      f"{identical:.0%} of groups in steps {first}–{last} were entirely identical." + verdict
                      + judgement.why),
