@@ -155,9 +155,8 @@ def reward_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         fell = _fall_from_best(curve, w, cfg["drop_fraction"], cfg["best_z"], start_level)
         if fell is None:
             return None
-        hit, onset, baseline, observed, held = fell
+        hit, onset, baseline, observed, held, noise = fell
         reference = f"mean of the best {_tenth(x.size)} logged values before the fall; observed: of the last as many"
-        noise = float(np.std(np.diff(x[np.isfinite(x)]))) / np.sqrt(2.0 * _tenth(x.size))
     lost = (baseline - observed) / max(held, 1e-12)
     first, last = int(steps[onset]), int(steps[-1])
     sudden = ""
@@ -195,11 +194,12 @@ def _tenth(n: int) -> int:
 
 
 def _fall_from_best(curve: Curve, w: Windows, drop_fraction: float, z: float,
-                    start_level: float) -> tuple[int, int, float, float, float] | None:
-    """``(hit, onset, best, end, scale)`` when the run ends fallen from its best: the mean of its last tenth
-    below the best mean a tenth held before it by ``drop_fraction`` of the scale (the larger of |best| and
-    the gain from ``start_level``) and by ``z`` standard errors of the two means, and down by that fraction
-    since ``hit`` (``w.sustain`` logged values at least). None otherwise."""
+                    start_level: float) -> tuple[int, int, float, float, float, float] | None:
+    """``(hit, onset, best, end, scale, noise of a tenth's mean)`` when the run ends fallen from its best:
+    the mean of its last tenth below the best mean a tenth held before it by ``drop_fraction`` of the
+    scale (the larger of |best| and the gain from ``start_level``) and by ``z`` standard errors of the
+    two means, and down by that fraction since ``hit`` (``w.sustain`` logged values at least). None
+    otherwise."""
     x = curve.values
     k = _tenth(x.size)
     means = rolling_mean(x, k, k)
@@ -225,7 +225,7 @@ def _fall_from_best(curve: Curve, w: Windows, drop_fraction: float, z: float,
     hit = int(hits[0])
     lo = max(0, best_at - k + 1)
     band = max(4.0 * smoothed_noise(x, lo, hit, w.smooth), 0.05 * abs(best))
-    return hit, onset_before(x, hit, best, band, False, lo, w.smooth), best, end, scale
+    return hit, onset_before(x, hit, best, band, False, lo, w.smooth), best, end, scale, step_noise / np.sqrt(k)
 
 
 @detector("REWARD_PLATEAU", defaults={"flat_fraction": 0.05, "zero_std_level": 0.6, "plateau_window": 150,

@@ -94,12 +94,23 @@ _GIVEN_UP = 0.1
 
 
 
+def _finished_rising(values: np.ndarray, k: int) -> int | None:
+    """The index where the trailing ``k``-point median of the reward ``values`` first reached 90 % of
+    its rise (read from the ``k``-th point on); None with no rise."""
+    reward = rolling_median(values, k, max(1, k // 3))[k:]
+    if not np.isfinite(reward).any():
+        return None
+    low = float(np.nanmin(reward))
+    rise = float(np.nanmax(reward)) - low
+    return k + int(np.argmax(reward >= low + 0.9 * rise)) if rise > _TINY else None
+
+
 def _moved_together(view: RunView, share: np.ndarray) -> bool:
     """Whether the zero-variance share began to climb before the reward had finished rising: solved
     prompts make groups agree while the reward still rises; a signal that dried up makes them agree
     only after the reward stopped. Both as trailing medians over a tenth of the run (the share as a
-    trailing mean: quantised, its median jumps); the reward finished at 90 % of its rise, the share
-    began at 10 % of its climb."""
+    trailing mean: quantised, its median jumps); the reward finished at 90 % of its rise
+    (``_finished_rising``), the share began at 10 % of its climb."""
     curve = logged(view, *REWARD_METRICS)
     if curve is None:
         return False
@@ -109,30 +120,24 @@ def _moved_together(view: RunView, share: np.ndarray) -> bool:
     if not long_enough(curve.steps[both]):
         return False
     k = max(3, n // 10)
-    reward = rolling_median(curve.values[both], k, max(1, k // 3))
+    finished = _finished_rising(curve.values[both], k)
     agree = np.convolve(share[at][both], np.ones(k) / k, mode="full")[:n]
-    low_r, low_z = float(np.nanmin(reward[k:])), float(np.min(agree[k:]))
-    rise, climb = float(np.nanmax(reward[k:])) - low_r, float(np.max(agree[k:])) - low_z
-    if not (rise > _TINY and climb > _TINY):
+    low_z = float(np.min(agree[k:]))
+    climb = float(np.max(agree[k:])) - low_z
+    if finished is None or not climb > _TINY:
         return False
-    finished = k + int(np.argmax(reward[k:] >= low_r + 0.9 * rise))
     began = k + int(np.argmax(agree[k:] >= low_z + 0.1 * climb))
     return began < finished
 
 
 def _rise_finished(view: RunView) -> int | None:
-    """The step where the reward's trailing median over a tenth of the run first reached 90 % of its rise
-    (as ``_moved_together`` reads it); None without a reward long enough to judge or with no rise."""
+    """The step where the reward finished rising over the whole run (``_finished_rising``); None without a
+    reward long enough to judge or with no rise."""
     curve = logged(view, *REWARD_METRICS)
     if curve is None or not long_enough(curve.steps):
         return None
-    k = max(3, curve.size // 10)
-    reward = rolling_median(curve.values, k, max(1, k // 3))[k:]
-    if not np.isfinite(reward).any():
-        return None
-    low = float(np.nanmin(reward))
-    rise = float(np.nanmax(reward)) - low
-    return int(curve.steps[k + int(np.argmax(reward >= low + 0.9 * rise))]) if rise > _TINY else None
+    at = _finished_rising(curve.values, max(3, curve.size // 10))
+    return None if at is None else int(curve.steps[at])
 
 
 def converged_by_reward(view: RunView, first: int, last: int, share: float = CONVERGED_SHARE,
