@@ -201,6 +201,35 @@ def test_heavy_tail_rule_where_no_bound_applies():
     assert run_detector("ADVANTAGE_OUTLIERS", _inflated(1.0, scale_rewards="batch")) is None
 
 
+def test_heavy_tail_is_measured_on_groups_whose_rewards_differ():
+    """RLOO with a KL penalty in the reward: while every group agrees on its reward, the advantages are the
+    KL term's alone (tiny, never exactly 0). When the groups start to disagree, the advantages take the
+    reward's own scale: that is the signal arriving, not a few samples dominating (batch 12's healthy
+    RLOO run at temperature 0.6 drew a warn at ×40). A jump in that scale later still warns."""
+    plan = build_plan("healthy", 300, 5)
+    plan.algorithm, plan.trainer_config["beta"] = "rloo", 0.05
+
+    def agree_early(step, samples):
+        if step < plan.onset:
+            by_group: dict = {}
+            for i, s in enumerate(samples):
+                s["reward"] = by_group.setdefault(s["group_id"], s["reward"])
+                s["advantage"] = 0.01 * (i % 5 - 2.5)  # the KL term alone: each completion's own KL
+        return samples
+
+    plan.sample_edits.append(agree_early)
+    view = plan_view(plan)
+    early = view.samples.filter(pl.col("step") < plan.onset)
+    assert early.group_by("step", "group_id").agg(pl.col("reward").n_unique())["reward"].max() == 1
+    assert early["advantage"].abs().min() > 0
+    assert run_detector("ADVANTAGE_OUTLIERS", view) is None
+    plan.sample_edits.append(lambda step, samples: [dict(s, advantage=s["advantage"] * 8)
+                                                    if step >= plan.onset + 60 and i < 8 else s
+                                                    for i, s in enumerate(samples)])
+    finding = run_detector("ADVANTAGE_OUTLIERS", plan_view(plan))
+    assert finding is not None and finding.severity == "warn"
+
+
 def test_group_size_from_complete_sample_groups_when_config_lacks_it():
     plan = build_plan("advantage_outliers", 300, 2)
     del plan.trainer_config["num_generations"]

@@ -56,8 +56,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "KL_BLOWUP critical from 84: the KL's 3-log median rose from 0.23 (two low logs at 60-64) to 0.9-1.1 as the "
         "run learned, and the grader's change at 110 (not the drift) dropped the reward",
     # Batch 12 (session 9): the doctor's first look (6b6fb58), after the session's fixes, before any fix for it.
-    ("healthy_rloo_cool06_binary_4x2_long_log5", "verdict"):
-        "ADVANTAGE_OUTLIERS warn from 30 on a healthy 250-step RLOO run at temperature 0.6",
     ("entropy_collapse_coin_2x8_log6", "verdict"): "GROUP_MODE_COLLAPSE dated 48, onset 77 (±25)",
     # Batch 13 (session 10): the doctor's first look (6cc0cc8), after the session's fixes, before any fix for it.
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
@@ -81,7 +79,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 16 (session 10): the doctor's first look (376cec3), after the session's fixes, before any fix for it.
     ("healthy_partial_rloo_2x4_temp08_nosamples_log4", "verdict"):
         "KL_BLOWUP critical from 136 (now warn: a steady drift past 1 on the last 4 logs) and ZERO_ADVANTAGE_GROUPS "
-        "warn from 48 on a healthy RLOO run",
+        "warn from 48 on a healthy RLOO run (now info: its groups were solved one by one)",
     ("kl_blowup_rloo_judge_warmup20_2x4_log5", "verdict"): "KL_BLOWUP dated 10, onset 40 (±25)",
     ("reward_hacking_letter_o_exact_4x3_temp09_log2", "verdict"): "REWARD_HACKING dated 30, onset 56 (±25)",
 }
@@ -240,3 +238,19 @@ def test_a_weak_copies_episode_is_told_at_info_in_its_own_words():
     found = findings_of("reward_plateau_half_key_2x4_log4")
     finding = next(f for f in found if f.signature_id == "GROUP_MODE_COLLAPSE")
     assert finding.severity == "info" and "often copies" in finding.explanation and "weak" in finding.explanation
+
+
+def test_groups_solved_one_by_one_are_judged_where_their_share_held():
+    """Batch 16's healthy_partial_rloo_2x4_temp08_nosamples_log4 (no samples): the zero-variance share climbs
+    from 0-0.25 to 0.88-1 as the questions are learnt one by one, over 0.8 only from step 124. Whether most
+    groups agree is asked of where the share held, the stretch the finding quotes, not of the climb from 48
+    (a median under 0.8): the reward rose and held, so ZERO_ADVANTAGE_GROUPS is convergence, at info."""
+    name = "healthy_partial_rloo_2x4_temp08_nosamples_log4"
+    [flat] = [f for f in findings_of(name) if f.signature_id == "ZERO_ADVANTAGE_GROUPS"]
+    assert flat.severity == "info" and "most prompts are solved" in flat.explanation, flat
+    held = flat.explanation.split("median over steps ")[1].split(")")[0]
+    first, last = (int(x) for x in held.split("–"))
+    share = dict((s, v) for s, v in series(load_history(name), "frac_reward_zero_std"))
+    inside = sorted(v for s, v in share.items() if first <= s <= last)
+    climb = sorted(v for s, v in share.items() if flat.first_step <= s <= last)
+    assert inside[len(inside) // 2] >= 0.8 > climb[len(climb) // 2], (first, last)

@@ -152,8 +152,9 @@ def logprob_mismatch(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         confidence=confidence,
         first_step=first,
         explanation=(f"From step {first}, the rollout engine and the trainer disagreed on token log-probs by "
-                     f"{exc.observed:.3g}{unit} (median over steps {first}–{last}), against {exc.baseline:.3g} "
-                     f"early in the run: the run is training off-policy.{extra}{_truncation_hint(view)}"
+                     f"{exc.observed:.3g}{unit} (median over steps {int(steps[exc.hit])}–{last}), against "
+                     f"{exc.baseline:.3g} early in the run: the run is training off-policy."
+                     f"{extra}{_truncation_hint(view)}"
                      + judgement.why),
         evidence=evidence,
         suggested_actions=_ACTIONS,

@@ -117,8 +117,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     answer solves give distinct right completions). Without samples — or when half or more of
     them were solved, on the same climb, short of `converged_share` (prompts learnt one by one
     leave the episode's latter half short of it while the run solves its data) — it is
-    convergence when the reward's progress says so: the reward rose and kept its rise, the groups
-    began to agree before it finished rising, and no component the run earned has died. Info too
+    convergence when the reward's progress says so: the reward rose and kept its rise, most groups
+    agree where the share held (not over the climb to it: prompts learnt one by one), they began to
+    agree before it finished rising, and no component the run earned has died. Info too
     when the run learned its reward from an opening fifth whose groups agreed nearly as often
     (``severity.gradient_kept``: the share of groups that still disagree is more than half the
     opening's): that is the level the run learns at, not a lost gradient.
@@ -205,7 +206,10 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     # Rose: clearly higher now, or still climbing above where it was (a pass rate over a few groups a step
     # is noisy, and a steady climb says more than its end point).
     recovered = since if since is not None and (since.rose or (since.climbing and since.end > since.start)) else None
-    learned = (converged_by_reward(view, first, last) if (groups is None or mostly_solved) and not from_start
+    # Whether most groups agree is asked of the stretch where the share held (what the finding reports), not
+    # of the climb to it: groups learnt one by one agree more as the run goes on.
+    held = int(steps[exc.hit])
+    learned = (converged_by_reward(view, held, last) if (groups is None or mostly_solved) and not from_start
                and capped is None and recovered is None else None)
     converged = converged or learned is not None
     # With few completions a group, groups agree by chance: an episode no more agreeing than a pass/fail
@@ -221,9 +225,9 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
                        chance=chance, cap="warn" if gamed else "critical")
     if from_start:
         head = (f"From the first logged step ({first}), {exc.observed:.0%} of groups (median over steps "
-                f"{first}–{last}) had identical rewards within the group")
+                f"{held}–{last}) had identical rewards within the group")
     else:
-        head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {first}–{last}) had identical "
+        head = (f"From step {first}, {exc.observed:.0%} of groups (median over steps {held}–{last}) had identical "
                 f"rewards within the group, up from {exc.baseline:.0%} early in the run")
     budget = facts_of(view).budget
     entropy = episode_median(view, ENTROPY_METRICS, first, last)
@@ -674,7 +678,9 @@ def advantage_outliers(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the batch); the onset is the first such step. Elsewhere
     — the trailing median of the per-step largest non-zero |advantage| stays at least
     `growth_factor` times the median of the preceding `baseline_window` sample steps for
-    `sustain` steps (warn). Needs samples; silent without them.
+    `sustain` steps (warn); only groups whose rewards differ count (a group that agrees on its
+    reward has advantages of a KL penalty's alone, where RLOO puts it in the reward: they say
+    nothing of the reward's scale). Needs samples; silent without them.
 
     Actions: Check the advantage code (group size used in the reshape vs `num_generations`,
     the std used as normaliser, `scale_rewards`), clip advantages, and inspect the linked
@@ -862,8 +868,12 @@ def _bound_violations(view: RunView, frame: pl.DataFrame, bound: float, group_si
 
 
 def _heavy_tail(view: RunView, frame: pl.DataFrame, cfg: Mapping[str, Any]) -> Finding | None:
-    # Groups with equal rewards have all-zero advantages: they say nothing about the scale.
-    steps, top = _per_step(frame.filter(pl.col("_abs") > 0), pl.col("_abs").max())
+    # Groups with equal rewards have all-zero advantages (or, with a KL penalty in the reward, as RLOO's,
+    # advantages of the KL term alone): they say nothing about the reward's scale.
+    informative = pl.col("_abs") > 0
+    if "reward" in frame.columns and "group_id" in frame.columns:
+        informative &= pl.col("reward").std().over(group_keys(frame)).fill_null(0.0) > ZERO_STD
+    steps, top = _per_step(frame.filter(informative), pl.col("_abs").max())
     if steps.size < cfg["sustain"] + cfg["smooth_window"]:
         return None
     level = smooth(top, cfg["smooth_window"])
