@@ -315,7 +315,14 @@ class Scenario:
     reward that says nothing with one group of 8 at temperature 0.6, a per-character bonus with groups of 6, a per-word
     reward on the list questions whose repetition came late, a letter proxy gamed against exact match with groups of 3,
     a list task beyond the model read from trainer_state.json, a reward plateau from a half key; strides 1-6 and 10,
-    seeds 95-108)."""
+    seeds 95-108); 17 a fifteenth such batch (a binary exact-match reward with groups of 2, 3 and 4, partial credit
+    with groups of 6 and 8, the judge score with RLOO; healthy runs with and without a KL term that learn, converge
+    with their groups solved or learn slowly over 240 steps at 1.5e-4; a grader outage after learning with RLOO at
+    temperature 0.5, a KL blow-up at 3e-3 with the original GRPO loss, an entropy collapse under a reward that says
+    nothing with groups of 4, a per-character bonus beside exact match with groups of 2, a keyword-count reward on
+    the list questions logged every step, a letter proxy gamed against the category at temperature 1.3, a brevity
+    reward that outpays exact match, a reward plateau from a half key with groups of 6; strides 1-10 and 12, seeds
+    109-122)."""
 
     @property
     def healthy(self) -> bool:
@@ -3579,4 +3586,143 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=108),
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=16),
+    # -- batch 17 --
+    # A fifteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3 and 4, partial credit with groups of 6 and 8, the judge score with RLOO and groups of
+    # 6; healthy runs with and without a KL term that learn, converge with their groups solved (no KL term, in TRL
+    # 0.14's key set, and with one group of 8 at temperature 0.6) or learn slowly (240 steps at 1.5e-4 read from
+    # trainer_state.json); a grader outage after learning with RLOO at temperature 0.5 read from trainer_state.json, a
+    # KL blow-up from a learning rate too high (3e-3) with the original GRPO loss, an entropy collapse under a reward
+    # that says nothing with groups of 4, a per-character bonus beside exact match with groups of 2 in TRL 0.14's key
+    # set, a keyword-count reward on the list questions logged every step, a letter proxy gamed against the category
+    # with groups of 8 at temperature 1.3, a brevity reward that outpays exact match in TRL 0.14's key set, a reward
+    # plateau from a half key with groups of 6; strides 1-10 and 12, temperatures 0.5-1.3, learning rates 1.5e-4 to
+    # 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 109-122.
+    Scenario("healthy_binary_6x2_kl_lr5e4_log2", "Exact match alone, six groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 2: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, beta=0.04, learning_rate=5e-4,
+                       logging_steps=2, seed=109), batch=17),
+    Scenario("healthy_drgrpo_binary_2x4_temp09_log1", "Exact match alone, two groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 120 steps logged "
+             "every step: a group of 4 holds a right answer about one time in three at first, and the target words "
+             "are learnt: a run that learns.",
+             rewards=("correct",), steps=120,
+             args=dict(temperature=0.9, loss_type="dr_grpo", beta=0.03, learning_rate=6e-4, seed=110), batch=17),
+    Scenario("healthy_nokl_binary_4x4_temp08_oldkeys_log6", "Exact match alone, four groups of 4 a step sampled at "
+             "temperature 0.8, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 6 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): with every question asked twice "
+             "a step the target words are learnt and the groups come to agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, beta=0.0, learning_rate=4e-4,
+                       logging_steps=6, seed=111), source="old_keys", batch=17),
+    Scenario("healthy_slow_binary_3x4_lr15e5_nosamples_log12", "Exact match alone, three groups of 4 a step, a KL "
+             "penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12 and read from TRL's "
+             "trainer_state.json (no samples): a slow learner, the reward rising from about one in ten over the whole "
+             "run.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=112),
+             source="trainer_state", batch=17),
+    Scenario("healthy_rloo_judge_2x6_temp11_log3", "RLOO with its KL penalty (0.05) on the 0-10 judge score, two "
+             "groups of 6 a step sampled at temperature 1.1 and a learning rate of 3e-4, 150 steps logged every 3: "
+             "the category is already given, the score rises from about 7 towards 10 as the target words are learnt.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, learning_rate=3e-4,
+                       logging_steps=3, seed=113), batch=17),
+    Scenario("healthy_nokl_grpo_loss_partial_2x8_cool06_log7", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), two groups of 8 a step sampled at temperature 0.6, the original GRPO loss, no KL "
+             "term (beta 0) and a learning rate of 3e-4, 140 steps logged every 7: the category is already given, "
+             "the target words are learnt and the groups come to agree, solved: a run that converges.",
+             weights=(1.0, 0.2), steps=140,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, loss_type="grpo", beta=0.0,
+                       learning_rate=3e-4, logging_steps=7, seed=114), batch=17),
+    Scenario("reward_collapse_outage_rloo_binary_4x3_cool05_nosamples_log4", "RLOO with a KL penalty of 0.02, exact "
+             "match alone, four groups of 3 a step sampled at temperature 0.5, a learning rate of 6e-4, 160 steps "
+             "logged every 4 and read from TRL's trainer_state.json (no samples); from the 100th reward call to the "
+             "end the grader is down and every reward comes back 0 (swap to task.py's nothing): the reward learnt "
+             "falls to nothing and stays there.",
+             algorithm="rloo", rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.5, beta=0.02,
+                       learning_rate=6e-4, logging_steps=4, seed=115), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=17),
+    Scenario("kl_blowup_grpo_loss_partial_lr3e3_2x6_log7", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), two groups of 6 a step, the original GRPO loss, a KL penalty of 0.04 and a "
+             "learning rate far too high (3e-3) from the first step, 140 steps logged every 7: each update overshoots "
+             "and the policy runs away from its reference, the KL well above the 0.1-0.8 of the corpus's healthy "
+             "runs.",
+             weights=(1.0, 0.3), steps=140,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.04,
+                       learning_rate=3e-3, logging_steps=7, seed=116),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=17),
+    Scenario("entropy_collapse_coin_nokl_4x4_temp07_log3", "A reward that says nothing (a fair coin per completion), "
+             "four groups of 4 a step sampled at temperature 0.7, no KL term and a learning rate of 1.5e-3, 120 steps "
+             "logged every 3: the advantages are noise, and with no anchor and cool sampling the policy drifts onto "
+             "one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, temperature=0.7, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=3, seed=117),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=17),
+    Scenario("length_explosion_char_bonus_exact_6x2_hot12_oldkeys_log8", "Exact match (1) beside a bonus paid per "
+             "character (1, task.py's length_bonus: 20 characters pay 2.5, more than the target word), six groups of "
+             "2 a step sampled at temperature 1.2, no KL term, a learning rate of 8e-4 and a 20-token budget, 150 "
+             "steps logged every 8 and read in TRL 0.14's key set (no clipped share): the longer answer of a pair "
+             "keeps winning, so the answers grow to the budget.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, max_completion_length=20, temperature=1.2,
+                       beta=0.0, learning_rate=8e-4, logging_steps=8, seed=118), source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=17),
+    Scenario("repetition_target_mentions_lists_4x3_temp11_log1", "The list questions with a keyword-count reward, how "
+             "many times the list names the question's target word (task.py's target_mentions), four groups of 3 a "
+             "step sampled at temperature 1.1, a small KL penalty (0.01), a learning rate of 8e-4 and a 24-token "
+             "budget, 120 steps logged every step: naming the target over and over pays most, so the lists become the "
+             "target word repeated.",
+             prompts="lists", rewards=("target_mentions",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, temperature=1.1,
+                       beta=0.01, learning_rate=8e-4, seed=119),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"),
+             batch=17),
+    Scenario("reward_hacking_letter_o_category_bnpo_2x8_hot13_nosamples_log5", "A word of the asked category (1) "
+             "beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's "
+             "(3) pays more than any word, two groups of 8 a step sampled at temperature 1.3, the BNPO loss, no KL "
+             "term and a learning rate of 5e-4, 150 steps logged every 5 and read from TRL's trainer_state.json (no "
+             "samples): the policy games the proxy and the category share falls as the o's rise.",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=1.3, loss_type="bnpo", beta=0.0,
+                       learning_rate=5e-4, logging_steps=5, seed=120), source="trainer_state",
+             expect={"REWARD_HACKING": hacked("rewards/in_category/mean", "rewards/letter_o/mean", smooth=5, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=17),
+    Scenario("length_collapse_brevity_exact_drgrpo_3x4_oldkeys_log9", "Exact match (0.25) beside a reward for brevity "
+             "(1, -1/8 a character), so that the empty answer (0) pays more than any target word, three groups of 4 a "
+             "step sampled at temperature 0.9, the Dr. GRPO loss, no KL term and a learning rate of 1e-3, 150 steps "
+             "logged every 9 and read in TRL 0.14's key set: the shortest answers keep winning until the "
+             "end-of-sequence token comes first: the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.25, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=1e-3, logging_steps=9, seed=121), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=17),
+    Scenario("reward_plateau_half_key_2x6_log10", "Exact match graded against a key half of whose words the model can "
+             "say (task.py's correct_half_key), two groups of 6 a step, a KL penalty of 0.03 and a learning rate of "
+             "6e-4, 200 steps logged every 10: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.03, learning_rate=6e-4,
+                       logging_steps=10, seed=122),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=17),
 )
