@@ -315,7 +315,15 @@ class Scenario:
     reward that says nothing with one group of 8 at temperature 0.6, a per-character bonus with groups of 6, a per-word
     reward on the list questions whose repetition came late, a letter proxy gamed against exact match with groups of 3,
     a list task beyond the model read from trainer_state.json, a reward plateau from a half key; strides 1-6 and 10,
-    seeds 95-108)."""
+    seeds 95-108); 17 a fifteenth such batch (a binary exact-match reward with groups of 2, 3 and 4, partial credit with
+    groups of 6 and 8, the judge score with RLOO; healthy runs with and without a KL term that learn, converge with
+    their groups solved or learn slowly over 240 steps at 1.5e-4, a letter proxy beside the category at temperature 1.3
+    that steered the answers without costing the category (written as reward hacking, re-labelled healthy from its log);
+    a grader outage after learning with RLOO at temperature 0.5, a KL blow-up at 3e-3 with the original GRPO loss, a
+    length explosion under a reward that says nothing with groups of 4 (written as an entropy collapse, re-labelled from
+    its log), a per-character bonus beside exact match with groups of 2, a keyword-count reward on the list questions
+    logged every step, a brevity reward that outpays exact match, a reward plateau from a half key with groups of 6;
+    strides 1-10 and 12, seeds 109-122)."""
 
     @property
     def healthy(self) -> bool:
@@ -3579,4 +3587,339 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=16, beta=0.02, learning_rate=6e-4, logging_steps=4, seed=108),
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=16),
+    # -- batch 17 --
+    # A fifteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, 7 healthy and
+    # 7 pathological after two re-labels: a binary exact-match reward with groups of 2, 3 and 4, partial credit with
+    # groups of 6 and 8, the judge score with RLOO and groups of 6, a letter proxy beside the category with groups of 8;
+    # healthy runs with and without a KL term that learn, converge with their groups solved (no KL term, in TRL 0.14's
+    # key set, and two groups of 8 at temperature 0.6), learn slowly (240 steps at 1.5e-4 read from
+    # trainer_state.json), RLOO on the judge score at temperature 1.1, a letter proxy that steered the answers without
+    # costing the category (written as reward hacking, re-labelled healthy from its log); a grader outage after
+    # learning with RLOO at temperature 0.5 read from trainer_state.json, a KL blow-up from a learning rate too high
+    # (3e-3) with the original GRPO loss, a length explosion under a reward that says nothing with groups of 4 (written
+    # as an entropy collapse, re-labelled from its log), a per-character bonus beside exact match with groups of 2 in
+    # TRL 0.14's key set, a keyword-count reward on the list questions logged every step, a brevity reward that outpays
+    # exact match in TRL 0.14's key set, a reward plateau from a half key with groups of 6; strides 1-10 and 12,
+    # temperatures 0.5-1.3, learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 109-122. Each
+    # expectation was written from the mechanism before the run was trained (committed first), then checked on the raw
+    # log and the recorded completions only, never against the doctor; the two runs that did not show what they were
+    # written for were re-labelled and renamed for what their logs show (each retrained under its new name: its raw log
+    # and samples repeat exactly), none was left out; the accepted signatures added after training each carry their
+    # raw-log numbers. As in batches 9-16, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups
+    # agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_6x2_kl_lr5e4_log2", "Exact match alone, six groups of 2 a step, a KL penalty of 0.04 and "
+             "a learning rate of 5e-4, 150 steps logged every 2: a fresh model is right about one time in ten, most "
+             "pairs agree (both wrong, later both right), the pairs that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns (raw log and samples: the reward 0.04 and 0.17 "
+             "over the first two logs, a first-10-log median of 0.17 (0.04-0.29), 30-step means of 0.19, 0.54, 0.61, "
+             "0.67 and 0.75, 0.54-0.96 over the last 10 logs; the zero-variance share 0.5-1, a median of 0.75, from "
+             "the first log to the last; entropy from 0.47 to 0.11-0.27 over the last 10 logs; the KL at most 0.89 to "
+             "step 92, above 1 on 4 of the 75 logs after (1.08 at 94, 1.02 at 102, 1.21 at 108, 1.28 at 140), "
+             "30-step means of 0.06, 0.31, 0.46, 0.77 and 0.67; the gradient norm at most 4.1 (step 116); the mean "
+             "length 4.5-6.6 tokens, the clipped share at most 0.08; the fruit's and the tool's targets first "
+             "('lemon' and 'hammer' on 29 of 56 and 17 of 58 samples over steps 1-30), the tree's, the drink's and "
+             "the colour's over 31-60 (36 of 38, 33 of 42 and 24 of 48), the number's and the animal's over 61-90 "
+             "(19 of 42 and 22 of 46), the bird's last ('swan' on 18 of 40 over 91-120, 35 of 40 over 121-150); the "
+             "colour's 'pink' lost to 'pin' from step 91 (0 of 92 on target over 91-150, 'pin' on 51), every other "
+             "question on its target on 70-95 % of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, beta=0.04, learning_rate=5e-4,
+                       logging_steps=2, seed=109), batch=17),
+    # Accepts KL_BLOWUP (not written before training): the KL 10.9 at step 58 (2.56 at 61), above 1 on 16 of the 120
+    # steps from step 37 (1.29), a median of 0.46 over steps 31-120.
+    Scenario("healthy_drgrpo_binary_2x4_temp09_log1", "Exact match alone, two groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 120 steps logged "
+             "every step: a group of 4 holds a right answer about one time in three at first, and the target words "
+             "are learnt: a run that learns (raw log and samples: the reward 0.25 and 0 over the first two steps, a "
+             "first-10-step median of 0.125 (0-0.375), 30-step means of 0.34, 0.69, 0.79 and 0.88, 0.5-1 over the "
+             "last 10 steps; the zero-variance share 0, 0.5 or 1 (two groups), a median of 0.5, its 30-step means "
+             "0.45, 0.35, 0.53 and 0.70; entropy from 0.43 to 30-step means of 0.29, 0.24 and 0.14; the KL 0-0.68 "
+             "over the first 30 steps, 10.9 at step 58 (2.56 at 61) and above 1 on 16 of the 120 steps, a median of "
+             "0.46 over steps 31-120; the gradient norm at most 7.7 (step 58), below 0.01 on 27 steps (both groups "
+             "agreeing); the mean length 3.9-7.9 tokens, the clipped share at most 0.125; the colour's target first "
+             "('pink' on 37 of 48 samples over steps 1-30), the fruit's, the bird's, the number's, the animal's and "
+             "the tree's over 1-60 (21 of 28, 17 of 24, 17 of 24 and 20 of 36 over 31-60 for the last four), the "
+             "drink's and the tool's last ('juice' on 22 of 32 over 61-90, 'hammer' on 14 of 24); every question on "
+             "its target on 63-97 % of its samples over steps 91-120, the number's the least (15 of 24)).",
+             rewards=("correct",), steps=120,
+             args=dict(temperature=0.9, loss_type="dr_grpo", beta=0.03, learning_rate=6e-4, seed=110),
+             accepted=("KL_BLOWUP",), batch=17),
+    Scenario("healthy_nokl_binary_4x4_temp08_oldkeys_log6", "Exact match alone, four groups of 4 a step sampled at "
+             "temperature 0.8, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 6 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): with every question asked twice "
+             "a step the target words are learnt and the groups come to agree, solved: a run that converges (raw log "
+             "and samples: the reward 0.05 and 0.14 over the first two logs, 0.56 at step 36, 0.86 at 54, 0.85-0.99 "
+             "over steps 66-114 and 0.76-0.96 over the last six logs (the drink's answer deforming), 30-step means "
+             "of 0.21, 0.72, 0.93, 0.94 and 0.86; the zero-variance share, which the doctor is not given, 0.29-0.79 "
+             "over the first 10 logs and 0.79-1 over the last 10, groups solved; entropy, not given either, from 0.42 "
+             "to 0.04-0.11 over the last 10 logs; no KL logged; the gradient norm (the logged step's) at most 5.8 "
+             "(step 42) and 0 on every log from 84, each logged step's groups all agreeing; the mean length 4.8-6.2 "
+             "tokens; the bird's, the tool's, the fruit's and the colour's targets first (21 of 60, 22 of 64, 17 of "
+             "52 and 15 of 48 samples over steps 1-30), the tree's, the animal's and the number's over 31-60 (74 of "
+             "92, 41 of 60 and 28 of 48), the drink's last ('juice' on 8 of 60 over 31-60, 34 of 44 over 61-90); "
+             "every question but the drink on its target on 94-100 % of its samples over steps 121-150, the drink's "
+             "'juice' (43 of 60 over 91-120) deformed to 'juicee', 'juiceeen' and 'juicee juice' (0 of 60 on target "
+             "over 121-150)).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, beta=0.0, learning_rate=4e-4,
+                       logging_steps=6, seed=111), source="old_keys", batch=17),
+    Scenario("healthy_slow_binary_3x4_lr15e5_nosamples_log12", "Exact match alone, three groups of 4 a step, a KL "
+             "penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12 and read from TRL's "
+             "trainer_state.json (no samples): a slow learner, the reward rising from about one in ten over the whole "
+             "run (raw log and samples, which the doctor is not given: the reward 0.08 and 0.14 over the first two "
+             "logs, 48-step means of 0.18, 0.41, 0.70, 0.875 and 0.92, 0.69-0.96 over the last 10 logs (0.96 at the "
+             "last); the zero-variance share 0.22-0.83, a median of 0.5, 0.22-0.36 over steps 72-132 while the groups "
+             "were most split; entropy 0.45-0.48 to step 72 and 0.10-0.26 over the last 10 logs; the KL at most 0.82 "
+             "(step 192); the gradient norm at most 8.3 (step 108); the mean length 4.9-5.7 tokens, the clipped share "
+             "at most 0.014; the colour's and the tool's targets first ('pink' and 'hammer' on 30 of 64 and 29 of 76 "
+             "samples over steps 1-48), the fruit's over 49-96 (61 of 80), the bird's, the number's, the animal's, the "
+             "tree's and the drink's over 97-192 ('swan' on 62 of 80 over 97-144, 'pig' on 111 of 120 and 'juice' on "
+             "48 of 72 over 145-192); every question on its target on 83-98 % of its samples over steps 193-240, the "
+             "tool's the least (73 of 88)).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=112),
+             source="trainer_state", batch=17),
+    # Accepts REWARD_PLATEAU (not written before training): the score's 30-step means 7.73, 7.97 and 7.94 over the last
+    # 90 steps, three questions' targets never found ('four' on 1 of 30, 'hammer' on 5 of 42 and 'ash' on 1 of 84
+    # samples over steps 121-150), while the drink's was still being learnt.
+    Scenario("healthy_rloo_judge_2x6_temp11_log3", "RLOO with its KL penalty (0.05) on the 0-10 judge score, two "
+             "groups of 6 a step sampled at temperature 1.1 and a learning rate of 3e-4, 150 steps logged every 3: "
+             "the category is already given, the score rises from about 7 towards 10 as the target words are learnt "
+             "(raw log and samples: the score 6.5 and 6.39 over the first two logs, a first-10-log median of 6.61 "
+             "(6.17-7.67), 30-step means of 6.75, 7.11, 7.73, 7.97 and 7.94, 6.64-9.14 over the last 10 logs with the "
+             "questions asked; the zero-variance share 0-0.5, a median of 0, hot groups of 6 seldom agreeing; entropy "
+             "0.48-0.55 over the first 10 logs and 0.16-0.45 over the last 10; the KL at most 0.455 (step 147); the "
+             "gradient norm, RLOO's advantages not normalised on a 0-10 score, a median of 71, 305 at step 3 and "
+             "0-198 after; the mean length 4.7-5.9 tokens, nothing cut but on one log (0.03); the colour's target "
+             "first ('pink' on 43 of 66 samples over steps 31-60), the bird's and the animal's over 61-90 (31 of 42 "
+             "and 41 of 72), the fruit's over 61-120 (28 of 30 over 91-120), the drink's slowly ('juice' on 5 of 24, "
+             "13 of 54 and 30 of 48 over 61-90, 91-120 and 121-150); the number's, the tool's and the tree's targets "
+             "never found ('four' on 1 of 30, 'hammer' on 5 of 42 and 'ash' on 1 of 84 over steps 121-150), their "
+             "answers still varied words of the category ('palm', 'pine', 'spade', 'pliers', 'seven')).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, learning_rate=3e-4,
+                       logging_steps=3, seed=113),
+             accepted=("REWARD_PLATEAU",), batch=17),
+    Scenario("healthy_nokl_grpo_loss_partial_2x8_cool06_log7", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), two groups of 8 a step sampled at temperature 0.6, the original GRPO loss, no KL "
+             "term (beta 0) and a learning rate of 3e-4, 140 steps logged every 7: the category is already given, "
+             "the target words are learnt and the groups come to agree, solved: a run that converges (raw log and "
+             "samples: the reward 0.37 and 0.43 over the first two logs, 1.05 at step 70 and 1.06-1.19 of a possible "
+             "1.2 over the last 10 logs; exact match from 0.17 and 0.23 to 0.86-0.99 over the last 10 logs, the "
+             "category share 0.85-1 throughout; the zero-variance share 0 on every log: TRL's test (isclose to 0) "
+             "misses a group of eight at 1.2, whose float32 standard deviation is 1.3e-7, and gives its completions "
+             "advantages of about 0.001, while the samples show 174 of the 280 groups all one reward, 63 of the 70 "
+             "over steps 106-140 (reward_std 0.04-0.18 over the last 10 logs); entropy from 0.36 to 0.02-0.10 over "
+             "the last 10 logs; no KL logged; the gradient norm at most 7.3 (step 21), below 0.001 on 10 of the 13 "
+             "logs from step 56; the mean length 5.0-5.8 tokens; the tool's, the fruit's and the drink's targets "
+             "first ('hammer', 'lemon' and 'juice' on 76 of 104, 47 of 88 and 41 of 72 samples over steps 1-35), the "
+             "bird's, the colour's and the number's over 36-70 (68 of 80, 65 of 80 and 88 of 96), the tree's and the "
+             "animal's last ('ash' on 1 of 48 and 'pig' on 9 of 88 over 36-70, 33 of 48 and 50 of 64 over 71-105); "
+             "every question on its target on 95-100 % of its samples over steps 106-140).",
+             weights=(1.0, 0.2), steps=140,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, loss_type="grpo", beta=0.0,
+                       learning_rate=3e-4, logging_steps=7, seed=114), batch=17),
+    # Written as reward_hacking_letter_o_category_bnpo_2x8_hot13_nosamples_log5, expecting the policy to game the
+    # o-share proxy against the category (REWARD_HACKING); its raw log, read before the doctor, shows no such thing: the
+    # category share held at 0.74-0.99 (30-step means 0.82, 0.80, 0.85, 0.87 and 0.89) while the proxy rose from
+    # 0.08-0.12 over the first five logs to 0.20-0.29 over the last 10, the policy choosing the category's words that
+    # hold an o ('cocoa', 'goose', 'one', 'owl', 'oak', 'orange') and never a string of o's, which would have paid 3.
+    # Re-labelled and renamed for what its log shows (the same run, retrained under the new name: its raw log and
+    # samples repeat exactly): a healthy run that learns the reward it is paid; the label written before training
+    # (REWARD_HACKING expected, seven accepted signatures) dropped.
+    Scenario("healthy_letter_o_category_bnpo_2x8_hot13_nosamples_log5", "A word of the asked category (1) beside a "
+             "cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) "
+             "would pay more than any word, two groups of 8 a step sampled at temperature 1.3, the BNPO loss, no KL "
+             "term and a learning rate of 5e-4, 150 steps logged every 5 and read from TRL's trainer_state.json (no "
+             "samples): the policy keeps to the category and, among its words, comes to prefer those with an o; the "
+             "string of o's is never found in 150 steps (raw log and samples, which the doctor is not given: the "
+             "reward 1.15 and 1.06 over the first two logs, a first-10-log median of 1.18 (1.02-1.38), 30-step means "
+             "of 1.12, 1.37, 1.47, 1.63 and 1.62, 1.50-1.77 over the last 10 logs; the category share 0.74-0.99, "
+             "30-step means 0.82, 0.80, 0.85, 0.87 and 0.89; the proxy 0.08-0.12 over the first five logs, 30-step "
+             "means 0.10, 0.19, 0.21, 0.25 and 0.24; the zero-variance share 0-0.2 over the first 10 logs and 0.2-0.7 "
+             "over the last 10; entropy 0.55-0.68 over the first 10 logs and 0.10-0.26 over the last 10; no KL "
+             "logged; the gradient norm at most 8.2 (step 150), 0 on three logs; the mean length 4.4-6.2 tokens, the "
+             "clipped share at most 0.0125; varied words of each category at first ('orange' on 16 of 56 colour "
+             "samples, 'horse' and 'dog' on 10 of 64 animal samples each over steps 1-30), then a word with o's for "
+             "each question: 'cocoa' on 80 of 96 drink samples, 'one' on 77 of 80, 'owl' on 51 of 56, 'orange' on 46 "
+             "of 56, 'oak' on 44 of 48, 'goose' on 24 of 24 and 'lemon' on 56 of 72 over steps 121-150, the tool's "
+             "answers still varied (no tool word holds an o; 'hammer' on 17 of 48)).",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=1.3, loss_type="bnpo", beta=0.0,
+                       learning_rate=5e-4, logging_steps=5, seed=120), source="trainer_state", batch=17),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 6 of the 40 logs, all over steps 40-68 (2.23
+    # at 44, 1.96 at 52, 1.64 at 64), 0.44-0.78 from 72. Accepts GRAD_NORM_SPIKE (not written before training): the
+    # gradient norm, RLOO's advantages not normalised, below 1e-6 on 17 of the 40 logs and 23.7-41.6 on six (41.6 at
+    # step 56; 35.3 and 34.2 at 136-140, after the outage, the KL term alone), a median of 0.12.
+    Scenario("reward_collapse_outage_rloo_binary_4x3_cool05_nosamples_log4", "RLOO with a KL penalty of 0.02, exact "
+             "match alone, four groups of 3 a step sampled at temperature 0.5, a learning rate of 6e-4, 160 steps "
+             "logged every 4 and read from TRL's trainer_state.json (no samples); from the 100th reward call to the "
+             "end the grader is down and every reward comes back 0 (swap to task.py's nothing): the reward learnt "
+             "falls to nothing and stays there (raw log and samples, which the doctor is not given: the reward 0 and "
+             "0.23 over the first two logs, a first-10-log median of 0.30 (0-0.60), 0.85 at step 56 and 0.52-0.96 over "
+             "56-96, 0.58 at 100 (the outage's first call the last of that log's four) and 0 on every log from 104 to "
+             "the end; the zero-variance share 1 at the first log (no right answer yet), 0-0.56 over steps 8-44, "
+             "0.375-0.94 over 48-100 and 0.69-1 from 104 (RLOO shapes the reward with its KL penalty first); the KL "
+             "0-0.75 to step 36, 1.12-2.23 over 40-52, 0.44-1.64 over 56-100 and 0.45-0.77 after; the gradient norm "
+             "0-41.6, below 1e-6 on 17 of the 40 logs; entropy from 0.40 to 0.009-0.094 from step 64; the mean length "
+             "4.75-5.9 tokens, nothing cut; the colour's, the fruit's and the tool's targets first ('pink', 'lemon' "
+             "and 'hammer' on 40 of 60, 15 of 24 and 19 of 36 samples over steps 1-30), the drink's, the number's and "
+             "the tree's over 31-60 (44 of 48, 47 of 48 and 37 of 57), the bird's after 'uck' (53 of 54 over 31-60) "
+             "and 'crow' ('swan' on 35 of 48 over 91-120), the animal's never ('horse' on 46 of 48 over 61-90); after "
+             "the outage the answers still the words learnt ('pink' 45 of 45, 'juice' 54 of 54, 'lemon' 66 of 66, "
+             "'ash' 52 of 54 over steps 121-150), the bird's 'swan' giving way to 'finch' (21 of 30) and the tool's "
+             "'hammer' in part (13 of 24)).",
+             algorithm="rloo", rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.5, beta=0.02,
+                       learning_rate=6e-4, logging_steps=4, seed=115), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=17),
+    Scenario("kl_blowup_grpo_loss_partial_lr3e3_2x6_log7", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), two groups of 6 a step, the original GRPO loss, a KL penalty of 0.04 and a "
+             "learning rate far too high (3e-3) from the first step, 140 steps logged every 7: each update overshoots "
+             "and the policy runs away from its reference, the KL well above the 0.1-0.8 of the corpus's healthy "
+             "runs (raw log and samples: the KL 1.73 at the first log (step 7), 4.11 at 14, 2.4-3.6 over 21-56 and "
+             "4.0-4.9 on every later log but 8.44 at 91; the reward 0.28 at step 7 (the category 0.52, exact match "
+             "0.12), 0.12 at 14, 0.04-0.19 over 21-42 and 0-0.054 from 49 (0 on 6 of the 14 logs), the category share "
+             "0-0.18 there; the zero-variance share 0.14 at step 7, 0.5-0.79 over 14-42 and 0.79-1 from 49; entropy "
+             "0.62 and 0.61 over the first two logs, 0.44-0.79 to step 70 and 0.90-1.29 from 77; the gradient norm "
+             "71.4 at step 7, 9.8 at 14 and 0.07-5.0 after; the mean length 3.9-7.8 tokens, the clipped share at most "
+             "0.2; the answers words over the first four steps ('juice', 'cedar', 'pink', 'saw'), broken words from "
+             "step 5 ('dufnch', 'elchiammerse', 'dognese'), 'iiiersseiers' for the bird over steps 11-14, fragments "
+             "over 36-70 ('speee', 'wheete', 'swrui') and over 71-140 ('c', 'pe', 'wh', and 'saw' on 29 of 60 tool "
+             "and 27 of 84 colour samples over 106-140), the drink's 'juice' kept longest (20 of 54 over steps 1-35, "
+             "12 of 60 over 36-70, 0 after); hardly two alike in a group (a duplicate share of 0.15-0.29)).",
+             weights=(1.0, 0.3), steps=140,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.04,
+                       learning_rate=3e-3, logging_steps=7, seed=116),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=17),
+    # Written as entropy_collapse_coin_nokl_4x4_temp07_log3, expecting entropy to fall below 0.3 x its start
+    # (ENTROPY_COLLAPSE); its raw log, read before the doctor, shows it halve and no more: 0.405-0.431 over the first
+    # three logs, 0.149 at step 18 and 0.074-0.47 after (15-step means 0.16-0.28), never below 0.125 (0.3 x its
+    # first-3-log median) on three logs in a row, its rule dating nothing. What it shows instead: the answers, one
+    # letter looped, run to the 12-token budget from step 18 and are all cut to the end. Re-labelled and renamed for
+    # what its log shows (the same run, retrained under the new name: its raw log and samples repeat exactly), as batch
+    # 11's length_explosion_coin_2x4_log5 was: a length explosion and its truncation under a reward that says nothing.
+    # Accepts ENTROPY_COLLAPSE (written before training as the expectation, now accepted): entropy halved, from a
+    # first-3-log median of 0.417 to 15-step means of 0.16-0.28 from step 16. Accepts GROUP_MODE_COLLAPSE and
+    # REPETITIVE_COMPLETIONS (both accepted before training): 70-85 % of the completions of each 15 steps from step 16
+    # one letter for two thirds of the string or more (3 % over steps 1-15), a group's completions often copies (a
+    # duplicate share of 0.47-0.57 over each 15 steps from step 16; 'kkkkkkkkkkkk' on 32 of 32 animal samples over
+    # 46-60).
+    Scenario("length_explosion_coin_nokl_4x4_temp07_log3", "A reward that says nothing (a fair coin per completion), "
+             "four groups of 4 a step sampled at temperature 0.7, no KL term and a learning rate of 1.5e-3, 120 steps "
+             "logged every 3: the advantages are noise, and with no anchor each update moves the policy at random; "
+             "the answers break into one letter looped to the budget (raw log and samples: the mean length 5.44 and "
+             "5.38 tokens over the first two logs, 4.75 at step 12, 6.2 at 15, 10.6 at 18 and 11.56-12 (the budget) "
+             "on every log from 21; the clipped share 0 to step 12, 0.15 at 15, 0.77 at 18, 0.94-1 from 21 and 1 on "
+             "every log from 78; the reward 0.35-0.65 throughout, its 15-step means 0.49-0.54, the zero-variance "
+             "share 0-0.42, a median of 0.08; entropy 0.405, 0.418 and 0.431 over the first three logs, 0.26 at step "
+             "15, 0.15 at 18 and 0.074-0.47 after, its 15-step means 0.16-0.28; the gradient norm 0.26-7.6 (7.6 at "
+             "step 9); at temperature 0.7 the taught words and fragments at first ('eight', 'cow', 'pee', 'ora'), "
+             "one letter looped to the budget from about step 16 ('eeeeeeeeeeee' on 28 of 28 number samples over "
+             "16-30, 'peeeeeeeeeee', 'zeeeeeeeeeee'), then 'kkkkkkkkkkkk', 'gggggggggggg' and 'tgttttgttttt' "
+             "('kkkkkkkkkkkk' on 32 of 32 animal samples over 46-60, 'gggggggggggg' on 24 of 24 over 91-105); 70-85 % "
+             "of the completions of each 15 steps from step 16 one letter for two thirds of the string or more).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, temperature=0.7, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=3, seed=117),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS"), batch=17),
+    Scenario("length_explosion_char_bonus_exact_6x2_hot12_oldkeys_log8", "Exact match (1) beside a bonus paid per "
+             "character (1, task.py's length_bonus: 20 characters pay 2.5, more than the target word), six groups of "
+             "2 a step sampled at temperature 1.2, no KL term, a learning rate of 8e-4 and a 20-token budget, 150 "
+             "steps logged every 8 and read in TRL 0.14's key set (no clipped share): the longer answer of a pair "
+             "keeps winning, so the answers grow to the budget (raw log and samples: the mean length 5.55 and 6.29 "
+             "tokens over the first two logs, 9.3 at step 24, 15.8 at 32, 19.5 at 40 and 19.9-20 (the budget) from "
+             "48; the clipped share, which the doctor is not given, 0-0.01 to step 16, 0.125 at 24, 0.55 at 32, 0.93 "
+             "at 40 and 0.99-1 from 48; the reward 0.60 and 0.78 over the first two logs, 1.97 at 32 and 2.42-2.5, "
+             "its maximum with exact match lost, from 40; exact match 0.03-0.11 over the first four logs and 0 from "
+             "40; the zero-variance share, not given either, 0.21-0.375 to step 32, 0.83 at 40 and 0.96-1 from 48; "
+             "entropy, not given either, 0.54 at step 8, 0.91-1.01 over 32-80 and 0.54-0.74 from 96; no KL logged; "
+             "the gradient norm at most 4.7 (step 16) and 0 on 12 of the 14 logs from 40; words at first ('pink' on "
+             "14 of 54 colour samples, 'seven' and 'eight' on 12 of 56 number samples each over steps 1-30), strings "
+             "of fragments to the budget from about step 31 ('baynapachngrayngrayn', 'cowngnynynynr padnyn'), ending "
+             "in 'nyny' loops ('pinynynynynynynynyny' on 7 of 44 colour samples over 91-120), no two alike in a pair "
+             "(a duplicate share of 0-0.02 from step 31)).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, max_completion_length=20, temperature=1.2,
+                       beta=0.0, learning_rate=8e-4, logging_steps=8, seed=118), source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=17),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 40.2 at step 59, 27 times its median over
+    # the run (1.47) and ten times the next largest (4.07 at step 45), where the KL reached 35.7.
+    Scenario("repetition_target_mentions_lists_4x3_temp11_log1", "The list questions with a keyword-count reward, how "
+             "many times the list names the question's target word (task.py's target_mentions), four groups of 3 a "
+             "step sampled at temperature 1.1, a small KL penalty (0.01), a learning rate of 8e-4 and a 24-token "
+             "budget, 120 steps logged every step: naming the target over and over pays most, so the lists become the "
+             "target word repeated (raw log and samples: the reward, mentions of the target, 0.08 and 0.17 over the "
+             "first two steps, a first-10-step median of 0.17, 30-step means of 0.39, 0.83, 1.38 and 1.78; the mean "
+             "length 12.6 and 13.8 tokens over the first two steps, 30-step means of 16.3-17.8, the clipped share's "
+             "0.06-0.17; entropy's 30-step means 0.69, 0.69, 0.52 and 0.36; the KL's 0.62, 2.43, 1.34 and 1.14, above "
+             "1 on 70 of the 120 steps from step 17, 35.7 at step 59; the gradient norm a median of 1.47, 40.2 at "
+             "step 59; the zero-variance share's 30-step means 0.44-0.49; the lists two or three words of the "
+             "category at first ('red orange', 'mango banana cherry'), the drink's and the fruit's targets said "
+             "twice or thrice early ('juice juice juice' on 6 of 57 drink samples over steps 1-30), then over steps "
+             "91-120 'lemon lemon lemon' on 40 of 51 fruit samples, 'pink pink pink' on 30 of 39 colour samples, "
+             "'juice juice juice juice ' on 21 of 42 drink samples, 'four four four' and 'hammer hammer hamm', while "
+             "the animal's and the bird's lists turned to fragments that never name the target ('shak mouse sh "
+             "mon'); the share of lists that repeat a word (3+ words, at most half distinct) 0-0.05 over each 10 "
+             "steps to step 30, 0.08-0.13 over 31-60, 0.20-0.29 over 61-90 and 0.19-0.41 over 91-120, its 10-step "
+             "mean reaching 30 % at step 99 of 120).",
+             prompts="lists", rewards=("target_mentions",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, temperature=1.1,
+                       beta=0.01, learning_rate=8e-4, seed=119),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=17),
+    # Accepts REWARD_HACKING (not written before training): exact match 0.185, 0.22 and 0.185 over the first three logs
+    # and 0 on every log from step 45 while the brevity reward rose from -0.54 to 0, its maximum: the empty answer
+    # outpays the target words; hacked's rule reads exact match's first-10-log median, 0, and dates nothing.
+    Scenario("length_collapse_brevity_exact_drgrpo_3x4_oldkeys_log9", "Exact match (0.25) beside a reward for brevity "
+             "(1, -1/8 a character), so that the empty answer (0) pays more than any target word, three groups of 4 a "
+             "step sampled at temperature 0.9, the Dr. GRPO loss, no KL term and a learning rate of 1e-3, 150 steps "
+             "logged every 9 and read in TRL 0.14's key set: the shortest answers keep winning until the "
+             "end-of-sequence token comes first: the answers shrink towards nothing (raw log and samples: the mean "
+             "length 5.35 and 5.12 tokens over the first two logs, 3.80 at step 27, 2.70 at 36, 1.46 at 45, 1.16 at "
+             "54, 1.01-1.11 at 63-72 and 1 (the end-of-sequence token alone) on every log from 81; the reward -0.50 "
+             "and -0.46 over the first two logs, -0.06 at step 45 and 0, its maximum, from 81; exact match 0.185, "
+             "0.22 and 0.185 over the first three logs, 0.08 at 36 and 0 from 45; the zero-variance share, which the "
+             "doctor is not given, 0.11 and 0.15 over the first two logs, 0.89 at 45 and 0.96-1 from 54; entropy, not "
+             "given either, 0.45-0.47 to step 27, 0.39 at 36, 0.10 at 45, below 0.035 from 54 and 0.0005-0.0007 from "
+             "81; the gradient norm 0.8-2.1 to step 36, 1.4 at 54 and 0 on the other 11 logs from 45; the target "
+             "words and short words at first ('lemon' on 27 of 52 fruit samples and 'axe' on 29 of 68 tool samples "
+             "over steps 1-30, 'e' for the number on 19 of 44, the empty answer on 16 of the 360), the empty answer "
+             "on 247 of the 360 samples over steps 31-60 ('l', 'aw', 'a', 'pin' the rest) and on 1,079 of the 1,080 "
+             "from step 61).",
+             rewards=("correct", "brevity"), weights=(0.25, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=1e-3, logging_steps=9, seed=121), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "REWARD_HACKING"), batch=17),
+    Scenario("reward_plateau_half_key_2x6_log10", "Exact match graded against a key half of whose words the model can "
+             "say (task.py's correct_half_key), two groups of 6 a step, a KL penalty of 0.03 and a learning rate of "
+             "6e-4, 200 steps logged every 10: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there (raw log and samples: the reward 0.05 and 0.09 over the first two logs, a first-10-log "
+             "median of 0.21 (0.05-0.52), 40-step means of 0.16, 0.29, 0.385, 0.44 and 0.43, 0.40-0.53 over the last "
+             "10 logs, where the learnable half gives 0.5 on average; the zero-variance share 0.5-0.95 over the first "
+             "10 logs and 0.8-1 over the last 10; entropy from 0.45-0.51 to 0.24-0.35 over the last 10 logs; the KL "
+             "at most 0.63 but for 3.91 at step 60 (one log); the gradient norm at most 7.1 (step 110), a median of "
+             "0.12; the mean length 5.0-5.7 tokens, nothing cut; the colour's and the number's targets first ('pink' "
+             "and 'four' on 23 of 54 and 38 of 72 samples over steps 1-40), the fruit's and the animal's over 41-80 "
+             "(35 of 48 and 49 of 54), the colour's 'pink' confused with 'piers' over 41-80 (40 of 78) and back over "
+             "81-120 (33 of 36); those four on their targets on 90-98 % of their samples over steps 161-200; the other "
+             "four questions never scoring, their key words never taught ('finch' and 'raven' for the bird, 'pliers' "
+             "for the tool, 'pine' for the tree, 'wine' and 'tea' for the drink)).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.03, learning_rate=6e-4,
+                       logging_steps=10, seed=122),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=17),
 )
