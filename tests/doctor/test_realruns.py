@@ -82,6 +82,12 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "warn from 48 on a healthy RLOO run (now info: its groups were solved one by one)",
     ("kl_blowup_rloo_judge_warmup20_2x4_log5", "verdict"): "KL_BLOWUP dated 10, onset 40 (±25)",
     ("reward_hacking_letter_o_exact_4x3_temp09_log2", "verdict"): "REWARD_HACKING dated 30, onset 56 (±25)",
+    # Batch 17 (session 11): the doctor's first look (65b5005), after the session's fixes, before any fix for it.
+    ("healthy_rloo_judge_2x6_temp11_log3", "verdict"): "GROUP_MODE_COLLAPSE warn from 83 on a healthy RLOO run",
+    ("reward_collapse_outage_rloo_binary_4x3_cool05_nosamples_log4", "verdict"):
+        "ENTROPY_COLLAPSE critical from 28, not accepted",
+    ("repetition_target_mentions_lists_4x3_temp11_log1", "verdict"): "REPETITIVE_COMPLETIONS dated 57, onset 99 (±25)",
+    ("reward_plateau_half_key_2x6_log10", "verdict"): "REWARD_PLATEAU missing (onset 150)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
