@@ -234,13 +234,13 @@ def report_process(n_steps: int, r: dict) -> None:
     trees = [label for label in r if label not in ("floor", CLI_START) and not label.endswith(ONE_CORE)]
     print(f"\nA whole `rlprobe doctor` process at {n_steps} steps (wall best / median, CPU best, peak RSS):")
     print(f"  floor ({FLOOR}): {floor['best_s']:.2f} / {floor['median_s']:.2f} s, "
-          f"{floor['best_cpu_s']:.2f} s CPU, {floor['peak_rss_mb']:.0f} MB")
+          f"{floor['best_cpu_s']:.2f} s CPU, {floor['peak_rss_mb']:.0f} MiB")
     print(f"  {CLI_START} (rlprobe doctor --help): {start['best_s']:.2f} / {start['median_s']:.2f} s, "
           f"{start['peak_rss_mb']:.0f} MiB")
     for label in trees:
         doctor = r[label]
         print(f"  {label}: {doctor['best_s']:.2f} / {doctor['median_s']:.2f} s, {doctor['best_cpu_s']:.2f} s CPU, "
-              f"{doctor['peak_rss_mb']:.0f} MB: {doctor['best_s'] / floor['best_s']:.2f}x the floor "
+              f"{doctor['peak_rss_mb']:.0f} MiB: {doctor['best_s'] / floor['best_s']:.2f}x the floor "
               f"({doctor['best_cpu_s'] / floor['best_cpu_s']:.2f}x in CPU), "
               f"{doctor['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
         over = doctor["peak_rss_mb"] - start["peak_rss_mb"]
@@ -251,7 +251,7 @@ def report_process(n_steps: int, r: dict) -> None:
         alone = r.get(f"{label}{ONE_CORE}")
         if alone is not None:
             print(f"  {label}{ONE_CORE}: {alone['best_s']:.2f} / {alone['median_s']:.2f} s, "
-                  f"{alone['best_cpu_s']:.2f} s CPU, {alone['peak_rss_mb']:.0f} MB: "
+                  f"{alone['best_cpu_s']:.2f} s CPU, {alone['peak_rss_mb']:.0f} MiB: "
                   f"{alone['best_s'] / TARGET_PROCESS_S:.0%} of the {TARGET_PROCESS_S} s target")
     if len(trees) > 1:
         this, other = r[trees[0]], r[trees[1]]
@@ -309,16 +309,16 @@ def main() -> None:
             trees[str(args.compare)] = tree_env(env, args.compare.resolve())
         process = measure_process(runs[max(sizes)], args.process_repeat, trees)
     print(f"{'steps':>8} {'samples':>8} {'best s':>7} {'median s':>8} {'load s':>7} {'detect s':>8} "
-          f"{'peak RSS MB':>11}  slowest detectors")
+          f"{'peak RSS MiB':>12}  slowest detectors")
     for n, r in rows.items():
         slow = ", ".join(f"{sid} {s * 1000:.0f} ms" for sid, s in r["slowest"][:3])
         print(f"{n:>8} {r['samples']:>8} {r['best_s']:>7.2f} {r['median_s']:>8.2f} {r['load_s']:>7.2f} "
-              f"{r['detectors_s']:>8.2f} {r['peak_rss_mb']:>11.0f}  {slow}")
+              f"{r['detectors_s']:>8.2f} {r['peak_rss_mb']:>12.0f}  {slow}")
     if max(sizes) >= 100_000:
         r = rows[max(sizes)]
         print(f"\n{max(sizes)} steps: {r['best_s']:.2f} s of {TARGET_S} s ({r['best_s'] / TARGET_S:.0%}), "
-              f"{r['peak_rss_mb']:.0f} MB of {TARGET_RSS_MB:.0f} MB ({r['peak_rss_mb'] / TARGET_RSS_MB:.0%}); "
-              f"imports alone {r['import_rss_mb']:.0f} MB")
+              f"{r['peak_rss_mb']:.0f} MiB of {TARGET_RSS_MB:.0f} MiB ({r['peak_rss_mb'] / TARGET_RSS_MB:.0%}); "
+              f"imports alone {r['import_rss_mb']:.0f} MiB")
     report_process(max(sizes), process)
     if args.json:
         args.json.write_text(json.dumps({"diagnose": rows, "process": process}, indent=2))

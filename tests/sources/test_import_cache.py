@@ -188,6 +188,19 @@ def test_each_spelling_has_its_own_note(tmp_path: Path, readers: list[str], monk
     assert RunView.load(source.name).n_steps == 7 and len(readers) == 3
 
 
+def test_both_spellings_of_one_source_share_its_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source named by its absolute path and, from its folder, by its relative one is one import: the
+    cache keeps one copy, and the second command (another spelling, so another note) finds it made."""
+    kinds = _sources(tmp_path)
+    for kind, source in kinds.items():
+        absolute = recording_dir(source)
+        monkeypatch.chdir(source.parent)
+        assert recording_dir(source.name) == absolute, kind
+        monkeypatch.chdir(tmp_path)
+    imports = [p for p in import_cache.cache_dir("imports").iterdir() if p.is_dir() and not p.name.startswith(".")]
+    assert len(imports) == len(kinds), [p.name for p in imports]
+
+
 def test_each_run_of_a_source_has_its_own_note(tmp_path: Path, readers: list[str]) -> None:
     db = tmp_path / "project.db"
     with sqlite3.connect(db) as conn:

@@ -75,14 +75,15 @@ def readers_stamp() -> list[tuple[str, int, int]]:
 
 def identity(path: Path, name: str | None, format: str, files: Iterable[Path]) -> str:
     """The key of an import of the run ``name`` of ``path``, read by the reader ``format`` from
-    ``files``: it changes when they do (path, sizes, modification times), or the readers do."""
+    ``files``: it changes when they do (path, sizes, modification times), or the readers do; not
+    with how the command spelt them (relative or absolute: one source, one import)."""
     stats = []
     for file in files:
         try:
             st = os.stat(file)
         except OSError:
             continue
-        stats.append((str(file), st.st_size, st.st_mtime_ns))
+        stats.append((os.path.abspath(file), st.st_size, st.st_mtime_ns))
     blob = json.dumps([IMPORT_VERSION, readers_stamp(), str(path.resolve()), name, format, stats])
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
