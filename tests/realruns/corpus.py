@@ -323,7 +323,15 @@ class Scenario:
     length explosion under a reward that says nothing with groups of 4 (written as an entropy collapse, re-labelled from
     its log), a per-character bonus beside exact match with groups of 2, a keyword-count reward on the list questions
     logged every step, a brevity reward that outpays exact match, a reward plateau from a half key with groups of 6;
-    strides 1-10 and 12, seeds 109-122)."""
+    strides 1-10 and 12, seeds 109-122); 18 a sixteenth such batch (a binary exact-match reward with groups of 2, 4, 5
+    and 6, partial credit with RLOO and groups of 8, the judge score with groups of 3; healthy runs with and without a
+    KL term that learn, converge with their groups solved (three groups of 5 at temperature 0.8 read from
+    trainer_state.json) or learn slowly (250 steps at 1.5e-4 with BNPO in TRL 0.14's key set); an answer key changed
+    after learning with groups of 5, a KL blow-up after a warm-up into 3e-3 with groups of 4, an entropy collapse
+    under a reward that says nothing with RLOO at temperature 0.5, a per-character bonus beside the category at
+    temperature 1.3, a keyword-count reward on the list questions with Dr. GRPO, a letter proxy gamed against exact
+    match with eight groups of 2, a reward plateau from a half key with groups of 3, a brevity reward that outpays the
+    category; strides 1-10, seeds 123-136)."""
 
     @property
     def healthy(self) -> bool:
@@ -3922,4 +3930,148 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
                                                   run=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=17),
+    # -- batch 18 --
+    # A sixteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 4, 5 and 6, partial credit with RLOO and groups of 8, the judge score with groups of 3;
+    # healthy runs with and without a KL term that learn (five groups of 2 with the original GRPO loss, two groups of 4
+    # at temperature 1.1 in TRL 0.14's key set), converge with their groups solved (no KL term, three groups of 5 at
+    # temperature 0.8 read from trainer_state.json), learn slowly (250 steps at 1.5e-4 with BNPO and groups of 6 in TRL
+    # 0.14's key set), the judge score with Dr. GRPO at temperature 1.2, RLOO with partial credit at temperature 0.6; an
+    # answer key changed after learning (joined off by one) with groups of 5 in TRL 0.14's key set, a KL blow-up after a
+    # warm-up into 3e-3 with groups of 4 read from trainer_state.json, an entropy collapse under a reward that says
+    # nothing with RLOO and groups of 6 at temperature 0.5, a per-character bonus beside the category with BNPO at
+    # temperature 1.3, a keyword-count reward on the list questions with Dr. GRPO and groups of 5, a letter proxy gamed
+    # against exact match with eight groups of 2, a reward plateau from a half key with groups of 3 read from
+    # trainer_state.json, a brevity reward that outpays the category with the original GRPO loss; strides 1-10,
+    # temperatures 0.5-1.3, learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 123-136.
+    Scenario("healthy_grpo_loss_binary_5x2_kl_lr6e4_log4", "Exact match alone, five groups of 2 a step, the original "
+             "GRPO loss, a KL penalty of 0.04 and a learning rate of 6e-4, 150 steps logged every 4: a fresh model is "
+             "right about one time in ten, most pairs agree (both wrong, later both right), the pairs that disagree "
+             "carry the signal, and the target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=2, loss_type="grpo", beta=0.04,
+                       learning_rate=6e-4, logging_steps=4, seed=123), batch=18),
+    Scenario("healthy_binary_2x4_kl_temp11_oldkeys_log5", "Exact match alone, two groups of 4 a step sampled at "
+             "temperature 1.1, a KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 5 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): hot sampling keeps the groups "
+             "varied, and the target words are learnt: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=1.1, beta=0.04, learning_rate=5e-4, logging_steps=5, seed=124), source="old_keys",
+             batch=18),
+    Scenario("healthy_nokl_binary_3x5_cool08_nosamples_log8", "Exact match alone, three groups of 5 a step sampled at "
+             "temperature 0.8, no KL term (beta 0) and a learning rate of 4e-4, 160 steps logged every 8 and read from "
+             "TRL's trainer_state.json (no samples): the target words are learnt and the groups come to agree, solved: "
+             "a run that converges.",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=15, num_generations=5, temperature=0.8, beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=125), source="trainer_state", batch=18),
+    Scenario("healthy_slow_bnpo_binary_2x6_lr15e5_oldkeys_log10", "Exact match alone, two groups of 6 a step, the "
+             "BNPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 250 steps logged every 10 and read in TRL "
+             "0.14's key set: a slow learner, the reward rising from about one in ten over the whole run.",
+             rewards=("correct",), steps=250,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="bnpo", beta=0.02,
+                       learning_rate=1.5e-4, logging_steps=10, seed=126), source="old_keys", batch=18),
+    Scenario("healthy_judge_drgrpo_4x3_hot12_log2", "The 0-10 judge score, four groups of 3 a step sampled at "
+             "temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged "
+             "every 2: the category is already given, the score rises from about 7 towards 10 as the target words are "
+             "learnt.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=2, seed=127), batch=18),
+    Scenario("healthy_rloo_partial_2x8_cool06_log6", "RLOO with a KL penalty of 0.03, partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), two groups of 8 a step sampled at temperature 0.6 and a "
+             "learning rate of 4e-4, 150 steps logged every 6: the category is already given, the target words are "
+             "learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, beta=0.03,
+                       learning_rate=4e-4, logging_steps=6, seed=128), batch=18),
+    Scenario("reward_collapse_key_shifted_after_learning_2x5_temp09_oldkeys_log7", "Exact match alone, two groups of 5 "
+             "a step sampled at temperature 0.9, a KL penalty of 0.02 and a learning rate of 6e-4, 170 steps logged "
+             "every 7 and read in TRL 0.14's key set; from the 110th reward call to the end the answer key is joined "
+             "to the questions off by one (swap to task.py's correct_shifted: each question graded against the next "
+             "one's target, a word of another category): the reward learnt falls to nothing and stays there.",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=6e-4, logging_steps=7, seed=129), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=18),
+    Scenario("kl_blowup_binary_warmup15_3x4_temp08_nosamples_log3", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.8, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a "
+             "learning rate far too high (3e-3), 150 steps logged every 3 and read from TRL's trainer_state.json (no "
+             "samples): once the rate is up each update overshoots and the policy runs away from its reference, the KL "
+             "well above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=130),
+             source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=18),
+    Scenario("entropy_collapse_coin_rloo_nokl_2x6_cool05_log1", "RLOO without a KL term (beta 0) under a reward that "
+             "says nothing (a fair coin per completion), two groups of 6 a step sampled at temperature 0.5 and a "
+             "learning rate of 1.5e-3, 120 steps logged every step: the advantages are noise, and with no anchor and "
+             "cool sampling the policy drifts onto one completion per question while the reward stays at chance: "
+             "entropy falls far below where it started.",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.5, beta=0.0,
+                       learning_rate=1.5e-3, seed=131),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=5, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=18),
+    Scenario("length_explosion_char_bonus_category_bnpo_4x3_hot13_log2", "A word of the asked category (1) beside a "
+             "bonus paid per character (1, task.py's length_bonus: 24 characters pay 3, more than any word), four "
+             "groups of 3 a step sampled at temperature 1.3, the BNPO loss, a small KL penalty (0.01), a learning rate "
+             "of 6e-4 and a 24-token budget, 150 steps logged every 2: the longest answer of a group keeps winning, so "
+             "the answers grow to the budget and get cut.",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, temperature=1.3,
+                       loss_type="bnpo", beta=0.01, learning_rate=6e-4, logging_steps=2, seed=132),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "GRAD_NORM_SPIKE", "REWARD_PLATEAU"), batch=18),
+    Scenario("repetition_target_mentions_drgrpo_lists_2x5_log4", "The list questions with a keyword-count reward, how "
+             "many times the list names the question's target word (task.py's target_mentions), two groups of 5 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.02, a learning rate of 8e-4 and a 24-token budget, 150 steps "
+             "logged every 4: naming the target over and over pays most, so the lists become the target word "
+             "repeated.",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=24, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=8e-4, logging_steps=4, seed=133),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"),
+             batch=18),
+    Scenario("reward_hacking_letter_o_exact_8x2_log5", "Exact match (1) beside a cheap proxy, the share of the letter "
+             "o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, eight "
+             "groups of 2 a step, no KL term and a learning rate of 8e-4, 150 steps logged every 5: the policy games "
+             "the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.0, learning_rate=8e-4,
+                       logging_steps=5, seed=134),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=18),
+    Scenario("reward_plateau_half_key_4x3_temp11_nosamples_log9", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), four groups of 3 a step sampled at temperature "
+             "1.1, a KL penalty of 0.02 and a learning rate of 6e-4, 200 steps logged every 9 and read from TRL's "
+             "trainer_state.json (no samples): the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, beta=0.02,
+                       learning_rate=6e-4, logging_steps=9, seed=135), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=18),
+    Scenario("length_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "A word of the asked category (0.3) beside "
+             "a reward for brevity (1, -1/8 a character), so that the empty answer (0) pays more than any word of the "
+             "category (a three-letter word -0.075), four groups of 4 a step sampled at temperature 0.8, the original "
+             "GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 150 steps logged every 3: the shortest "
+             "answers keep winning until the end-of-sequence token comes first: the answers shrink towards nothing.",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=3, seed=136),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "REWARD_HACKING"), batch=18),
 )
