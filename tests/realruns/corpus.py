@@ -323,7 +323,17 @@ class Scenario:
     length explosion under a reward that says nothing with groups of 4 (written as an entropy collapse, re-labelled from
     its log), a per-character bonus beside exact match with groups of 2, a keyword-count reward on the list questions
     logged every step, a brevity reward that outpays exact match, a reward plateau from a half key with groups of 6;
-    strides 1-10 and 12, seeds 109-122)."""
+    strides 1-10 and 12, seeds 109-122); 18 a sixteenth such batch (a binary exact-match reward with groups of 2, 4, 5
+    and 6, partial credit with RLOO and groups of 8, the judge score with groups of 3; healthy runs with and without a
+    KL term that learn, learn until most groups agree without a KL term (three groups of 5 at temperature 0.8 read from
+    trainer_state.json, one question's answer lost to letter strings), learn slowly (250 steps at 1.5e-4 with BNPO in
+    TRL 0.14's key set), the judge score with Dr. GRPO at temperature 1.2, RLOO with partial credit that solves seven
+    questions of eight; an answer key changed after learning with groups of 5, a KL blow-up after a warm-up into 3e-3
+    with groups of 4, an entropy collapse under a reward that says nothing with RLOO at temperature 0.5, a
+    per-character bonus beside the category at temperature 1.3, a keyword-count reward on the list questions with
+    Dr. GRPO, a letter proxy gamed against exact match with eight groups of 2, a reward plateau from a half key with
+    groups of 3 whose rule dates it late, an entropy collapse onto the shortest word of each category under a brevity
+    reward beside it (written as a length collapse, re-labelled from its log); strides 1-10, seeds 123-136)."""
 
     @property
     def healthy(self) -> bool:
@@ -3922,4 +3932,378 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
                                                   run=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS",), batch=17),
+    # -- batch 18 --
+    # A sixteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, one
+    # re-labelled: a binary exact-match reward with groups of 2, 4, 5 and 6, partial credit with RLOO and groups of 8,
+    # the judge score with groups of 3; healthy runs with and without a KL term that learn (five groups of 2 with the
+    # original GRPO loss, two groups of 4 at temperature 1.1 in TRL 0.14's key set), learn until most groups agree
+    # without a KL term (three groups of 5 at temperature 0.8 read from trainer_state.json, the bird's answer lost to
+    # letter strings), learn slowly (250 steps at 1.5e-4 with BNPO and groups of 6 in TRL 0.14's key set), the judge
+    # score with Dr. GRPO at temperature 1.2, RLOO with partial credit at temperature 0.6 that solves seven questions of
+    # eight; an answer key joined off by one after learning with groups of 5 in TRL 0.14's key set, a KL blow-up after a
+    # warm-up into 3e-3 with groups of 4 read from trainer_state.json, an entropy collapse under a reward that says
+    # nothing with RLOO and groups of 6 at temperature 0.5, a per-character bonus beside the category with BNPO at
+    # temperature 1.3, a keyword-count reward on the list questions with Dr. GRPO and groups of 5, a letter proxy gamed
+    # against exact match with eight groups of 2, a reward plateau from a half key with groups of 3 read from
+    # trainer_state.json, an entropy collapse onto the shortest word of each category under a brevity reward beside the
+    # category (written as a length collapse, re-labelled from its log); strides 1-10, temperatures 0.5-1.3, learning
+    # rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 123-136. Each expectation was written from
+    # the mechanism before the run was trained (committed first), then checked on the raw log and the recorded
+    # completions only, never against the doctor; the one run that did not show what it was written for was re-labelled
+    # and renamed for what its log shows (retrained under its new name: its raw log and samples repeat exactly), none
+    # was left out; the accepted signatures added after training each carry their raw-log numbers. As in batches 9-17,
+    # the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and
+    # when solved.
+    # Accepts REWARD_PLATEAU (not written before training): the reward's 30-step means 0.55, 0.63 and 0.60 over the last
+    # 90 steps, the number's and the tree's targets never said (0 of 182 and 0 of 194 samples).
+    Scenario("healthy_grpo_loss_binary_5x2_kl_lr6e4_log4", "Exact match alone, five groups of 2 a step, the original "
+             "GRPO loss, a KL penalty of 0.04 and a learning rate of 6e-4, 150 steps logged every 4: a fresh model is "
+             "right about one time in ten, most pairs agree (both wrong, later both right), the pairs that disagree "
+             "carry the signal, and the target words are learnt question by question: a run that learns (raw log and "
+             "samples: the reward 0.15 and 0.10 over the first two logs, a first-10-log median of 0.275 (0.075-0.425), "
+             "30-step means of 0.23, 0.45, 0.55, 0.63 and 0.60, 0.5-0.75 over the last 10 logs; the zero-variance "
+             "share 0.6-1, a median of 0.8, from the first log to the last; entropy from 0.44-0.55 over the first 10 "
+             "logs to 0.24-0.38 over the last 10; the KL at most 0.76 but for 2.87 at step 80 (one log), 30-step means "
+             "of 0.18, 0.51, 0.74, 0.51 and 0.52; the gradient norm at most 6.2 (step 76), a median of 0.61; the mean "
+             "length 4.9-6.05 tokens, the clipped share at most 0.05; the colour's and the animal's targets first "
+             "('pink' on 24 of 34 and 'pig' on 19 of 54 samples over steps 1-30), the fruit's, the drink's and the "
+             "tool's over 31-90 ('lemon' on 37 of 46 over 31-60, 'juice' on 49 of 54 and 'hammer' on 37 of 44 over "
+             "61-90), the bird's last ('swan' on 5 or 6 samples of each 30 steps to step 90, 18 of 42 over 91-120, 25 "
+             "of 28 over 121-150); those six on their targets on 74-100 % of their samples over steps 121-150; the "
+             "number's 'four' and the tree's 'ash' never said (0 of 182 and 0 of 194 samples), their answers still "
+             "varied words of the category).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=2, loss_type="grpo", beta=0.04,
+                       learning_rate=6e-4, logging_steps=4, seed=123),
+             accepted=("REWARD_PLATEAU",), batch=18),
+    Scenario("healthy_binary_2x4_kl_temp11_oldkeys_log5", "Exact match alone, two groups of 4 a step sampled at "
+             "temperature 1.1, a KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 5 and read in "
+             "TRL 0.14's key set (no zero-variance share, entropy or clipped share): hot sampling keeps the groups "
+             "varied, and the target words are learnt: a run that learns (raw log and samples: the reward 0.15 and "
+             "0.25 over the first two logs, a first-10-log median of 0.26 (0.025-0.45), 30-step means of 0.17, 0.38, "
+             "0.575, 0.79 and 0.89, 0.7-0.95 over the last 10 logs; the zero-variance share, which the doctor is not "
+             "given, 0.2-0.9, a median of 0.4; entropy, not given either, 0.51-0.56 over the first 10 logs and "
+             "0.15-0.37 over the last 10; the KL at most 0.69 but for 1.83 at step 105 (one log); the gradient norm a "
+             "median of 1.95, 9.4, 9.5 and 12 at steps 90, 115 and 120; the mean length 4.85-6.5 tokens, the clipped "
+             "share, not given, at most 0.05; the tool's target first ('hammer' on 17 of 36 samples over steps 1-30), "
+             "the colour's, the fruit's and the number's over 31-60 ('pink' on 18 of 24, 'lemon' on 15 of 32, 'four' "
+             "on 18 of 36), the bird's, the drink's and the tree's over 61-90 ('swan' on 18 of 28, 'juice' on 18 of "
+             "32, 'ash' on 17 of 44), the animal's last ('pig' on 6 of 40 over 61-90, 31 of 44 over 91-120); every "
+             "question on its target on 63-100 % of its samples over steps 121-150, the bird's the least (15 of 24)).",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=1.1, beta=0.04, learning_rate=5e-4, logging_steps=5, seed=124), source="old_keys",
+             batch=18),
+    # Accepts REWARD_PLATEAU (not written before training): the reward 0.53-0.63 on the nine logs over steps 64-128
+    # while the zero-variance share was 0.75-0.92, six questions solved, the bird's lost and the tree's and the animal's
+    # not yet learnt; it rose again to 0.71-0.79 over the last four logs.
+    Scenario("healthy_nokl_binary_3x5_cool08_nosamples_log8", "Exact match alone, three groups of 5 a step sampled at "
+             "temperature 0.8, no KL term (beta 0) and a learning rate of 4e-4, 160 steps logged every 8 and read from "
+             "TRL's trainer_state.json (no samples): the target words are learnt and the groups come to agree, solved: "
+             "a run that converges, its last questions learnt late (raw log and samples, which the doctor is not "
+             "given: the reward 0.075 and 0.22 over the first two logs, 0.45 at step 32, 0.725 at 56, 0.53-0.63 on the "
+             "nine logs over 64-128 and 0.71-0.79 over the last four (0.79 at the last); the zero-variance share "
+             "0.375-0.71 to step 48 and 0.67-0.92 from 56; entropy from 0.41 to 0.14-0.25 over the last 10 logs; no KL "
+             "logged; the gradient norm 16.5 at step 56, 0 on five logs, a median of 1.85; the mean length 5.27-6.0 "
+             "tokens, the clipped share at most 0.025; the drink's, the fruit's and the tool's targets first ('juice' "
+             "on 44 of 80, 'lemon' and 'hammer' on 21 of 45 samples over steps 1-32), the colour's and the number's "
+             "over 33-64 ('pink' on 68 of 85, 'four' on 53 of 65), the tree's over 97-160 ('ash' on 26 of 80 over "
+             "97-128, 58 of 60 over 129-160), the animal's last ('pig' never to step 96, 15 of 50 over 129-160); the "
+             "bird's 'swan' (11 of 95 samples over steps 1-32) lost with no KL term to hold it, to 'uck' and 'juice' "
+             "over 33-64 and to letter strings after (61 of 70 bird samples over 129-160 begin 'uuu': 'uuuue', 'uuuk'; "
+             "'swan' on 0 of 265 from step 33); the other six questions on their targets on 91-98 % of their samples "
+             "over steps 129-160).",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=15, num_generations=5, temperature=0.8, beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=125), source="trainer_state",
+             accepted=("REWARD_PLATEAU",), batch=18),
+    Scenario("healthy_slow_bnpo_binary_2x6_lr15e5_oldkeys_log10", "Exact match alone, two groups of 6 a step, the BNPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 250 steps logged every 10 and read in TRL "
+             "0.14's key set: a slow learner, the reward rising from about one in ten over the whole run (raw log and "
+             "samples: the reward 0.11 and 0.18 over the first two logs, 50-step means of 0.21, 0.41, 0.635, 0.75 and "
+             "0.87, 0.71-0.91 over the last 10 logs (0.91 at the last); the zero-variance share, which the doctor is "
+             "not given, 0.05-0.65, a median of 0.4; entropy, not given either, 0.39-0.51 over the first 10 logs and "
+             "0.12-0.27 over the last 10; the KL at most 0.54 (step 210); the gradient norm at most 12.5 (step 140), a "
+             "median of 2.1; the mean length 5.1-5.9 tokens, the clipped share, not given, at most 0.017; the "
+             "colour's, the number's and the tool's targets first ('pink' on 26 of 66, 'four' on 31 of 102, 'hammer' "
+             "on 35 of 96 samples over steps 1-50), the bird's and the fruit's over 51-150 ('swan' on 66 of 102, "
+             "'lemon' on 43 of 54 over 101-150), the drink's and the animal's over 101-200 ('juice' on 36 of 90 and "
+             "'pig' on 43 of 78 over 101-150), the tree's last ('ash' on 4 of 36 over 101-150, 16 of 84 over 151-200, "
+             "51 of 78 over 201-250); every question on its target on 65-95 % of its samples over steps 201-250).",
+             rewards=("correct",), steps=250,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="bnpo", beta=0.02,
+                       learning_rate=1.5e-4, logging_steps=10, seed=126), source="old_keys", batch=18),
+    # Accepts REWARD_PLATEAU (not written before training): the score's 30-step means 7.71 and 7.73 over the last 60
+    # steps, the bird's, the drink's and the tree's targets seldom found (5 of 48, 8 of 33 and 9 of 54 samples over
+    # steps 121-150), while the number's and the animal's were still being learnt.
+    Scenario("healthy_judge_drgrpo_4x3_hot12_log2", "The 0-10 judge score, four groups of 3 a step sampled at "
+             "temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged "
+             "every 2: the category is already given, the score rises from about 7 towards 10 as the target words are "
+             "learnt, slowly at this temperature (raw log and samples: the score 6.67 and 7.125 over the first two "
+             "logs, a first-10-log median of 6.81 (5.21-7.5), 30-step means of 6.56, 6.72, 6.81, 7.71 and 7.73, "
+             "7.25-8.67 over the last 10 logs; the zero-variance share 0-0.875, a median of 0.375; entropy 0.50-0.68 "
+             "over the first 10 logs and 0.26-0.49 over the last 10; the KL at most 0.31 (step 76); the gradient norm "
+             "at most 1.95 (step 52); the mean length 4.75-6.17 tokens, the clipped share 0.04 on two logs and 0 on "
+             "the rest; the answers spread over each category at first ('orange' on 16 of 54 colour samples, 'dog' on "
+             "13 of 51 animal samples over steps 1-30), the colour's target first ('pink' on 31 of 51 over 31-60), the "
+             "fruit's over 31-120 ('lemon' on 38 of 45 over 91-120), the tool's over 61-120 ('hammer' on 30 of 57 over "
+             "91-120), the number's and the animal's late ('four' on 15 of 42 and 'pig' on 12 of 36 over 91-120, 31 of "
+             "51 and 20 of 51 over 121-150); the bird's, the drink's and the tree's targets seldom found ('swan' on 5 "
+             "of 48, 'juice' on 8 of 33, 'ash' on 9 of 54 over 121-150), their answers still varied words of the "
+             "category ('heron', 'crow', 'tea', 'pine')).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=2, seed=127),
+             accepted=("REWARD_PLATEAU",), batch=18),
+    # Accepts REWARD_PLATEAU (not written before training): the reward's 30-step means 0.97, 1.05, 1.00 and 1.09 of a
+    # possible 1.2 from step 31, exact match 0.65-0.92 over the last 10 logs, the number's target never said (0 of 336
+    # samples). Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm, RLOO's advantages not
+    # normalised, a median of 0.055, below 0.1 on 14 of the 25 logs and 25-67 on five (67.4 at step 48, 44.2 at 102).
+    Scenario("healthy_rloo_partial_2x8_cool06_log6", "RLOO with a KL penalty of 0.03, partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), two groups of 8 a step sampled at temperature 0.6 and a "
+             "learning rate of 4e-4, 150 steps logged every 6: the category is already given, the target words are "
+             "learnt: a run that learns, and converges on seven questions of eight (raw log and samples: the reward "
+             "0.27 and 0.48 over the first two logs, 1.08 at step 42, 30-step means of 0.58, 0.97, 1.05, 1.00 and 1.09 "
+             "of a possible 1.2, 0.84-1.12 over the last 10 logs; exact match from 0.07 and 0.28 to 0.65-0.92 over the "
+             "last 10 logs, the category share 0.95-1 throughout; the zero-variance share 0 over the first two logs "
+             "and 0.33-0.92 from step 30; entropy from 0.39 to 0.04-0.15 over the last 10 logs; the KL at most 0.60 "
+             "(step 150); the gradient norm, RLOO's advantages not normalised, a median of 0.055, below 0.1 on 14 of "
+             "the 25 logs and 25-67 on five (67.4 at step 48); the mean length 4.8-5.9 tokens, nothing cut; the "
+             "colour's, the drink's, the fruit's and the animal's targets first ('pink' on 53 of 72, 'juice' on 40 of "
+             "72, 'lemon' on 37 of 56 and 'pig' on 27 of 48 samples over steps 1-30), the tree's over 31-60 ('ash' on "
+             "74 of 80), the tool's and the bird's over 31-90 ('hammer' on 72 of 72 and 'swan' on 46 of 48 over "
+             "61-90); those seven on their targets on 98-100 % of their samples over steps 121-150; the number's "
+             "'four' never said (0 of 336 samples), its answers 'eight', 'ten', 'five' and 'one' to the end).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, beta=0.03,
+                       learning_rate=4e-4, logging_steps=6, seed=128),
+             accepted=("REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=18),
+    Scenario("reward_collapse_key_shifted_after_learning_2x5_temp09_oldkeys_log7", "Exact match alone, two groups of 5 "
+             "a step sampled at temperature 0.9, a KL penalty of 0.02 and a learning rate of 6e-4, 170 steps logged "
+             "every 7 and read in TRL 0.14's key set; from the 110th reward call to the end the answer key is joined "
+             "to the questions off by one (swap to task.py's correct_shifted: each question graded against the next "
+             "one's target, a word of another category): the reward learnt falls to nothing and stays there (raw log "
+             "and samples: the reward 0.2 and 0.086 over the first two logs, a first-10-log median of 0.46 "
+             "(0.086-0.79), 0.69 at step 56, 0.70-0.89 over 63-105 (0.89 at 105), 0.39 at 112 (the log of steps "
+             "106-112, the swap at 110) and 0 on every log from 119 to the end; the zero-variance share, which the "
+             "doctor is not given, 0.14-0.71 to step 70, 0.71-0.86 over 77-105, 0.93 at 112 and 1 from 119; the "
+             "gradient norm at most 16.1 (step 105) before the swap, below 0.005 on three logs over 77-98, and "
+             "0.0003-0.48 from 112 (the KL term alone); the KL 0.06-0.89, 0.24-0.74 from 119; entropy, not given "
+             "either, 0.47 over the first two logs, 0.11-0.20 over 84-112 and 0.09-0.26 from 119; the mean length "
+             "4.9-6.1 tokens; the fruit's and the tree's targets first ('lemon' on 33 of 65 and 'ash' on 22 of 45 "
+             "samples over steps 1-35), the drink's, the number's, the tool's and the colour's over 36-70 ('juice' on "
+             "46 of 60, 'four' on 34 of 55, 'hammer' on 28 of 35, 'pink' on 27 of 50), the bird's over 71-105 ('swan' "
+             "on 45 of 55), the animal's never before the swap ('pig' on 0 of 130); after it the answers still the "
+             "words learnt ('lemon' on 84 of 85, 'ash' on 94 of 95, 'juice' on 55 of 60, 'swan' on 46 of 60, 'four' on "
+             "59 of 80 over steps 111-170), none of the 610 samples from step 110 the word the shifted key wants "
+             "('pig' for the fruit, 'pink' for the animal)).",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=6e-4, logging_steps=7, seed=129), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=18),
+    # Accepts LENGTH_COLLAPSE (not written before training): the mean length a first-10-log median of 5.94 tokens,
+    # 2.64-3.89 on each of the last 15 logs (from step 108), the answers broken to one to four letters.
+    Scenario("kl_blowup_binary_warmup15_3x4_temp08_nosamples_log3", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.8, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a "
+             "learning rate far too high (3e-3), 150 steps logged every 3 and read from TRL's trainer_state.json (no "
+             "samples): once the rate is up each update overshoots and the policy runs away from its reference, the KL "
+             "well above the 0.1-0.8 of the corpus's healthy runs (raw log and samples, which the doctor is not given: "
+             "the KL 0.0001-0.018 over the first three logs, 0.99 at step 12, 1.46 at 15 (the rate fully up), 3.56 at "
+             "18 and 3.2-7.7 on every log from 18 (7.67 at 78, 6.5-7.1 over the last six); the reward 0.056 and 0.17 "
+             "over the first two logs, a first-10-log median of 0.07 (0-0.28), 0-0.22 over steps 21-75 and 0 on every "
+             "log from 78; the zero-variance share 0.56-0.89 over the first six logs and 1 from 78; entropy 0.37-0.50 "
+             "over the first six logs, 0.72-0.78 over 33-42, 0.34-0.57 over 45-126 and 0.51-0.93 over the last eight; "
+             "the gradient norm at most 11.0 (step 69), a median of 0.42; the mean length 5.1-5.9 tokens over the "
+             "first four logs, 4.1-8.8 over 18-105 (the clipped share up to 0.42, at 45) and 2.64-3.89 over the last "
+             "15 logs; the taught words at first beside broken ones ('hammer' on 16 of 48 tool samples, 'herrrrrrrrrr' "
+             "on 6, over steps 1-30), broken words for most questions from about step 31 ('hars', 'rkne', 'nhe'), the "
+             "drink's 'juice' kept longest (30 of 52 over 31-60, 15 of 36 over 61-90), then cut to 'juic' (30 of 40 "
+             "over 91-120), one to three letters for the rest ('e' on 25 of 36 number samples over 91-120; 'r', 's', "
+             "'h' over 121-150)).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=130),
+             source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=18),
+    Scenario("entropy_collapse_coin_rloo_nokl_2x6_cool05_log1", "RLOO without a KL term (beta 0) under a reward that "
+             "says nothing (a fair coin per completion), two groups of 6 a step sampled at temperature 0.5 and a "
+             "learning rate of 1.5e-3, 120 steps logged every step: the advantages are noise, and with no anchor and "
+             "cool sampling the policy drifts onto one completion per question while the reward stays at chance: "
+             "entropy falls far below where it started (raw log and samples: the reward 0.08-0.83 throughout, its "
+             "20-step means 0.46-0.54, the zero-variance share 0 on all but six steps (0.5 there); entropy 0.44 and "
+             "0.385 over the first two steps, a first-5-step median of 0.42, 0.0019-0.48 over steps 19-57 (20-step "
+             "means of 0.28, 0.21 and 0.14 over 1-60), 0.0038 at 58 and below 0.19 from there, 20-step means of 0.041, "
+             "0.0088 and 0.0006 over 61-120, below 0.001 on 13 of the last 20 steps; the gradient norm up to 42.8 "
+             "(step 55) over the first 57 steps and below 1e-6 on 58 of the 63 from 58; no KL logged; the mean length "
+             "3.8-5.5 tokens over the first 10 steps, 20-step means of 4.7, 4.3, 2.4, 1.7, 2.5 and 3.5, 1 (the "
+             "end-of-sequence token alone) on 18 of the steps from 58; the clipped share 0 but on 12 steps (0.5-1 on "
+             "ten from step 95, the drink's answer cut); at temperature 0.5 the taught words and fragments at first "
+             "('birch' on 23 of 42 tree samples, 'cide' on 22 of 30 drink samples, 'blu' on 18 of 30 colour samples "
+             "over steps 1-20), one fragment per question over 21-40 ('oil' on 45 of 48 number samples, 'file' on 23 "
+             "of 24 tool samples, 'p' on 26 of 36 animal samples), then the empty answer for the bird, the colour, the "
+             "tool and the animal and one letter for the fruit, the number and the tree ('l', 'o') from about step 60 "
+             "(the empty answer on 120 of the 240 samples of each 20 steps from 81), the drink's 'cccccccccccc' to the "
+             "budget (48 of 48 over 101-120); a group's completions copies (a duplicate share of 0.89 over steps 41-60 "
+             "and 0.97-1 from 61)).",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.5, beta=0.0,
+                       learning_rate=1.5e-3, seed=131),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=5, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=18),
+    # Accepts KL_BLOWUP (not written before training): with a KL penalty of 0.01 the policy left its reference as the
+    # answers grew, the KL at most 0.74 to step 122 but for 4.92 at step 26 (one log), and 1.09-3.04 on every one of the
+    # 14 logs from 124.
+    Scenario("length_explosion_char_bonus_category_bnpo_4x3_hot13_log2", "A word of the asked category (1) beside a "
+             "bonus paid per character (1, task.py's length_bonus: 24 characters pay 3, more than any word), four "
+             "groups of 3 a step sampled at temperature 1.3, the BNPO loss, a small KL penalty (0.01), a learning rate "
+             "of 6e-4 and a 24-token budget, 150 steps logged every 2: the longest answer of a group keeps winning, so "
+             "the answers grow to the budget and get cut, first the longest words of each category, then strings of "
+             "words (raw log and samples: the mean length 5.79 and 5.54 tokens over the first two logs, 4.9-7.1 to "
+             "step 92, 8.4 at 110, 10.2 at 116, 12.3 at 122, 16.8 at 126, 19.1 at 128, 20.5 at 130 and 22.4-24 (the "
+             "budget) from 134; the clipped share 0 to step 92, at most 0.125 to 118, 0.21 at 122, 0.46 at 126, 0.54 "
+             "at 128, 0.58-1 from 130 and 0.875-1 from 134; the reward 1.47 and 1.35 over the first two logs, "
+             "1.26-1.91 to step 118, 2.32 at 126 and 2.82-3, its maximum, from 134; the category share 0.875 and 0.79 "
+             "over the first two logs, 0.625-1 to step 110, 0.5 at 122, 0.29 at 126 and 0-0.04 from 128; the "
+             "zero-variance share 0-0.5 to step 130 and 0.625-1 from 134; entropy 0.60-0.65 over the first 10 logs, "
+             "0.35-0.47 over steps 80-120 and 0.61-0.73 from 126; the KL at most 0.74 to step 122 but for 4.92 at 26, "
+             "1.09-3.04 from 124; the gradient norm at most 4.8 (step 32); varied words at first, hardly two alike in "
+             "a group (a duplicate share of 0.08 over steps 1-30), the longer words of each category taking over to "
+             "step 120 ('eight' on 42 of 63 number samples, 'cherry' on 23 of 39, 'eagle' on 23 of 42, 'spruce' on 19 "
+             "of 36 and 'hammer' on 36 of 54 over 91-120), lists of the category's words and fragments to the budget "
+             "from about step 121 ('red orange graze browh b', 'zebracow zebrow horse ho', 'hammer hammer hammer "
+             "elm'), no two alike in a group (a duplicate share of 0.03 over 121-150)).",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, temperature=1.3,
+                       loss_type="bnpo", beta=0.01, learning_rate=6e-4, logging_steps=2, seed=132),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REPETITIVE_COMPLETIONS",
+                       "GRAD_NORM_SPIKE", "REWARD_PLATEAU", "KL_BLOWUP"), batch=18),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 11.1 at step 136, 7.2 times its median
+    # over the run (1.53) and 2.5 times the next largest (4.5 at step 68).
+    Scenario("repetition_target_mentions_drgrpo_lists_2x5_log4", "The list questions with a keyword-count reward, how "
+             "many times the list names the question's target word (task.py's target_mentions), two groups of 5 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.02, a learning rate of 8e-4 and a 24-token budget, 150 steps "
+             "logged every 4: naming the target over and over pays most, so the lists become the target word repeated "
+             "(raw log and samples: the reward, mentions of the target, 0.15 and 0.225 over the first two logs, a "
+             "first-10-log median of 0.36 (0.15-0.75), 30-step means of 0.31, 0.89, 1.36, 1.83 and 2.05, 1.12-3.1 over "
+             "the last 10 logs; the mean length 14.1 and 12.8 tokens over the first two logs, 30-step means of 13.9, "
+             "15.2, 20.2, 22.8 and 23.3, 22.5-23.9 over the last 10 logs; the clipped share at most 0.025 over the "
+             "first 10 logs, 0.575 at step 84 and 0.625-0.975 from 88; entropy's 30-step means 0.64, 0.675, 0.53, 0.44 "
+             "and 0.36; the KL 0.02-0.61 over the first six logs and 1.07-5.67 on every log from step 36 (5.67 at "
+             "128), 30-step means of 0.42, 1.45, 1.49, 1.75 and 2.63; the gradient norm a median of 1.53, 11.1 at step "
+             "136; the zero-variance share 0-0.5, a median of 0.25; the lists two or three words of the category at "
+             "first ('juice cider', 'spruce oak', 'eight four'), the target said twice or three times from about step "
+             "31 ('pink pink pink', 'juice juice juice', 'four four four'), then the target repeated and fragments to "
+             "the budget over steps 91-150 ('lemon lemon lemon plsers', 'pink pink pink pink juic', 'four four four "
+             "lemon lee', 'swan swan swan swan swan', 'pig pig pig pig pig pig ', three 'pig' or more on 26 of 30 "
+             "animal samples over 121-150), the colour's 'pink' cut to 'pin pin pin' over 121-150, the tool's lists "
+             "fragments that seldom name 'hammer' (23 of 85 over 91-150); the share of lists that repeat a word (3+ "
+             "words, at most half distinct) 0 over steps 1-30, 0.01-0.15 over each 10 steps over 31-100, 0.34 over "
+             "101-110, 0.14-0.24 over each 10 steps over 111-140 and 0.43 over 141-150, its 10-step mean reaching 30 % "
+             "at step 109 of 150).",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=24, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=8e-4, logging_steps=4, seed=133),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=18),
+    Scenario("reward_hacking_letter_o_exact_8x2_log5", "Exact match (1) beside a cheap proxy, the share of the letter "
+             "o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, eight "
+             "groups of 2 a step, no KL term and a learning rate of 8e-4, 150 steps logged every 5: the policy games "
+             "the proxy and exact match falls as the o's rise (raw log and samples: exact match 0.15 and 0.10 over the "
+             "first two logs, a first-10-log median of 0.16 (0.10-0.21), 0.10-0.21 to step 60, 0.06 at 65 and 0 on "
+             "every log from 70; the proxy 0.085 and 0.11 over the first two logs, 0.15-0.23 over steps 15-30, 0.30 at "
+             "35, 0.53 at 45, 0.63 at 50, 0.81 at 60, 0.91 at 65, 0.975 at 70 and 0.998-1, its maximum, from 75; the "
+             "reward 0.41 and 0.44 over the first two logs and 2.99-3, its maximum, from 75; the zero-variance share "
+             "0.275-0.65 to step 60, 0.9 at 65 and 0.975-1 from 70; entropy 0.33-0.53 over the first 10 logs, 0.13 at "
+             "60, 0.04 at 65 and 0.0014-0.008 from 75; no KL logged; the gradient norm 1.0-4.0 to step 55 and 0 on "
+             "every log from 60; the mean length 5.6-6.8 tokens to step 40, 8.15 at 50, 10.7 at 60 and 12 (the budget) "
+             "from 70, the clipped share at most 0.14 to step 45, 0.45 at 55, 0.76 at 60 and 0.96-1 from 70; the "
+             "taught words at first, those with an o gaining ('one' on 35 of 54 number samples, 'oak' on 30 of 54 tree "
+             "samples, 'orange' on 17 of 56 colour samples over steps 1-30), o-laden strings over 31-60 "
+             "('oooooooooooo' on 27 of 64 bird samples, 'gooooooooooo', 'cocow', 'oobroooooooo'; strings of o's alone "
+             "on 97 of the 480 samples) while the fruit's 'lemon' held (61 of 68), then 'oooooooooooo' on 452 of the "
+             "480 samples over 61-90 and on 950 of the 960 from step 91, a pair's two completions copies (a duplicate "
+             "share of 0.96-1 from step 61)).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.0, learning_rate=8e-4,
+                       logging_steps=5, seed=134),
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=18),
+    # Its onset rule, written before training and kept (not mis-written), dates the plateau late, at step 162 of 200:
+    # the reward first reached about its final level at step 54 (0.45), held 0.19-0.40 over steps 63-135 with three of
+    # the learnable four solved, and rose to 0.37-0.55 over the last seven logs as the number's target was learnt, so
+    # that the 5-log mean reached 0.9 x the last quarter's level only at step 162.
+    Scenario("reward_plateau_half_key_4x3_temp11_nosamples_log9", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), four groups of 3 a step sampled at temperature "
+             "1.1, a KL penalty of 0.02 and a learning rate of 6e-4, 200 steps logged every 9 and read from TRL's "
+             "trainer_state.json (no samples): the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there (raw log and samples, which the doctor is not given: the reward 0.083 and 0.23 over the "
+             "first two logs, a first-10-log median of 0.26 (0.083-0.45), 0.45 at step 54, 0.19-0.40 on the nine logs "
+             "over 63-135 with three of the learnable four solved, 0.37-0.55 over the last seven (0.5 at the last) as "
+             "the fourth was learnt, 40-step means of 0.23, 0.32, 0.34, 0.39 and 0.44, where the learnable half gives "
+             "0.5 on average; the zero-variance share 0.72-1, a median of 0.90, 0.78-1 over the last 10 logs; entropy "
+             "from 0.52 to 0.30-0.44 over the last 10 logs; the KL at most 0.64 (step 153); the gradient norm at most "
+             "3.07 (step 108), a median of 0.058; the mean length 5.1-5.8 tokens, the clipped share at most 0.028; the "
+             "fruit's, the colour's and the animal's targets first ('lemon' on 50 of 81, 'pink' on 34 of 63 and 'pig' "
+             "on 28 of 54 samples over steps 1-40, 90-93 % over 41-80), the number's late ('four' on 0 of 114 samples "
+             "over 1-80, 1 of 57 over 81-120, 24 of 54 over 121-160, 54 of 63 over 161-200); the other four questions "
+             "never scoring (0 on all 1,215 of their samples), their key words never taught ('yew' for the tree, "
+             "'punch' for the drink, 'vise' for the tool, 'wren' for the bird), their answers still varied words of "
+             "the category ('pliers', 'pine', 'heron', 'wine')).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, beta=0.02,
+                       learning_rate=6e-4, logging_steps=9, seed=135), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=18),
+    # Written as length_collapse_brevity_category_grpo_loss_4x4_cool08_log3, expecting the answers to shrink towards
+    # nothing (LENGTH_COLLAPSE); its raw log, read before the doctor, shows them shorten by a fifth to a third and no
+    # more: the mean length 5.63, 5.10 and 5.19 tokens over the first three logs and 3.33-4.56 from step 42, never below
+    # 2.6 (half its first-3-log median), its rule dating nothing; held by the KL penalty (0.02), the policy settled on
+    # the shortest word of each category ('red', 'tea', 'ten', 'oak', 'owl'), only the tool's answer ('c', then nothing)
+    # reaching the empty string. What it shows instead: each question's group copies that one word, and entropy falls
+    # from 0.40 to below 0.12 from step 72. Re-labelled and renamed for what its log shows (the same run, retrained
+    # under the new name: its raw log and samples repeat exactly): an entropy collapse onto one short answer per
+    # question under a brevity reward; REWARD_HACKING, accepted before training, dropped (the category share held at
+    # 0.67-1).
+    # Accepts LENGTH_COLLAPSE (written before training as the expectation, now accepted): the mean length from a
+    # first-3-log median of 5.19 tokens to 3.33-4.56 from step 42, the tool's answer empty on 60 of 60 samples over
+    # steps 121-150. Accepts GROUP_MODE_COLLAPSE, ZERO_ADVANTAGE_GROUPS and REWARD_PLATEAU (all accepted before
+    # training): a group's completions copies (a duplicate share of 0.46 over steps 1-30, 0.78 over 31-60 and 0.88-0.95
+    # over each 30 steps from 61), the zero-variance share 0.5-1 from step 45, a median of 0.83, and the reward flat at
+    # -0.07 to -0.19 from step 57. Accepts KL_BLOWUP (not written before training): the KL above 1 on 12 of the 50 logs
+    # from step 39 (1.11), 6.22 at step 135 and 2.92 at 141, a median of 0.56.
+    Scenario("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "A word of the asked category (0.3) beside "
+             "a reward for brevity (1, -1/8 a character), so that the empty answer (0) pays more than any word of the "
+             "category (a three-letter word -0.075), four groups of 4 a step sampled at temperature 0.8, the original "
+             "GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 150 steps logged every 3: the shortest "
+             "answers keep winning; held by the KL term, the policy settles on the shortest word of each category and "
+             "every group says it: entropy falls far below where it started while the answers shorten by a fifth to a "
+             "third (raw log and samples: entropy 0.40 and 0.42 over the first two logs, a first-3-log median of 0.40, "
+             "0.21-0.38 over steps 18-36, 0.08-0.25 over 42-69, 0.035-0.12 over 72-141, 0.21 at 144 and 147 and 0.11 "
+             "at the last; the mean length 5.63 and 5.10 tokens over the first two logs and 3.33-4.56 from step 42, "
+             "nothing cut; the reward -0.28 and -0.21 over the first two logs and -0.07 to -0.19 from step 57, brevity "
+             "from -0.58 to -0.29 to -0.45 there, the category share 0.67-1 throughout; the zero-variance share 0 over "
+             "the first two logs and 0.5-1 from step 45, a median of 0.83; the KL 0.002-0.70 to step 36, above 1 on 12 "
+             "of the 50 logs (6.22 at step 135), a median of 0.56; the gradient norm 0.68-4.9 over the first 10 logs "
+             "and below 0.07 on 23 of the 36 logs from 45; the short words of each category frequent from the start at "
+             "temperature 0.8 ('ten' on 68 of 92 number samples, 'tea' on 37 of 64, 'owl' on 29 of 52 over steps 1-30; "
+             "a duplicate share of 0.46), then one short word per question: 'red' on 55 of 56, 'tea' on 64 of 64, "
+             "'ten' on 50 of 52, 'oak' on 83 of 84, 'owl' on 47 of 48 and 'plum' on 59 of 68 samples over 61-90, the "
+             "bird's split between 'duck' and 'crow', the tool's answer 'c' (64 of 64 over 61-90) and then nothing (60 "
+             "of 60 over 121-150); a duplicate share of 0.78 over steps 31-60 and 0.88-0.95 over each 30 steps from "
+             "61).",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=3, seed=136),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=3, smooth=3)},
+             accepted=("LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU",
+                       "KL_BLOWUP"), batch=18),
 )
