@@ -88,6 +88,11 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_COLLAPSE critical from 28, not accepted",
     ("repetition_target_mentions_lists_4x3_temp11_log1", "verdict"): "REPETITIVE_COMPLETIONS dated 57, onset 99 (±25)",
     ("reward_plateau_half_key_2x6_log10", "verdict"): "REWARD_PLATEAU missing (onset 150)",
+    # Batch 18 (session 11): the doctor's first look (5badf45), after the session's fixes, before any fix for it.
+    ("kl_blowup_binary_warmup15_3x4_temp08_nosamples_log3", "verdict"): "TRUNCATION_HIGH warn from 42, not accepted",
+    ("reward_hacking_letter_o_exact_8x2_log5", "verdict"): "REWARD_HACKING dated 35, onset 70 (±25)",
+    ("reward_plateau_half_key_4x3_temp11_nosamples_log9", "verdict"): "REWARD_PLATEAU missing (onset 162)",
+    ("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "verdict"): "ENTROPY_COLLAPSE missing (onset 75)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
