@@ -333,7 +333,17 @@ class Scenario:
     per-character bonus beside the category at temperature 1.3, a keyword-count reward on the list questions with
     Dr. GRPO, a letter proxy gamed against exact match with eight groups of 2, a reward plateau from a half key with
     groups of 3 whose rule dates it late, an entropy collapse onto the shortest word of each category under a brevity
-    reward beside it (written as a length collapse, re-labelled from its log); strides 1-10, seeds 123-136)."""
+    reward beside it (written as a length collapse, re-labelled from its log); strides 1-10, seeds 123-136); 19 a
+    seventeenth such batch (a binary exact-match reward with groups of 2, 4, 5 and 6, partial credit with RLOO and
+    groups of 4, the judge score with groups of 4 and with RLOO and groups of 8; healthy runs with and without a KL term
+    that learn (seven groups of 2 with BNPO in TRL 0.14's key set), converge with their groups solved (Dr. GRPO at
+    temperature 0.7 read from trainer_state.json), learn slowly (240 steps at 1.5e-4 with groups of 5), the judge score
+    at temperature 0.5, RLOO with partial credit at temperature 1.2; a grader outage after learning on the judge score
+    with RLOO, a KL blow-up after a warm-up into 2.5e-3 with one group of 8, an entropy collapse under a reward that
+    says nothing with BNPO, a per-character bonus beside exact match with groups of 5 at temperature 1.3, a per-word
+    reward on the mixed questions with groups of 3, a letter proxy gamed against exact match with groups of 6, a reward
+    plateau from a half key with groups of 3, a brevity reward beside exact match with groups of 2; strides 1-12, seeds
+    137-150)."""
 
     @property
     def healthy(self) -> bool:
@@ -4306,4 +4316,141 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=3, smooth=3)},
              accepted=("LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU",
                        "KL_BLOWUP"), batch=18),
+    # -- batch 19 --
+    # A seventeenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 4, 5 and 6, partial credit with RLOO and groups of 4, the judge score with groups of 4
+    # and with RLOO and groups of 8; healthy runs with and without a KL term that learn (two groups of 4, seven groups
+    # of 2 with BNPO in TRL 0.14's key set), converge with their groups solved (no KL term, two groups of 6 with Dr.
+    # GRPO at temperature 0.7 read from trainer_state.json), learn slowly (240 steps at 1.5e-4 with the original GRPO
+    # loss and groups of 5), the judge score at temperature 0.5, RLOO with partial credit at temperature 1.2 read from
+    # trainer_state.json; a grader outage after learning on the judge score with RLOO, a KL blow-up after a warm-up
+    # into 2.5e-3 with Dr. GRPO and one group of 8 in TRL 0.14's key set, an entropy collapse under a reward that says
+    # nothing with BNPO at temperature 0.6 read from trainer_state.json, a per-character bonus beside exact match with
+    # groups of 5 at temperature 1.3 logged every step, a per-word reward on the mixed questions with groups of 3, a
+    # letter proxy gamed against exact match with BNPO and groups of 6 in TRL 0.14's key set, a reward plateau from a
+    # half key with groups of 3, a brevity reward beside exact match with groups of 2 read from trainer_state.json;
+    # strides 1-12, temperatures 0.5-1.3, learning rates 1.5e-4 to 2.5e-3, loss types grpo, dr_grpo, dapo and bnpo,
+    # seeds 137-150.
+    Scenario("healthy_binary_2x4_kl_lr4e4_log3", "Exact match alone, two groups of 4 a step, TRL's default (DAPO) "
+             "loss, a KL penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 3: a group of 4 holds a "
+             "right answer about one time in three at first, and the target words are learnt: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(beta=0.03, learning_rate=4e-4, logging_steps=3, seed=137), batch=19),
+    Scenario("healthy_bnpo_binary_7x2_kl_temp09_oldkeys_log6", "Exact match alone, seven groups of 2 a step sampled at "
+             "temperature 0.9, the BNPO loss, a KL penalty of 0.05 and a learning rate of 6e-4, 150 steps logged every "
+             "6 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a fresh model is "
+             "right about one time in ten, most pairs agree (both wrong, later both right), the pairs that disagree "
+             "carry the signal, and the target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=14, num_generations=2, temperature=0.9, loss_type="bnpo", beta=0.05,
+                       learning_rate=6e-4, logging_steps=6, seed=138), source="old_keys", batch=19),
+    Scenario("healthy_nokl_drgrpo_binary_2x6_cool07_nosamples_log5", "Exact match alone, two groups of 6 a step "
+             "sampled at temperature 0.7, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 "
+             "steps logged every 5 and read from TRL's trainer_state.json (no samples): the target words are learnt "
+             "and the groups come to agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=4e-4, logging_steps=5, seed=139), source="trainer_state", batch=19),
+    Scenario("healthy_slow_grpo_loss_binary_3x5_lr15e5_log12", "Exact match alone, three groups of 5 a step, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12: a "
+             "slow learner, the reward rising from about one in ten over the whole run.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=15, num_generations=5, loss_type="grpo", beta=0.02,
+                       learning_rate=1.5e-4, logging_steps=12, seed=140), batch=19),
+    Scenario("healthy_judge_3x4_cool05_log4", "The 0-10 judge score, three groups of 4 a step sampled at temperature "
+             "0.5, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged every 4: the category is already "
+             "given, the score rises from about 7 towards 10 as the target words are learnt.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.5, beta=0.02, learning_rate=3e-4,
+                       logging_steps=4, seed=141), batch=19),
+    Scenario("healthy_rloo_partial_4x4_hot12_nosamples_log2", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), four groups of 4 a step sampled at temperature 1.2 "
+             "and a learning rate of 4e-4, 150 steps logged every 2 and read from TRL's trainer_state.json (no "
+             "samples): the category is mostly given, the target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=1.2, beta=0.05, learning_rate=4e-4,
+                       logging_steps=2, seed=142), source="trainer_state", batch=19),
+    Scenario("reward_collapse_outage_judge_rloo_2x8_cool08_log9", "RLOO with a KL penalty of 0.03 on the 0-10 judge "
+             "score, two groups of 8 a step sampled at temperature 0.8 and a learning rate of 2e-4, 150 steps logged "
+             "every 9; from the 91st reward call to the end the grader is down and every score comes back 0 (swap to "
+             "task.py's nothing): the score, about 7 and rising, falls to nothing and stays there.",
+             algorithm="rloo", rewards=("judge",), steps=150, swap=(91, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, beta=0.03,
+                       learning_rate=2e-4, logging_steps=9, seed=143),
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=19),
+    Scenario("kl_blowup_drgrpo_warmup20_1x8_oldkeys_log10", "Exact match alone, one group of 8 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.05 and a 20-step warm-up (constant_with_warmup) into a learning rate far too "
+             "high (2.5e-3), 150 steps logged every 10 and read in TRL 0.14's key set: once the rate is up each update "
+             "overshoots and the policy runs away from its reference, the KL well above the 0.1-0.8 of the corpus's "
+             "healthy runs.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, loss_type="dr_grpo", beta=0.05, learning_rate=2.5e-3, warmup_steps=20,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=10, seed=144), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=19),
+    Scenario("entropy_collapse_coin_bnpo_nokl_3x4_cool06_nosamples_log6", "A reward that says nothing (a fair coin per "
+             "completion), three groups of 4 a step sampled at temperature 0.6, the BNPO loss, no KL term and a "
+             "learning rate of 2e-3, 150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the "
+             "advantages are noise, and with no anchor and cool sampling the policy drifts onto one completion per "
+             "question while the reward stays at chance: entropy falls far below where it started.",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, loss_type="bnpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=6, seed=145), source="trainer_state",
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=19),
+    Scenario("length_explosion_char_bonus_exact_2x5_hot13_log1", "Exact match (1) beside a bonus paid per character "
+             "(0.8, task.py's length_bonus: 20 characters pay 2, more than the target word), two groups of 5 a step "
+             "sampled at temperature 1.3, no KL term, a learning rate of 6e-4 and a 20-token budget, 150 steps logged "
+             "every step: the longest answer of a group keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
+                       beta=0.0, learning_rate=6e-4, seed=146),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=19),
+    Scenario("repetition_word_count_mixed_4x3_kl_budget32_log2", "The mixed questions (one word and lists) with a "
+             "reward paid per known word said, repeats included (task.py's word_count), four groups of 3 a step, a "
+             "small KL penalty (0.01), a learning rate of 6e-4 and a 32-token budget, 150 steps logged every 2: saying "
+             "one short word over and over pays best, so the answers become a word repeated.",
+             prompts="mixed", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=32, beta=0.01,
+                       learning_rate=6e-4, logging_steps=2, seed=147),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"), batch=19),
+    Scenario("reward_hacking_letter_o_exact_bnpo_2x6_temp11_oldkeys_log4", "Exact match (1) beside a cheap proxy, the "
+             "share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the "
+             "target word, two groups of 6 a step sampled at temperature 1.1, the BNPO loss, no KL term and a learning "
+             "rate of 8e-4, 150 steps logged every 4 and read in TRL 0.14's key set: the policy games the proxy and "
+             "exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="bnpo", beta=0.0,
+                       learning_rate=8e-4, logging_steps=4, seed=148), source="old_keys",
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=19),
+    Scenario("reward_plateau_half_key_grpo_loss_5x3_temp09_log8", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), five groups of 3 a step sampled at temperature "
+             "0.9, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 200 steps logged every 8: "
+             "the learnable half is learnt and its groups come to agree, solved, while the other half's groups agree "
+             "on 0 from the start; the reward rises to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=15, num_generations=3, temperature=0.9, loss_type="grpo",
+                       beta=0.03, learning_rate=5e-4, logging_steps=8, seed=149),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=19),
+    Scenario("length_collapse_brevity_exact_6x2_hot12_nosamples_log7", "Exact match (0.5) beside a reward for brevity "
+             "(1, -1/8 a character), so that the empty answer (0) pays more than any target word, six groups of 2 a "
+             "step sampled at temperature 1.2, no KL term and a learning rate of 1e-3, 140 steps logged every 7 and "
+             "read from TRL's trainer_state.json (no samples): the shorter answer of a pair keeps winning until the "
+             "end-of-sequence token comes first: the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=1.2, beta=0.0,
+                       learning_rate=1e-3, logging_steps=7, seed=150), source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "REWARD_HACKING"), batch=19),
 )
