@@ -338,11 +338,12 @@ class Scenario:
     groups of 4, the judge score with groups of 4 and with RLOO and groups of 8; healthy runs with and without a KL term
     that learn (seven groups of 2 with BNPO in TRL 0.14's key set), converge with their groups solved (Dr. GRPO at
     temperature 0.7 read from trainer_state.json), learn slowly (240 steps at 1.5e-4 with groups of 5), the judge score
-    at temperature 0.5, RLOO with partial credit at temperature 1.2; a grader outage after learning on the judge score
-    with RLOO, a KL blow-up after a warm-up into 2.5e-3 with one group of 8, an entropy collapse under a reward that
-    says nothing with BNPO, a per-character bonus beside exact match with groups of 5 at temperature 1.3, a per-word
-    reward on the mixed questions with groups of 3, a letter proxy gamed against exact match with groups of 6, a reward
-    plateau from a half key with groups of 3, a brevity reward beside exact match with groups of 2; strides 1-12, seeds
+    at temperature 0.5 (the bird's answer lost for a while to a non-word), RLOO with partial credit at temperature 1.2;
+    a grader outage after learning on the judge score with RLOO, a KL blow-up after a warm-up into 2.5e-3 with one group
+    of 8, an entropy collapse under a reward that says nothing with BNPO, a per-character bonus beside exact match with
+    groups of 5 at temperature 1.3, a per-word reward on the mixed questions with groups of 3 whose repetition came late
+    (the answers ran to the budget first), a letter proxy gamed against exact match with groups of 6, a reward plateau
+    from a half key with groups of 3, a brevity reward beside exact match with groups of 2; strides 1-12, seeds
     137-150)."""
 
     @property
@@ -4317,140 +4318,354 @@ SCENARIOS: tuple[Scenario, ...] = (
              accepted=("LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU",
                        "KL_BLOWUP"), batch=18),
     # -- batch 19 --
-    # A seventeenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
-    # reward with groups of 2, 4, 5 and 6, partial credit with RLOO and groups of 4, the judge score with groups of 4
-    # and with RLOO and groups of 8; healthy runs with and without a KL term that learn (two groups of 4, seven groups
-    # of 2 with BNPO in TRL 0.14's key set), converge with their groups solved (no KL term, two groups of 6 with Dr.
-    # GRPO at temperature 0.7 read from trainer_state.json), learn slowly (240 steps at 1.5e-4 with the original GRPO
-    # loss and groups of 5), the judge score at temperature 0.5, RLOO with partial credit at temperature 1.2 read from
-    # trainer_state.json; a grader outage after learning on the judge score with RLOO, a KL blow-up after a warm-up
-    # into 2.5e-3 with Dr. GRPO and one group of 8 in TRL 0.14's key set, an entropy collapse under a reward that says
-    # nothing with BNPO at temperature 0.6 read from trainer_state.json, a per-character bonus beside exact match with
-    # groups of 5 at temperature 1.3 logged every step, a per-word reward on the mixed questions with groups of 3, a
-    # letter proxy gamed against exact match with BNPO and groups of 6 in TRL 0.14's key set, a reward plateau from a
-    # half key with groups of 3, a brevity reward beside exact match with groups of 2 read from trainer_state.json;
-    # strides 1-12, temperatures 0.5-1.3, learning rates 1.5e-4 to 2.5e-3, loss types grpo, dr_grpo, dapo and bnpo,
-    # seeds 137-150.
+    # A seventeenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled: a binary exact-match reward with groups of 2, 4, 5 and 6, partial credit with RLOO and groups of 4,
+    # the judge score with groups of 4 and with RLOO and groups of 8; healthy runs with and without a KL term that learn
+    # (two groups of 4, seven groups of 2 with BNPO in TRL 0.14's key set), converge with their groups solved (no KL
+    # term, two groups of 6 with Dr. GRPO at temperature 0.7 read from trainer_state.json), learn slowly (240 steps at
+    # 1.5e-4 with the original GRPO loss and groups of 5), the judge score at temperature 0.5 (one question's answer
+    # lost for a while to a non-word, its KL and one gradient-norm spike accepted), RLOO with partial credit at
+    # temperature 1.2 read from trainer_state.json; a grader outage after learning on the judge score with RLOO, a KL
+    # blow-up after a warm-up into 2.5e-3 with Dr. GRPO and one group of 8 in TRL 0.14's key set, an entropy collapse
+    # under a reward that says nothing with BNPO at temperature 0.6 read from trainer_state.json, a per-character bonus
+    # beside exact match with groups of 5 at temperature 1.3 logged every step, a per-word reward on the mixed questions
+    # with groups of 3 whose rule dates the repetition late (the answers ran to the budget first), a letter proxy gamed
+    # against exact match with BNPO and groups of 6 in TRL 0.14's key set, a reward plateau from a half key with groups
+    # of 3, a brevity reward beside exact match with groups of 2 read from trainer_state.json; strides 1-12,
+    # temperatures 0.5-1.3, learning rates 1.5e-4 to 2.5e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 137-150.
+    # Each expectation was written from the mechanism before the run was trained (committed first), then checked on the
+    # raw log and the recorded completions only, never against the doctor; every run showed what it was written for,
+    # none was re-labelled or left out; the accepted signatures added after training each carry their raw-log numbers,
+    # and one accepted before training (REWARD_HACKING on the brevity run) was dropped where the log contradicts it. As
+    # in batches 9-18, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on
+    # most steps, and when solved.
     Scenario("healthy_binary_2x4_kl_lr4e4_log3", "Exact match alone, two groups of 4 a step, TRL's default (DAPO) "
              "loss, a KL penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 3: a group of 4 holds a "
-             "right answer about one time in three at first, and the target words are learnt: a run that learns.",
+             "right answer about one time in three at first, and the target words are learnt: a run that learns (raw "
+             "log and samples: the reward 0.21 and 0 over the first two logs, a first-10-log median of 0.21 (0-0.29), "
+             "30-step means of 0.175, 0.51, 0.65, 0.83 and 0.90, 0.71-1 over the last 10 logs; the zero-variance "
+             "share 0-1, a median of 0.5, its 30-step means 0.53, 0.28, 0.47, 0.62 and 0.73; entropy from 0.43-0.54 "
+             "over the first 10 logs to 0.06-0.23 over the last 10; the KL at most 0.93 but for 1.27 at step 75 (one "
+             "log), 30-step means of 0.12, 0.27, 0.68, 0.57 and 0.50; the gradient norm a median of 1.56, 10.0-10.6 "
+             "on three logs (steps 84, 102 and 129); the mean length 4.6-6.25 tokens, the clipped share at most 0.04; "
+             "the bird's and the drink's targets first ('swan' on 12 of 48 and 'juice' on 14 of 32 samples over steps "
+             "1-30), the fruit's, the tool's and the animal's over 31-60 ('lemon' on 21 of 28, 'hammer' on 15 of 40, "
+             "'pig' on 13 of 40), the colour's, the number's and the tree's over 61-90 ('pink' on 22 of 28, 'four' on "
+             "16 of 36, 'ash' on 25 of 36); the bird's 'swan' (28 of 36 over 31-60) lost to 'eag' over 61-90 (17 of "
+             "24, 'swan' on none) and back after (39 of 48 over 121-150); every question on its target on 81-98 % of "
+             "its samples over steps 121-150).",
              rewards=("correct",), steps=150,
              args=dict(beta=0.03, learning_rate=4e-4, logging_steps=3, seed=137), batch=19),
-    Scenario("healthy_bnpo_binary_7x2_kl_temp09_oldkeys_log6", "Exact match alone, seven groups of 2 a step sampled at "
-             "temperature 0.9, the BNPO loss, a KL penalty of 0.05 and a learning rate of 6e-4, 150 steps logged every "
-             "6 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a fresh model is "
-             "right about one time in ten, most pairs agree (both wrong, later both right), the pairs that disagree "
-             "carry the signal, and the target words are learnt question by question: a run that learns.",
+    Scenario("healthy_bnpo_binary_7x2_kl_temp09_oldkeys_log6", "Exact match alone, seven groups of 2 a step sampled "
+             "at temperature 0.9, the BNPO loss, a KL penalty of 0.05 and a learning rate of 6e-4, 150 steps logged "
+             "every 6 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a fresh "
+             "model is right about one time in ten, most pairs agree (both wrong, later both right), the pairs that "
+             "disagree carry the signal, and the target words are learnt question by question: a run that learns (raw "
+             "log and samples: the reward 0.11 and 0.36 over the first two logs, a first-10-log median of 0.43 "
+             "(0.11-0.75), 30-step means of 0.33, 0.59, 0.71, 0.75 and 0.855, 0.71-0.93 over the last 10 logs; the "
+             "zero-variance share, which the doctor is not given, 0.60-0.86, a median of 0.74, from the first log to "
+             "the last; entropy, not given either, from 0.45 to 0.125-0.27 over the last 10 logs; the KL at most 0.94 "
+             "(step 150); the gradient norm at most 3.2 (step 18), a median of 1.0; the mean length 5.35-6.06 tokens, "
+             "the clipped share, not given, at most 0.06; the fruit's, the colour's, the animal's and the tool's "
+             "targets first ('lemon' on 44 of 66, 'pink' on 29 of 44, 'pig' on 27 of 60 and 'hammer' on 19 of 44 "
+             "samples over steps 1-30), the number's and the bird's over 31-60 ('four' on 40 of 70, 'swan' on 21 of "
+             "36), the drink's over 31-90 ('juice' on 0 of 46, 20 of 66 and 28 of 38 over 1-30, 31-60 and 61-90), the "
+             "tree's last ('ash' on 2 of 168 samples over 1-90, 15 of 52 over 91-120, 58 of 70 over 121-150); every "
+             "question on its target on 78-94 % of its samples over steps 121-150).",
              rewards=("correct",), steps=150,
              args=dict(per_device_train_batch_size=14, num_generations=2, temperature=0.9, loss_type="bnpo", beta=0.05,
                        learning_rate=6e-4, logging_steps=6, seed=138), source="old_keys", batch=19),
     Scenario("healthy_nokl_drgrpo_binary_2x6_cool07_nosamples_log5", "Exact match alone, two groups of 6 a step "
              "sampled at temperature 0.7, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 "
              "steps logged every 5 and read from TRL's trainer_state.json (no samples): the target words are learnt "
-             "and the groups come to agree, solved: a run that converges.",
+             "and the groups come to agree, solved: a run that converges (raw log and samples, which the doctor is "
+             "not given: the reward 0.03 and 0.18 over the first two logs, a first-10-log median of 0.36 (0.03-0.57), "
+             "30-step means of 0.24, 0.57, 0.75, 0.92 and 0.97, 0.87-1 over the last 10 logs (1 at steps 135 and "
+             "150); the zero-variance share 0.3-0.8 over the first 10 logs and 0.5-1 over the last 10, its 30-step "
+             "means 0.5, 0.52, 0.62, 0.70 and 0.83, groups solved; entropy from 0.42 to 0.015-0.09 over the last 10 "
+             "logs; no KL logged; the gradient norm at most 6.5 (step 90), 0 on 14 of the 30 logs, each logged step's "
+             "groups all agreeing; the mean length 4.9-6.0 tokens, the clipped share at most 0.03; the fruit's and "
+             "the tool's targets first ('lemon' on 38 of 60 and 'hammer' on 25 of 48 samples over steps 1-30), the "
+             "colour's, the number's, the tree's and the drink's over 31-60 ('pink' on 52 of 60, 'four' on 28 of 36, "
+             "'ash' on 36 of 48, 'juice' on 20 of 48), the animal's over 61-120 ('pig' on 4 of 66 over 31-60, 17 of "
+             "42 over 61-90, 40 of 42 over 91-120), the bird's last ('swan' on 2 of 66 over 1-60, 10 of 60 over "
+             "61-90, 20 of 30 over 91-120); every question on its target on 90-100 % of its samples over steps "
+             "121-150, a group's completions copies of the target (a duplicate share of 0.96)).",
              rewards=("correct",), steps=150,
              args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="dr_grpo",
                        beta=0.0, learning_rate=4e-4, logging_steps=5, seed=139), source="trainer_state", batch=19),
     Scenario("healthy_slow_grpo_loss_binary_3x5_lr15e5_log12", "Exact match alone, three groups of 5 a step, the "
              "original GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12: a "
-             "slow learner, the reward rising from about one in ten over the whole run.",
+             "slow learner, the reward rising from about one in ten over the first 160 steps and held near its best "
+             "after (raw log and samples: the reward 0.09 and 0.21 over the first two logs, a first-10-log median of "
+             "0.29 (0.09-0.67), 48-step means of 0.19, 0.42, 0.73, 0.90 and 0.91, 0.81-0.93 over the last 10 logs "
+             "(0.93 at the last); the zero-variance share 0.17-0.75, a median of 0.44, 0.17-0.31 over steps 84-120 "
+             "while the groups were most split; entropy 0.45-0.48 to step 60 and 0.09-0.23 over the last 10 logs; the "
+             "KL at most 0.64 (step 204); the gradient norm at most 3.8 (step 132), a median of 0.91; the mean length "
+             "5.0-5.8 tokens, the clipped share at most 0.011; the colour's target first ('pink' on 45 of 90 samples "
+             "over steps 1-48), the fruit's and the tool's over 49-96 ('lemon' on 73 of 100, 'hammer' on 56 of 115), "
+             "the bird's, the drink's, the number's, the tree's and the animal's over 97-144 ('swan' on 86 of 100, "
+             "'juice' on 72 of 105, 'four' on 61 of 95, 'ash' on 53 of 85, 'pig' on 53 of 100); every question on its "
+             "target on 82-98 % of its samples over steps 193-240, the number's the least (70 of 85)).",
              rewards=("correct",), steps=240,
              args=dict(per_device_train_batch_size=15, num_generations=5, loss_type="grpo", beta=0.02,
                        learning_rate=1.5e-4, logging_steps=12, seed=140), batch=19),
+    # Accepts KL_BLOWUP (not written before training): the KL 1.00 at step 64 and 1.53, 1.56 and 1.11 at steps 72-80,
+    # while the bird's answer was the non-word 'uck', at most 0.66 before and 0.31-0.92 after. Accepts GRAD_NORM_SPIKE
+    # (not written before training): the gradient norm 11.4 at step 92, about 280 times its median over the run (0.041)
+    # and 3.9 times the next largest (2.9 at step 120).
     Scenario("healthy_judge_3x4_cool05_log4", "The 0-10 judge score, three groups of 4 a step sampled at temperature "
-             "0.5, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged every 4: the category is already "
-             "given, the score rises from about 7 towards 10 as the target words are learnt.",
+             "0.5, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged every 4: the category is "
+             "already given, the score rises from about 7 towards 10 as the target words are learnt (raw log and "
+             "samples: the score 7.38 and 7.38 over the first two logs, a first-10-log median of 7.43 (7.25-8.35), "
+             "30-step means of 7.45, 8.46, 7.71, 9.36 and 9.88, 9.13-10 over the last 10 logs (10 on three of the "
+             "last five); a dip over steps 72-80 (8.92 at 68, 7.56, 5.92 and 7.0 at 72-80, 8.08 at 84 and 8.4-10 from "
+             "88) while the bird's answer was 'uck', a non-word the judge scores 0; the zero-variance share 0.42-1, a "
+             "median of 0.83; entropy from 0.36 to 0.01-0.09 over the last 10 logs; the KL at most 0.66 to step 60, "
+             "1.00 at 64, 1.53, 1.56 and 1.11 at 72-80 and 0.31-0.92 after; the gradient norm a median of 0.041, 11.4 "
+             "at step 92 and at most 2.9 on every other log; the mean length 4.75-6.04 tokens, nothing cut; at "
+             "temperature 0.5 each question's answers narrow early ('heron' on 37 of 76 bird samples, 'oak' on 28 of "
+             "52 tree samples over steps 1-30); the tool's target first ('hammer' on 38 of 52 over 1-30), the "
+             "colour's, the fruit's and the number's over 31-60 ('pink' on 71 of 76, 'lemon' on 44 of 52, 'four' on "
+             "39 of 44), the animal's and the drink's over 31-90 ('pig' on 28 of 48 and 44 of 44, 'juice' on 14 of 48 "
+             "and 37 of 40 over 31-60 and 61-90), the bird's 'uck' (8 of 24 over 31-60, 52 of 52 over 61-90) giving "
+             "way to 'swan' (14 of 28 over 91-120, 52 of 52 over 121-150), the tree's last ('ash' on 1 of 116 over "
+             "31-90, 7 of 36 over 91-120, 36 of 40 over 121-150); every question on its target on 90-100 % of its "
+             "samples over steps 121-150).",
              rewards=("judge",), steps=150,
              args=dict(per_device_train_batch_size=12, temperature=0.5, beta=0.02, learning_rate=3e-4,
-                       logging_steps=4, seed=141), batch=19),
+                       logging_steps=4, seed=141),
+             accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=19),
     Scenario("healthy_rloo_partial_4x4_hot12_nosamples_log2", "RLOO with its KL penalty (0.05), partial credit, exact "
              "match (1) beside a word of the asked category (0.2), four groups of 4 a step sampled at temperature 1.2 "
              "and a learning rate of 4e-4, 150 steps logged every 2 and read from TRL's trainer_state.json (no "
-             "samples): the category is mostly given, the target words are learnt: a run that learns.",
+             "samples): the category is mostly given, the target words are learnt: a run that learns (raw log and "
+             "samples, which the doctor is not given: the reward 0.31 and 0.31 over the first two logs, a "
+             "first-10-log median of 0.37 (0.31-0.48), 30-step means of 0.38, 0.625, 0.79, 1.03 and 1.06 of a "
+             "possible 1.2, 0.95-1.2 over the last 10 logs; exact match from 0.125 and 0.125 to 0.78-1 over the last "
+             "10 logs, the category share 0.75-1 throughout (30-step means 0.85-0.91); the zero-variance share 0 on 9 "
+             "of the first 10 logs, its 30-step means 0.025, 0.14, 0.24, 0.62 and 0.625; entropy 0.54-0.60 over the "
+             "first 10 logs and 0.12-0.18 over the last 10; the KL at most 0.85 (step 110); the gradient norm, RLOO's "
+             "advantages not normalised, a median of 6.3, 0 on six logs, 28.6-36.9 on four (36.9 at step 148); the "
+             "mean length 4.56-6.31 tokens, the clipped share at most 0.03; hot sampling keeps the answers varied at "
+             "first ('duck', 'robin', 'swan' and 'heron' on 9-14 of 88 bird samples each over steps 1-30); the "
+             "colour's and the fruit's targets first ('pink' on 26 of 64 and 'lemon' on 13 of 28 over 1-30), the "
+             "bird's over 31-60 ('swan' on 34 of 56), the number's, the tree's, the animal's, the tool's and the "
+             "drink's over 61-120 ('four' on 34 of 76 and 49 of 68, 'ash' on 24 of 68 and 52 of 60, 'pig' on 26 of 56 "
+             "and 24 of 32, 'hammer' on 28 of 44 and 37 of 52, 'juice' on 11 of 28 and 41 of 56 over 61-90 and "
+             "91-120); every question on its target on 69-97 % of its samples over steps 121-150, the tool's the "
+             "least (44 of 64, 'hamme' on 5)).",
              algorithm="rloo", weights=(1.0, 0.2), steps=150,
              args=dict(per_device_train_batch_size=16, temperature=1.2, beta=0.05, learning_rate=4e-4,
                        logging_steps=2, seed=142), source="trainer_state", batch=19),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm, RLOO's advantages not normalised on a
+    # 0-10 score, 258.6 at step 27, 31 times its median over the run (8.2), 130.5 and 139.2 at steps 54 and 72, 0-4.0
+    # from 99 (the KL term alone).
     Scenario("reward_collapse_outage_judge_rloo_2x8_cool08_log9", "RLOO with a KL penalty of 0.03 on the 0-10 judge "
              "score, two groups of 8 a step sampled at temperature 0.8 and a learning rate of 2e-4, 150 steps logged "
              "every 9; from the 91st reward call to the end the grader is down and every score comes back 0 (swap to "
-             "task.py's nothing): the score, about 7 and rising, falls to nothing and stays there.",
+             "task.py's nothing): the score, about 7 and rising, falls to nothing and stays there (raw log and "
+             "samples: the score 7.26 and 7.33 over the first two logs, a first-5-log median of 7.33, 7.2-7.67 over "
+             "steps 9-36, 8.0 at 45 and 54, 8.67 and 9.03 at 63 and 72, 8.63 and 8.59 at 81 and 90 (the log of steps "
+             "82-90, before the outage's first call) and 0 on every log from 99 to the end; reward_std 0.9-2.4 to "
+             "step 90 and 0 from 99 (the whole batch agreeing); the zero-variance share 0-0.22 to step 90 and "
+             "0.17-0.61 from 99 (RLOO shapes the reward with its KL penalty first); entropy from 0.42 to 0.185-0.27 "
+             "over steps 72-90 and 0.16-0.34 after; the KL 0.002-0.34 to step 90 and 0.15-0.46 after; the gradient "
+             "norm a median of 8.2, 258.6 at step 27, 130.5 at 54 and 139.2 at 72, 0-4.0 from 99; the mean length "
+             "5.06-5.58 tokens, nothing cut; the colour's target first ('pink' on 26 of 72 samples over steps 1-30, "
+             "75 of 88 over 31-60), the tool's and the fruit's over 31-60 ('hammer' on 55 of 104, 'lemon' on 43 of "
+             "72), the bird's and the tree's over 61-90 ('swan' on 60 of 72, 'ash' on 36 of 48), the number's in part "
+             "('four' on 26 of 112 over 61-90), the drink's and the animal's seldom ('juice' on 4 of 16, 'pig' on 2 "
+             "of 24 over 61-90); after the outage the answers still the words learnt ('lemon' on 88 of 88, 'pink' on "
+             "39 of 40, 'hammer' on 44 of 48 and 'ash' on 43 of 56 over steps 121-150), the bird's 'swan' sharing "
+             "with 'heron' (25 and 27 of 80)).",
              algorithm="rloo", rewards=("judge",), steps=150, swap=(91, 100_000, "nothing"),
              args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, beta=0.03,
                        learning_rate=2e-4, logging_steps=9, seed=143),
              expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3, first=5)},
-             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=19),
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=19),
     Scenario("kl_blowup_drgrpo_warmup20_1x8_oldkeys_log10", "Exact match alone, one group of 8 a step, the Dr. GRPO "
              "loss, a KL penalty of 0.05 and a 20-step warm-up (constant_with_warmup) into a learning rate far too "
-             "high (2.5e-3), 150 steps logged every 10 and read in TRL 0.14's key set: once the rate is up each update "
-             "overshoots and the policy runs away from its reference, the KL well above the 0.1-0.8 of the corpus's "
-             "healthy runs.",
+             "high (2.5e-3), 150 steps logged every 10 and read in TRL 0.14's key set: once the rate is up each "
+             "update overshoots and the policy runs away from its reference, the KL well above the 0.1-0.8 of the "
+             "corpus's healthy runs (raw log and samples: the KL 0.028 at step 10, 0.62 at 20 (the rate fully up), "
+             "1.27 at 30, 2.06 at 40 and 3.27-4.43 on every log from 50 (4.43 at the last); the reward 0.15 and 0.35 "
+             "over the first two logs, 0.16-0.31 over steps 30-50 and 0 from 60 but for 0.075 at 80; the "
+             "zero-variance share, which the doctor is not given, 0.3-0.4 over the first two logs, 0.6-0.8 over 30-50 "
+             "and 1 from 60 but for 0.9 at 80; entropy, not given either, 0.46 and 0.475 over the first two logs, "
+             "0.47-0.77 over 30-80 and 0.83-1.19 from 90 (1.19 at 140); the gradient norm at most 0.79 (step 40); the "
+             "mean length 5.6 and 5.4 tokens over the first two logs, 4.0-5.24 over 50-100, 5.45-7.0 over 110-130 "
+             "(the clipped share, not given, 0.2 at 130) and 3.15 and 3.16 at the last two; the taught words at first "
+             "beside broken ones ('pink' on 37 of 64 colour samples, 'pig' on 9 of 32 animal samples, 'peary', "
+             "'hammel', 'juit' over steps 1-30), broken words from about step 31 ('juiy', 'hkkkk', 'pigg' and 'pigk' "
+             "for the tool), the colour's 'pink' kept longest (28 of 40 over 31-60, none after), fragments over "
+             "61-120 ('ray', 'piig', 'aak', 'sall') and one to three letters over 121-150 ('ea', 'e', 'a', 'oa'); a "
+             "duplicate share of 0.14-0.46).",
              rewards=("correct",), steps=150,
              args=dict(num_generations=8, loss_type="dr_grpo", beta=0.05, learning_rate=2.5e-3, warmup_steps=20,
                        lr_scheduler_type="constant_with_warmup", logging_steps=10, seed=144), source="old_keys",
              expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
              accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
                        "REWARD_PLATEAU"), batch=19),
-    Scenario("entropy_collapse_coin_bnpo_nokl_3x4_cool06_nosamples_log6", "A reward that says nothing (a fair coin per "
-             "completion), three groups of 4 a step sampled at temperature 0.6, the BNPO loss, no KL term and a "
-             "learning rate of 2e-3, 150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the "
-             "advantages are noise, and with no anchor and cool sampling the policy drifts onto one completion per "
-             "question while the reward stays at chance: entropy falls far below where it started.",
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 18.9 at step 42 as entropy fell (1.4-9.4
+    # over steps 6-36 but 3e-7 at 30), below 4e-7 on every log from 54 but 11.2 at step 72, a median of 1.2e-7 over the
+    # run.
+    Scenario("entropy_collapse_coin_bnpo_nokl_3x4_cool06_nosamples_log6", "A reward that says nothing (a fair coin "
+             "per completion), three groups of 4 a step sampled at temperature 0.6, the BNPO loss, no KL term and a "
+             "learning rate of 2e-3, 150 steps logged every 6 and read from TRL's trainer_state.json (no samples): "
+             "the advantages are noise, and with no anchor and cool sampling the policy drifts onto one completion "
+             "per question while the reward stays at chance: entropy falls far below where it started (raw log and "
+             "samples, which the doctor is not given: entropy 0.38 and 0.29 over the first two logs, a first-2-log "
+             "median of 0.34, 0.23 at steps 18 and 24, 0.15 at 30 and 0.14 at 36, 0.050 at 42, 0.0027-0.056 over "
+             "48-78 and below 0.001 (0.0004-0.0008) on every log from 84; the reward 0.36-0.60 throughout, its "
+             "30-step means 0.475-0.53, the zero-variance share 0-0.33, a median of 0.11; no KL logged; the gradient "
+             "norm 1.4-9.4 over steps 6-36 (but 3e-7 at 30), 18.9 at 42, 1.45 at 48, below 4e-7 from 54 but 11.2 at "
+             "72; the mean length 5.3-6.1 tokens to step 54, 6.8 and 7.1 at 60 and 66, 3.2 at 78 and 2 (one letter "
+             "and the end-of-sequence token) on every log from 90; the clipped share at most 0.04; at temperature 0.6 "
+             "the taught words, words of other categories and fragments at first ('birch' on 20 of 52 fruit samples, "
+             "'cider' on 19 of 52 drink samples, 'orane' and 'ora' on 28 of 56 colour samples over steps 1-30; a "
+             "duplicate share of 0.57), then 'onee', 'oneee' and 'oine' for every question over 31-60 (a duplicate "
+             "share of 0.88), 'o' gaining over 61-90 (0.96) and 'o' on all 720 samples from step 91 (a duplicate "
+             "share of 1)).",
              rewards=("coin",), steps=150,
              args=dict(per_device_train_batch_size=12, temperature=0.6, loss_type="bnpo", beta=0.0,
                        learning_rate=2e-3, logging_steps=6, seed=145), source="trainer_state",
              expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
              accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
-                       "REPETITIVE_COMPLETIONS"), batch=19),
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE"), batch=19),
     Scenario("length_explosion_char_bonus_exact_2x5_hot13_log1", "Exact match (1) beside a bonus paid per character "
              "(0.8, task.py's length_bonus: 20 characters pay 2, more than the target word), two groups of 5 a step "
              "sampled at temperature 1.3, no KL term, a learning rate of 6e-4 and a 20-token budget, 150 steps logged "
-             "every step: the longest answer of a group keeps winning, so the answers grow to the budget and get cut.",
+             "every step: the longest answer of a group keeps winning, so the answers grow to the budget and get cut "
+             "(raw log and samples: the mean length 5.2 and 6.0 tokens over the first two steps, 4.7-6.4 to step 19, "
+             "6.1-9.6 over 20-30, 13 at 31, 14 at 35, 17.7-18.5 over 39-41, 17-20 over 43-60 and 20 (the budget) on "
+             "all but five of the 90 steps from 61 (18.2 the least); the clipped share 0 to step 30, 0.1-0.6 over "
+             "31-42, 0.8-1 from 43 and 1 on all but six steps from 61; the reward 0.52 and 0.60 over the first two "
+             "steps, a first-10-step median of 0.525, 30-step means of 0.58, 1.70, 1.99, 1.99 and 1.99, 2 (its "
+             "maximum, the bonus's 0.8 x 2.5, with exact match lost) on 83 of the 108 steps from 43; exact match "
+             "0-0.2 over the first 30 steps (30-step mean 0.053), 0.1-0.4 on five steps over 32-50 and 0 on every "
+             "step from 51; the zero-variance share 0 on every step to 12, its 30-step means 0.017, 0.35, 0.85, 0.95 "
+             "and 0.95; entropy 0.61 and 0.59 over the first two steps, a first-10-step median of 0.62, 30-step means "
+             "of 0.79, 1.17, 1.28, 1.21 and 1.24, 1.55 at step 87; no KL logged; the gradient norm at most 8.3 (step "
+             "29) and 0 on 83 of the 108 steps from 43; varied words of each category at first ('finch', 'eight', "
+             "'apple', 'chisel'; exact match on 16 of 300 samples over steps 1-30), the category's words run together "
+             "with fragments to the budget over 31-60 ('chiselowrenchnchfara', 'maaanepiermncedasarm'), the colour's "
+             "'pink' kept longest (11 of 40 over 31-60, none after), letter soup from about step 61 "
+             "('sfchesocofffinchisei', 'chchischemmchchchchc', 'saaaaaaaaaaaaaaaaaaa'), no two alike in a group (a "
+             "duplicate share of 0-0.03 from step 31)).",
              rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=150,
              args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
                        beta=0.0, learning_rate=6e-4, seed=146),
              expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
                      "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=19),
+    # Its onset rule, written before training and kept (not mis-written), dates the repetition late, at step 144 of 150:
+    # the answers ran to the 32-token budget first (the mean length 24.2 tokens at step 40 and 28.6-32 from 54) as lists
+    # of words and fragments, and the share of them that repeat a word (3+ words, at most half distinct) grew slowly,
+    # its 10-step mean 0.12 at step 70, 0.25 at 100, 0.30-0.33 on three steps over 105-109, 0.20-0.28 over 110-138, 0.33
+    # at 139, 0.28-0.29 over 140-143 and 0.30-0.35 from 144. Accepts KL_BLOWUP (not written before training): with a KL
+    # penalty of 0.01 the policy left its reference as the answers grew, the KL 0.002-0.97 to step 40 and 1.05-3.61 on
+    # every one of the 55 logs from step 42 (3.61 at 108), a median of 1.71.
     Scenario("repetition_word_count_mixed_4x3_kl_budget32_log2", "The mixed questions (one word and lists) with a "
              "reward paid per known word said, repeats included (task.py's word_count), four groups of 3 a step, a "
-             "small KL penalty (0.01), a learning rate of 6e-4 and a 32-token budget, 150 steps logged every 2: saying "
-             "one short word over and over pays best, so the answers become a word repeated.",
+             "small KL penalty (0.01), a learning rate of 6e-4 and a 32-token budget, 150 steps logged every 2: "
+             "saying one short word over and over pays best, so the answers become a word repeated (raw log and "
+             "samples: the reward, known words said, 1.54 and 1.96 over the first two logs, a first-10-log median of "
+             "1.69, 30-step means of 1.62, 2.71, 4.09, 4.68 and 5.02, 4.25-5.88 over the last 10 logs; the mean "
+             "length 10.0 and 11.0 tokens over the first two logs, a first-10-log median of 11.6, 15.5 at step 32, "
+             "24.2 at 40 and 28.6-32 (the budget) from 54, 30-step means of 11.5, 25.3, 31.4, 31.4 and 30.8; the "
+             "clipped share 0-0.13 to step 30, 0.5 at 40 and 0.79-1 from 50; the zero-variance share 0.125-0.625 over "
+             "the first 10 logs and 0-0.25 over the last 10; entropy's 30-step means 0.56, 0.65, 0.53, 0.51 and 0.42; "
+             "the KL 0.002-0.97 to step 40 and 1.05-3.61 from 42; the gradient norm at most 3.35 (step 32); 2.1 words "
+             "a completion over steps 1-30, one word for the one-word questions and two or three for the lists ('crow "
+             "duck heron', 'water tea milk'), 5.2 over 31-60 and 6.6-7.1 after, the category's words and fragments to "
+             "the budget ('gray gray white luen blue gray p', 'drill drill drill drill ceder dr', 'raven raven raven "
+             "ten ten ten te'), 'ten' over and over for the numbers ('ten ten ten ten ten ten ten ten' on 17 of the "
+             "45 number samples over 121-150); the share of completions that repeat a word at all 10 %, 40 %, 72 %, "
+             "80 % and 88 % over each 30 steps, of those that repeat a word (3+ words, at most half distinct) 0.6 %, "
+             "2.5 %, 12.5 %, 25 % and 29 %, its 10-step mean reaching 30 % for good at step 144 of 150; hardly two "
+             "alike in a group (a duplicate share of 0-0.08)).",
              prompts="mixed", rewards=("word_count",), steps=150,
              args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=32, beta=0.01,
                        learning_rate=6e-4, logging_steps=2, seed=147),
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
-             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE"), batch=19),
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "KL_BLOWUP"),
+             batch=19),
     Scenario("reward_hacking_letter_o_exact_bnpo_2x6_temp11_oldkeys_log4", "Exact match (1) beside a cheap proxy, the "
              "share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the "
-             "target word, two groups of 6 a step sampled at temperature 1.1, the BNPO loss, no KL term and a learning "
-             "rate of 8e-4, 150 steps logged every 4 and read in TRL 0.14's key set: the policy games the proxy and "
-             "exact match falls as the o's rise.",
+             "target word, two groups of 6 a step sampled at temperature 1.1, the BNPO loss, no KL term and a "
+             "learning rate of 8e-4, 150 steps logged every 4 and read in TRL 0.14's key set: the policy games the "
+             "proxy and exact match falls as the o's rise (raw log and samples: exact match 0.083 and 0.10 over the "
+             "first two logs, 0.06-0.10 to step 20, 0.02 at 24, 0.06 at 28 and 0 on every log from 32; the proxy 0.12 "
+             "and 0.095 over the first two logs, 0.18-0.19 at 12-16, 0.27 at 20, 0.35 at 24, 0.51 at 28, 0.71 at 32, "
+             "0.82 at 36 and 0.98-1, its maximum, from 40; the reward 0.44 and 0.39 over the first two logs and "
+             "2.94-3 from 40; the zero-variance share, which the doctor is not given, 0-0.125 to step 32, 0.25 at 36, "
+             "0.625 at 40 and 44 and 0.875-1 from 48; entropy, not given either, 0.53-0.78 to step 28, 0.48 at 32, "
+             "0.32 at 36 and 0.004-0.076 from 40; no KL logged; the gradient norm 1.9-8.7 to step 36 and 0 on every "
+             "log from 40 but 10.5 at 92 and 2.8 at 104; the mean length 4.96-6.1 tokens to step 104, 7.1 at 108 and "
+             "10.3-11.6 from 112, nothing cut (the clipped share, not given, at most 0.02); words with an o gaining "
+             "from the start ('one' on 22 of 60 number samples, 'owl' and 'owk' for the animal, 'ownne' for the "
+             "colour, 'ooow' and 'oooon' on 14 of 66 bird samples over steps 1-30) while the fruit's 'lemon' held (10 "
+             "of 36), 'oooo' on 285 of the 360 samples over 31-60 and on all 360 over 61-90, then longer strings of "
+             "o's ('oooooooooo' and 'ooooooooooo' on most samples over 121-150), a group's completions copies (a "
+             "duplicate share of 0.26 over steps 1-30, 0.87 over 31-60 and 0.94-1 from 61)).",
              rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
              args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="bnpo", beta=0.0,
                        learning_rate=8e-4, logging_steps=4, seed=148), source="old_keys",
              expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=19),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 9.13 at step 40, 31 times its median over
+    # the run (0.29) and 3.4 times the next largest (2.71 at step 32).
     Scenario("reward_plateau_half_key_grpo_loss_5x3_temp09_log8", "Exact match graded against a key half of whose "
              "words the model can say (task.py's correct_half_key), five groups of 3 a step sampled at temperature "
-             "0.9, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 200 steps logged every 8: "
-             "the learnable half is learnt and its groups come to agree, solved, while the other half's groups agree "
-             "on 0 from the start; the reward rises to about half its best and stays there.",
+             "0.9, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 200 steps logged every "
+             "8: the learnable half is learnt and its groups come to agree, solved, while the other half's groups "
+             "agree on 0 from the start; the reward rises to about half its best and stays there (raw log and "
+             "samples: the reward 0.058 and 0.05 over the first two logs, a first-10-log median of 0.35 (0.05-0.5), "
+             "40-step means of 0.21, 0.395, 0.53, 0.49 and 0.50, 0.37-0.62 over the last 10 logs, where the learnable "
+             "half gives 0.5 on average; the zero-variance share 0.775-0.975 over the first 10 logs and 0.875-1 over "
+             "the last 10; entropy from 0.45 to 0.22-0.31 over the last 10 logs; the KL at most 0.74 (step 192); the "
+             "gradient norm a median of 0.29, 9.13 at step 40 and at most 2.71 on every other log; the mean length "
+             "5.06-5.49 tokens, the clipped share at most 0.008; the colour's, the fruit's and the animal's targets "
+             "first ('pink' on 48 of 63, 'lemon' on 30 of 66 and 'pig' on 45 of 84 samples over steps 1-40), the "
+             "number's over 41-120 ('four' on 1 of 69 over 1-40, 36 of 99 over 41-80, 70 of 75 over 81-120); those "
+             "four on their targets on 95-100 % of their samples over steps 161-200; the other four questions never "
+             "scoring (0 on all 1,461 of their samples), their key words never taught ('wren' for the bird, 'punch' "
+             "for the drink, 'vise' for the tool, 'yew' for the tree), their answers still varied words of the "
+             "category ('heron', 'wine', 'pliers', 'willow')).",
              rewards=("correct_half_key",), steps=200,
              args=dict(per_device_train_batch_size=15, num_generations=3, temperature=0.9, loss_type="grpo",
                        beta=0.03, learning_rate=5e-4, logging_steps=8, seed=149),
              expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
                                                   run=3)},
-             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=19),
+             accepted=("ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE"), batch=19),
+    # REWARD_HACKING, accepted before training, dropped: exact match held at 0.11-0.26 from step 63 (its first-10-log
+    # median 0.23), the drink's and the tree's targets kept while the other questions' answers emptied.
     Scenario("length_collapse_brevity_exact_6x2_hot12_nosamples_log7", "Exact match (0.5) beside a reward for brevity "
              "(1, -1/8 a character), so that the empty answer (0) pays more than any target word, six groups of 2 a "
              "step sampled at temperature 1.2, no KL term and a learning rate of 1e-3, 140 steps logged every 7 and "
              "read from TRL's trainer_state.json (no samples): the shorter answer of a pair keeps winning until the "
-             "end-of-sequence token comes first: the answers shrink towards nothing.",
+             "end-of-sequence token comes first: the answers shrink towards nothing (raw log and samples, which the "
+             "doctor is not given: the mean length 5.42 and 5.60 tokens over the first two logs, a first-3-log median "
+             "of 5.42, 4.9-5.1 over steps 28-49, 4.04 at 56, 2.6 at 63, 2.8 at 70, 3.4 at 77 and 1.64-2.5 from 84 "
+             "(1.64 at the last), nothing cut; the reward -0.51 and -0.52 over the first two logs and -0.004 to "
+             "-0.056 from 84, brevity from -0.55 to -0.08 to -0.19 there; exact match 0.08 and 0.12 over the first "
+             "two logs, 0.23-0.35 over 21-49 and 0.11-0.26 from 63; the zero-variance share 0.14-0.57 to step 56, "
+             "0.76 at 63 and 0.79-0.98 from 70; entropy 0.60 and 0.64 over the first two logs, 0.54-0.62 over 21-56, "
+             "0.40 at 63, 0.34 at 70, 0.22 at 77 and 0.07-0.16 from 84; no KL logged; the gradient norm at most 5.6 "
+             "(step 126) and 0 on seven of the nine logs from 84; words at first ('tea' and 'juice' on 20 and 18 of "
+             "62 drink samples, 'lemon' on 21 of 56, 'ash' on 22 of 54, 'onee' for the number and 'owk' for the "
+             "animal over steps 1-35), the empty answer on 78 of the 420 samples over 36-70 (the colour's, the tool's "
+             "and the animal's) beside shortened words ('l' for the fruit, 'eee' for the number, 'ea' for the bird), "
+             "on 200 of 420 over 71-105 and on 313 of 420 over 106-140 (every bird, colour, number, tool and animal "
+             "sample, 43 of 64 fruit samples, the rest 'l'), while the drink's 'juice' (31 of 42) and the tree's "
+             "'ash' (37 of 44) held; a pair's two completions copies (a duplicate share of 0.15 over steps 1-35, 0.49 "
+             "over 36-70 and 0.90-0.92 from 71)).",
              rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
              args=dict(per_device_train_batch_size=12, num_generations=2, temperature=1.2, beta=0.0,
                        learning_rate=1e-3, logging_steps=7, seed=150), source="trainer_state",
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
-             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
-                       "REWARD_HACKING"), batch=19),
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=19),
 )
