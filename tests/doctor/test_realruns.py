@@ -93,6 +93,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_hacking_letter_o_exact_8x2_log5", "verdict"): "REWARD_HACKING dated 35, onset 70 (±25)",
     ("reward_plateau_half_key_4x3_temp11_nosamples_log9", "verdict"): "REWARD_PLATEAU missing (onset 162)",
     ("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "verdict"): "ENTROPY_COLLAPSE missing (onset 75)",
+    # Batch 19 (session 11): the doctor's first look (be3b85a), after the session's fixes, before any fix for it.
+    ("length_collapse_brevity_exact_6x2_hot12_nosamples_log7", "verdict"): "LENGTH_COLLAPSE missing (onset 84)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
