@@ -10,6 +10,7 @@ import pytest
 
 from rlprobe import Recorder, RlprobeWarning
 from rlprobe.doctor.live import HaltJudge, HaltPolicy, RunWatcher
+from rlprobe.doctor.toolkit.confidence import UNCALIBRATED_ENV
 
 
 class SurerThanAtFirst:
@@ -51,7 +52,10 @@ def _judge_a_runaway_kl(run_dir: Path, judge: HaltJudge) -> tuple[list, object, 
     return reported, verdict, None
 
 
-def test_a_finding_turned_down_for_confidence_is_judged_again(tmp_path: Path) -> None:
+def test_a_finding_turned_down_for_confidence_is_judged_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The detector's own strength of evidence, which grows with the KL: the printed (calibrated) confidence is
+    # a step of the corpus's reliability table, flat across a bin.
+    monkeypatch.setenv(UNCALIBRATED_ENV, "1")
     policy = SurerThanAtFirst()
     reported, verdict, step = _judge_a_runaway_kl(tmp_path / "run", HaltJudge(policy))
     assert step is not None and verdict.signature_id == "KL_BLOWUP"
