@@ -344,7 +344,16 @@ class Scenario:
     groups of 5 at temperature 1.3, a per-word reward on the mixed questions with groups of 3 whose repetition came late
     (the answers ran to the budget first), a letter proxy gamed against exact match with groups of 6, a reward plateau
     from a half key with groups of 3, a brevity reward beside exact match with groups of 2; strides 1-12, seeds
-    137-150)."""
+    137-150); 20 an eighteenth such batch (a binary exact-match reward with groups of 2, 4 and 5, partial credit with
+    groups of 3 and 6, the judge score with groups of 6, RLOO with exact match and groups of 4; healthy runs with and
+    without a KL term that learn (four groups of 2 with Dr. GRPO at temperature 0.8), converge with their groups solved
+    (BNPO in TRL 0.14's key set), learn slowly (240 steps at 1.5e-4 with groups of 5), the judge score with the original
+    GRPO loss, partial credit at temperature 1.2, RLOO at temperature 0.5; a grader outage after learning on partial
+    credit with Dr. GRPO, a KL blow-up after a warm-up into 3e-3 with groups of 5, an entropy collapse under a reward
+    that says nothing with the original GRPO loss and groups of 8, a per-character bonus beside exact match with groups
+    of 3, a per-word reward on the list questions with BNPO and groups of 6, a letter proxy gamed against exact match
+    with groups of 4, a reward plateau from a half key with eight groups of 2, a list task beyond the model with groups
+    of 8 at temperature 1.3; strides 1-12, seeds 151-164)."""
 
     @property
     def healthy(self) -> bool:
@@ -4668,4 +4677,149 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
              batch=19),
+    # -- batch 20 --
+    # An eighteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 4 and 5, partial credit with groups of 3, the judge score with groups of 6, RLOO with
+    # exact match and groups of 4; healthy runs with and without a KL term that learn (four groups of 2 with Dr. GRPO
+    # at temperature 0.8), converge with their groups solved (no KL term, two groups of 4 with BNPO in TRL 0.14's key
+    # set), learn slowly (240 steps at 1.5e-4 with groups of 5 read from trainer_state.json), the judge score with the
+    # original GRPO loss at temperature 0.7, partial credit at temperature 1.2 read from trainer_state.json, RLOO at
+    # temperature 0.5 in TRL 0.14's key set; a grader outage after learning on partial credit with Dr. GRPO and groups
+    # of 6 in TRL 0.14's key set, a KL blow-up after a warm-up into 3e-3 with groups of 5 read from trainer_state.json,
+    # an entropy collapse under a reward that says nothing with the original GRPO loss and groups of 8, a per-character
+    # bonus beside exact match with Dr. GRPO and groups of 3 read from trainer_state.json, a per-word reward on the list
+    # questions with BNPO and groups of 6, a letter proxy gamed against exact match with the original GRPO loss and
+    # groups of 4 read from trainer_state.json, a reward plateau from a half key with eight groups of 2 in TRL 0.14's
+    # key set, a list task beyond the model with groups of 8 at temperature 1.3 logged every step; strides 1-12,
+    # temperatures 0.5-1.3, learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 151-164.
+    Scenario("healthy_drgrpo_binary_4x2_kl_cool08_log4", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 150 steps logged "
+             "every 4: a fresh model is right about one time in ten, most pairs agree (both wrong, later both right), "
+             "the pairs that disagree carry the signal, and the target words are learnt question by question: a run "
+             "that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.8, loss_type="dr_grpo", beta=0.03, learning_rate=6e-4,
+                       logging_steps=4, seed=151), batch=20),
+    Scenario("healthy_nokl_bnpo_binary_2x4_oldkeys_log5", "Exact match alone, two groups of 4 a step, the BNPO loss, "
+             "no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 5 and read in TRL 0.14's key set "
+             "(no zero-variance share, entropy or clipped share): the target words are learnt and the groups come to "
+             "agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(loss_type="bnpo", beta=0.0, learning_rate=4e-4, logging_steps=5, seed=152), source="old_keys",
+             batch=20),
+    Scenario("healthy_slow_binary_2x5_lr15e5_nosamples_log8", "Exact match alone, two groups of 5 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 8 and "
+             "read from TRL's trainer_state.json (no samples): a slow learner, the reward rising from about one in ten "
+             "over the whole run.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=10, num_generations=5, beta=0.02, learning_rate=1.5e-4,
+                       logging_steps=8, seed=153), source="trainer_state", batch=20),
+    Scenario("healthy_judge_grpo_loss_2x6_cool07_log6", "The 0-10 judge score, two groups of 6 a step sampled at "
+             "temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps "
+             "logged every 6: the category is already given, the score rises from about 7 towards 10 as the target "
+             "words are learnt.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=154), batch=20),
+    Scenario("healthy_partial_4x3_kl_hot12_nosamples_log2", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 3 a step sampled at temperature 1.2, TRL's default (DAPO) loss, a "
+             "KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 2 and read from TRL's "
+             "trainer_state.json (no samples): the category is mostly given, the target words are learnt: a run that "
+             "learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.04,
+                       learning_rate=5e-4, logging_steps=2, seed=155), source="trainer_state", batch=20),
+    Scenario("healthy_rloo_binary_4x4_cool05_oldkeys_log7", "RLOO with a KL penalty of 0.03, exact match alone, four "
+             "groups of 4 a step sampled at temperature 0.5 and a learning rate of 5e-4, 150 steps logged every 7 and "
+             "read in TRL 0.14's key set: cool sampling narrows each question's answers early, and the target words "
+             "are learnt: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.5, beta=0.03, learning_rate=5e-4,
+                       logging_steps=7, seed=156), source="old_keys", batch=20),
+    Scenario("reward_collapse_outage_partial_drgrpo_2x6_temp11_oldkeys_log3", "Partial credit, exact match (1) beside "
+             "a word of the asked category (0.3), two groups of 6 a step sampled at temperature 1.1, the Dr. GRPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps logged every 3 and read in TRL 0.14's "
+             "key set; from the 100th reward call to the end the grader is down and every reward comes back 0 (swap to "
+             "task.py's nothing): the reward learnt falls to nothing and stays there.",
+             weights=(1.0, 0.3), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=6e-4, logging_steps=3, seed=157), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=20),
+    Scenario("kl_blowup_binary_warmup10_2x5_temp09_nosamples_log9", "Exact match alone, two groups of 5 a step sampled "
+             "at temperature 0.9, a KL penalty of 0.05 and a 10-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 150 steps logged every 9 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=9,
+                       seed=158), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=20),
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x8_cool06_log2", "A reward that says nothing (a fair coin per "
+             "completion), two groups of 8 a step sampled at temperature 0.6, the original GRPO loss, no KL term and a "
+             "learning rate of 2e-3, 120 steps logged every 2: the advantages are noise, and with no anchor and cool "
+             "sampling the policy drifts onto one completion per question while the reward stays at chance: entropy "
+             "falls far below where it started.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, loss_type="grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=2, seed=159),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=3, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=20),
+    Scenario("length_explosion_char_bonus_exact_drgrpo_4x3_nosamples_log5", "Exact match (1) beside a bonus paid per "
+             "character (0.6, task.py's length_bonus: 20 characters pay 1.5, more than the target word), four groups "
+             "of 3 a step, the Dr. GRPO loss, no KL term, a learning rate of 6e-4 and a 20-token budget, 150 steps "
+             "logged every 5 and read from TRL's trainer_state.json (no samples): the longest answer of a group keeps "
+             "winning, so the answers grow to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.6), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=6e-4, logging_steps=5, seed=160), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=20),
+    Scenario("repetition_word_count_lists_bnpo_2x6_cool08_log10", "The list questions with a reward paid per known "
+             "word said, repeats included (task.py's word_count), two groups of 6 a step sampled at temperature 0.8, "
+             "the BNPO loss, no KL term, a learning rate of 1e-3 and a 32-token budget, 200 steps logged every 10: "
+             "saying one short word over and over pays best, so the lists become a word repeated.",
+             prompts="lists", rewards=("word_count",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=32, temperature=0.8,
+                       loss_type="bnpo", beta=0.0, learning_rate=1e-3, logging_steps=10, seed=161),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=20),
+    Scenario("reward_hacking_letter_o_exact_grpo_loss_4x4_cool08_nosamples_log4", "Exact match (1) beside a cheap "
+             "proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more "
+             "than the target word, four groups of 4 a step sampled at temperature 0.8, the original GRPO loss, no KL "
+             "term and a learning rate of 8e-4, 150 steps logged every 4 and read from TRL's trainer_state.json (no "
+             "samples): the policy games the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, loss_type="grpo", beta=0.0, learning_rate=8e-4,
+                       logging_steps=4, seed=162), source="trainer_state",
+             expect={"REWARD_HACKING": hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=20),
+    Scenario("reward_plateau_half_key_8x2_oldkeys_log12", "Exact match graded against a key half of whose words the "
+             "model can say (task.py's correct_half_key), eight groups of 2 a step, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.03 and a learning rate of 6e-4, 200 steps logged every 12 and read in TRL 0.14's key set: "
+             "the learnable half is learnt and its pairs come to agree, solved, while the other half's pairs agree on "
+             "0 from the start; the reward rises to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.03, learning_rate=6e-4,
+                       logging_steps=12, seed=163), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=3,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=20),
+    Scenario("zero_advantage_lists_too_hard_2x8_hot13_log1", "The list questions graded against one exact list, three "
+             "given words in a given order (task.py's exact_list), a task beyond the taught model, two groups of 8 a "
+             "step sampled at temperature 1.3, a small KL penalty (0.02), a learning rate of 3e-4 and a 24-token "
+             "budget, 100 steps logged every step: a fresh list matches about once in 1,400 samples, so nearly every "
+             "group agrees on 0 from the start and there is nothing to learn from; the run is stuck.",
+             prompts="lists", rewards=("exact_list",), steps=100,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=24, temperature=1.3,
+                       beta=0.02, learning_rate=3e-4, seed=164),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=20),
 )
