@@ -344,7 +344,18 @@ class Scenario:
     groups of 5 at temperature 1.3, a per-word reward on the mixed questions with groups of 3 whose repetition came late
     (the answers ran to the budget first), a letter proxy gamed against exact match with groups of 6, a reward plateau
     from a half key with groups of 3, a brevity reward beside exact match with groups of 2; strides 1-12, seeds
-    137-150)."""
+    137-150); 20 an eighteenth such batch (a binary exact-match reward with groups of 2, 4 and 5, partial credit with
+    groups of 3 and 6, the judge score with groups of 6, RLOO with exact match and groups of 4; healthy runs with and
+    without a KL term that learn (four groups of 2 with Dr. GRPO at temperature 0.8, the colour's answer lost to
+    non-words, its KL accepted), converge on six questions of eight (BNPO in TRL 0.14's key set), learn slowly (240
+    steps at 1.5e-4 with groups of 5), the judge score with the original GRPO loss, partial credit at temperature 1.2,
+    RLOO at temperature 0.5 (the fruit's answer lost at the end, its KL and one gradient-norm spike accepted); a grader
+    outage after learning on partial credit with Dr. GRPO, a KL blow-up after a warm-up into 3e-3 with groups of 5, an
+    entropy collapse onto the empty answer under a reward that says nothing with the original GRPO loss and groups of 8,
+    a per-character bonus beside exact match with groups of 3, a per-word reward on the list questions with BNPO and
+    groups of 6, a letter proxy gamed against exact match with groups of 4 within its first ten logs (its onset rule
+    re-dated from the first log), a reward plateau from a half key with eight groups of 2, a list task beyond the model
+    with groups of 8 at temperature 1.3; strides 1-12, seeds 151-164)."""
 
     @property
     def healthy(self) -> bool:
@@ -4668,4 +4679,363 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=3)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
              batch=19),
+    # -- batch 20 --
+    # An eighteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled: a binary exact-match reward with groups of 2, 4 and 5, partial credit with groups of 3 and 6, the
+    # judge score with groups of 6, RLOO with exact match and groups of 4; healthy runs with and without a KL term that
+    # learn (four groups of 2 with Dr. GRPO at temperature 0.8, the colour's answer lost to non-words and the KL above 1
+    # on a third of the logs), converge on six questions of eight (no KL term, two groups of 4 with BNPO in TRL 0.14's
+    # key set), learn slowly (240 steps at 1.5e-4 with groups of 5 read from trainer_state.json), the judge score with
+    # the original GRPO loss at temperature 0.7, partial credit at temperature 1.2 read from trainer_state.json (the
+    # animal's target lost), RLOO at temperature 0.5 in TRL 0.14's key set (the fruit's answer lost at the end, its KL
+    # and one gradient-norm spike accepted); a grader outage after learning on partial credit with Dr. GRPO and groups
+    # of 6 in TRL 0.14's key set, a KL blow-up after a warm-up into 3e-3 with groups of 5 read from trainer_state.json,
+    # an entropy collapse onto the empty answer under a reward that says nothing with the original GRPO loss and groups
+    # of 8, a per-character bonus beside exact match with Dr. GRPO and groups of 3 read from trainer_state.json, a
+    # per-word reward on the list questions with BNPO and groups of 6, a letter proxy gamed against exact match with the
+    # original GRPO loss and groups of 4 read from trainer_state.json (gamed within its first ten logs, its onset rule
+    # re-dated from the first log), a reward plateau from a half key with eight groups of 2 in TRL 0.14's key set, a
+    # list task beyond the model with groups of 8 at temperature 1.3 logged every step; strides 1-12, temperatures
+    # 0.5-1.3, learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 151-164. Each expectation
+    # was written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor; every run showed what it was written for, none was
+    # re-labelled or left out; one onset rule written before training found no onset (the letter proxy, gamed within the
+    # first ten logs whose medians it reads) and was re-dated from the first log's levels, as batch 8 did, the expected
+    # signature unchanged; the accepted signatures added after training each carry their raw-log numbers, and four
+    # accepted before training were dropped where the log contradicts them. As in batches 9-19, the healthy binary runs
+    # accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 13 of the 37 logs from step 28 (1.74 at step
+    # 76; 1.28, 1.10 and 1.06 on three in a row over steps 132-140), 30-step means of 0.94-1.06 from step 61, a median
+    # of 0.86, while the colour's answer turned to non-words ('pnk', 'peers').
+    Scenario("healthy_drgrpo_binary_4x2_kl_cool08_log4", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 150 steps logged "
+             "every 4: a fresh model is right about one time in ten, most pairs agree (both wrong, later both right), "
+             "the pairs that disagree carry the signal, and the target words are learnt question by question: a run "
+             "that learns (raw log and samples: the reward 0.0625 and 0.0625 over the first two logs, a first-10-log "
+             "median of 0.22 (0.0625-0.5), 30-step means of 0.15, 0.48, 0.51, 0.55 and 0.68, 0.5-0.84 over the last 10 "
+             "logs; the zero-variance share 0.56-1, a median of 0.81, from the first log to the last; entropy from "
+             "0.38-0.48 over the first 10 logs to 0.15-0.32 over the last 10; the KL's 30-step means 0.32, 0.77, 0.94, "
+             "1.06 and 1.00, above 1 on 13 of the 37 logs from step 28 (1.74 at 76), a median of 0.86; the gradient "
+             "norm at most 4.6 (step 48), a median of 0.23; the mean length 5.1-6.3 tokens, the clipped share at most "
+             "0.03; the number's target first ('four' on 17 of 38 samples over steps 1-30), the fruit's, the colour's, "
+             "the drink's, the tool's and the tree's over 31-60 ('lemon' on 18 of 20, 'pink' on 21 of 32, 'juice' on "
+             "15 of 30, 'hammer' on 25 of 44, 'ash' on 13 of 28), the bird's last ('swan' on 1 of 28 over 31-60, 8 of "
+             "40 over 61-90, 21 of 26 over 121-150); the colour's 'pink' lost after step 60 to non-words ('pnk' on 17 "
+             "of 24 over 61-90, 'peers' on 19 of 34 over 91-120 and 13 of 24 over 121-150; 'pink' on none of the 82 "
+             "colour samples from step 61); the animal's 'pig' never said (0 of 138 samples), its answers still varied "
+             "animals ('owl', 'horse', 'cat'); the other six questions on their targets on 81-100 % of their samples "
+             "over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.8, loss_type="dr_grpo", beta=0.03, learning_rate=6e-4,
+                       logging_steps=4, seed=151),
+             accepted=("KL_BLOWUP",), batch=20),
+    Scenario("healthy_nokl_bnpo_binary_2x4_oldkeys_log5", "Exact match alone, two groups of 4 a step, the BNPO loss, "
+             "no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 5 and read in TRL 0.14's key set "
+             "(no zero-variance share, entropy or clipped share): the target words are learnt and the groups come to "
+             "agree, solved: a run that converges on six questions of eight (raw log and samples: the reward 0.1 and "
+             "0.05 over the first two logs, a first-10-log median of 0.25 (0.05-0.5), 30-step means of 0.175, 0.43, "
+             "0.57, 0.56 and 0.72, 0.4-0.825 over the last 10 logs; the zero-variance share, which the doctor is not "
+             "given, 0.1-0.9, a median of 0.6, its 30-step means 0.55, 0.38, 0.63, 0.57 and 0.73; entropy, not given "
+             "either, 0.43-0.51 over the first 10 logs and 0.18-0.48 over the last 10 (0.24 at the last); no KL "
+             "logged; the gradient norm 0 on 14 of the 30 logs (each logged step's groups all agreeing), at most 8.3 "
+             "(step 105), a median of 0.86; the mean length 4.97-6.45 tokens, the clipped share, not given, at most "
+             "0.125 (step 135); the fruit's target first ('lemon' on 26 of 48 samples over steps 1-30), the colour's, "
+             "the tool's and the tree's over 31-60 ('pink' on 27 of 36, 'hammer' on 20 of 44, 'ash' on 12 of 24), the "
+             "bird's and the drink's over 61-90 ('swan' on 22 of 40, 'juice' on 15 of 20), the animal's last ('pig' on "
+             "6 of 28 over 61-90, 23 of 44 over 91-120, 26 of 32 over 121-150); with no KL term to hold it the tool's "
+             "'hammer' lost to 'hammmer' from about step 91 (0 of 28 over 91-120, 2 of 20 over 121-150); the number's "
+             "'four' never said (0 of 180 samples), its answers varied numbers and fragments ('ten', 'eight', 'tenn'); "
+             "the bird's, the colour's, the fruit's and the tree's targets on 94-97 % of their samples over steps "
+             "121-150, the animal's on 26 of 32 and the drink's on 18 of 24).",
+             rewards=("correct",), steps=150,
+             args=dict(loss_type="bnpo", beta=0.0, learning_rate=4e-4, logging_steps=5, seed=152), source="old_keys",
+             batch=20),
+    Scenario("healthy_slow_binary_2x5_lr15e5_nosamples_log8", "Exact match alone, two groups of 5 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 8 and "
+             "read from TRL's trainer_state.json (no samples): a slow learner, the reward rising from about one in ten "
+             "over the whole run (raw log and samples, which the doctor is not given: the reward 0.075 and 0.125 over "
+             "the first two logs, a first-10-log median of 0.21 (0.075-0.525), 48-step means of 0.165, 0.43, 0.66, "
+             "0.82 and 0.92, 0.76-0.96 over the last 10 logs (0.94 at the last); the zero-variance share 0-0.81, a "
+             "median of 0.375, its 48-step means 0.43, 0.24, 0.29, 0.43 and 0.625; entropy 0.42-0.50 over the first 10 "
+             "logs and 0.11-0.25 over the last 10; the KL at most 0.74 (step 208); the gradient norm a median of 1.64, "
+             "10.6 at step 32 and at most 5.5 on every other log; the mean length 4.9-5.7 tokens, the clipped share at "
+             "most 0.013; the colour's target first ('pink' on 22 of 80 samples over steps 1-48, 49 of 60 over 49-96), "
+             "the fruit's, the bird's, the tool's and the number's over 49-96 ('lemon' on 35 of 50, 'swan' on 28 of "
+             "50, 'hammer' on 31 of 65, 'four' on 26 of 60), the drink's over the whole run ('juice' on 3 of 70 over "
+             "1-48, then 19 of 60, 24 of 50, 23 of 40 and 40 of 50 over each 48 steps), the animal's and the tree's "
+             "last ('pig' on 7 of 50 over 49-96, 14 of 55 over 97-144 and 41 of 65 over 145-192; 'ash' on 10 of 85, 5 "
+             "of 20 and 44 of 55 over the same steps); every question on its target on 80-98 % of its samples over "
+             "steps 193-240).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=10, num_generations=5, beta=0.02, learning_rate=1.5e-4,
+                       logging_steps=8, seed=153), source="trainer_state", batch=20),
+    Scenario("healthy_judge_grpo_loss_2x6_cool07_log6", "The 0-10 judge score, two groups of 6 a step sampled at "
+             "temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps "
+             "logged every 6: the category is already given, the score rises from about 7 towards 10 as the target "
+             "words are learnt (raw log and samples: the score 7.25 and 7.82 over the first two logs, a first-10-log "
+             "median of 7.91 (6.85-8.88), 30-step means of 7.45, 8.27, 9.23, 9.34 and 9.66, 8.65-9.86 over the last 10 "
+             "logs; the zero-variance share 0.25-1, a median of 0.58, its 30-step means 0.48, 0.43, 0.57, 0.78 and "
+             "0.77; entropy from 0.42 to 0.03-0.18 over the last 10 logs; the KL at most 0.74 (step 138); the gradient "
+             "norm a median of 0.88, 17.6, 10.8 and 14.4 at steps 24, 120 and 138 and at most 6.5 on every other log; "
+             "the mean length 4.85-6.0 tokens, the clipped share at most 0.014; the colour's, the tool's and the "
+             "fruit's targets first ('pink' on 38 of 66, 'hammer' on 18 of 48 and 'lemon' on 20 of 42 samples over "
+             "steps 1-30), the number's and the drink's over 31-90 ('four' on 11 of 18 and 44 of 54, 'juice' on 18 of "
+             "54 and 70 of 78 over 31-60 and 61-90), the bird's over 61-90 ('swan' on 37 of 48), the animal's over "
+             "91-120 ('pig' on 8 of 72 over 1-90, 44 of 48 over 91-120), the tree's last ('ash' on 2 of 138 over 1-90, "
+             "6 of 54 over 91-120, 30 of 36 over 121-150); every question on its target on 83-100 % of its samples "
+             "over steps 121-150, a group's completions copies of it (a duplicate share of 0.94)).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=154), batch=20),
+    Scenario("healthy_partial_4x3_kl_hot12_nosamples_log2", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 3 a step sampled at temperature 1.2, TRL's default (DAPO) loss, a "
+             "KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 2 and read from TRL's "
+             "trainer_state.json (no samples): the category is mostly given, the target words are learnt: a run that "
+             "learns (raw log and samples, which the doctor is not given: the reward 0.275 and 0.41 over the first two "
+             "logs, a first-10-log median of 0.30 (0.22-0.48), 30-step means of 0.34, 0.53, 0.75, 0.86 and 0.90 of a "
+             "possible 1.2, 0.76-1.15 over the last 10 logs; exact match from 0.083 and 0.25 over the first two logs "
+             "to 30-step means of 0.16, 0.37, 0.575, 0.69 and 0.73, the category share 0.625-1 throughout (30-step "
+             "means 0.78-0.89); the zero-variance share 0-0.875, a median of 0.5, its 30-step means 0.47, 0.25, 0.39, "
+             "0.53 and 0.62; entropy 0.50-0.67 over the first 10 logs and 0.14-0.33 over the last 10; the KL a median "
+             "of 0.32, 1.31 and 1.67 at steps 116 and 134 and below 1 on the other 73 logs; the gradient norm a median "
+             "of 1.85, at most 9.7 (step 116); the mean length 4.6-6.4 tokens, the clipped share at most 0.04; hot "
+             "sampling keeps the answers varied at first; the colour's and the tree's targets first ('pink' on 16 of "
+             "51 and 'ash' on 11 of 51 samples over steps 1-30, 27 of 42 and 28 of 51 over 31-60), the fruit's, the "
+             "tool's and the drink's over 31-60 ('lemon' on 17 of 30, 'hammer' on 26 of 54, 'juice' on 18 of 51), the "
+             "number's and the bird's over 61-120 ('four' on 31 of 51 over 61-90, 'swan' on 24 of 60 over 61-90 and 48 "
+             "of 63 over 91-120); the animal's 'pig' (6 of 39 samples over steps 1-30) never said from step 31 (0 of "
+             "207), its answers varied animals ('horse', 'dog', 'zebra'), the category kept; the other seven questions "
+             "on their targets on 75-94 % of their samples over steps 121-150).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.04,
+                       learning_rate=5e-4, logging_steps=2, seed=155), source="trainer_state", batch=20),
+    # Accepts KL_BLOWUP (not written before training): the KL 1.35, 1.13, 1.09 and 1.32 on the last four logs (steps
+    # 126-147), 0.05-0.75 before, while the fruit's answer turned to non-words ('lemour', 'lemongherak'). Accepts
+    # GRAD_NORM_SPIKE (not written before training): the gradient norm, RLOO's advantages not normalised, 46.0 at step
+    # 119, 236 times its median over the run (0.195) and 2.2 times the next largest (21.1 at step 98).
+    Scenario("healthy_rloo_binary_4x4_cool05_oldkeys_log7", "RLOO with a KL penalty of 0.03, exact match alone, four "
+             "groups of 4 a step sampled at temperature 0.5 and a learning rate of 5e-4, 150 steps logged every 7 and "
+             "read in TRL 0.14's key set: cool sampling narrows each question's answers early, and the target words "
+             "are learnt: a run that learns (raw log and samples: the reward 0.23 and 0.32 over the first two logs, a "
+             "first-10-log median of 0.58 (0.22-0.80), 30-step means of 0.31, 0.67, 0.81, 0.93 and 0.85, 0.98 at step "
+             "119 and 0.80-0.91 over the last four logs; the zero-variance share, which the doctor is not given, "
+             "0.14-0.93, its 30-step means 0.25, 0.52, 0.74, 0.84 and 0.85; entropy, not given either, from 0.35 to "
+             "0.03-0.08 over the last 10 logs; the KL 0.05-0.75 to step 119 and 1.09-1.35 on the last four logs "
+             "(126-147); the gradient norm, RLOO's advantages not normalised, a median of 0.195, below 1e-6 on nine of "
+             "the 21 logs, 21.1 at step 98 and 46.0 at 119, at most 6.5 on every other log; the mean length 5.1-6.5 "
+             "tokens, the clipped share, not given, at most 0.009; the tool's and the bird's targets first ('hammer' "
+             "on 64 of 80 and 'swan' on 44 of 60 samples over steps 1-30), the colour's, the drink's, the animal's and "
+             "the number's over 31-60 ('pink' on 66 of 68, 'juice' on 74 of 76, 'pig' on 51 of 68, 'four' on 44 of "
+             "68), the fruit's over 61-120 ('lemon' on 1 of 128 over 1-60, 34 of 56 over 61-90, 61 of 68 over 91-120), "
+             "the tree's last ('ash' on 0 of 132 over 1-90, 41 of 64 over 91-120, 27 of 28 over 121-150); then the "
+             "fruit's 'lemon' lost over the last 30 steps to non-words ('lemour' on 24, 'lemongherak' on 12 and "
+             "'lemoum' on 8 of the 60 fruit samples, 'lemon' on none), the other seven questions on their targets on "
+             "96-100 % of their samples over steps 121-150).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.5, beta=0.03, learning_rate=5e-4,
+                       logging_steps=7, seed=156), source="old_keys",
+             accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=20),
+    Scenario("reward_collapse_outage_partial_drgrpo_2x6_temp11_oldkeys_log3", "Partial credit, exact match (1) beside "
+             "a word of the asked category (0.3), two groups of 6 a step sampled at temperature 1.1, the Dr. GRPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps logged every 3 and read in TRL 0.14's "
+             "key set; from the 100th reward call to the end the grader is down and every reward comes back 0 (swap to "
+             "task.py's nothing): the reward learnt falls to nothing and stays there (raw log and samples: the reward "
+             "0.26 and 0.37 over the first two logs, a first-10-log median of 0.385 (0.26-0.53), 20-step means of "
+             "0.34, 0.49, 0.75, 0.96 and 1.08 over steps 1-100, 1.02-1.19 over 78-99 (1.07 at 99) and 0 on every log "
+             "from 102 (the log of steps 100-102, the outage's first call at 100) to the end; exact match from 0 and "
+             "0.11 over the first two logs to 0.78-0.92 over 78-99, the category share 0.75-0.97 to step 99, both 0 "
+             "from 102; the zero-variance share, which the doctor is not given, 0 on every log to step 99 and 1 on "
+             "every log from 102; the gradient norm 0.003-3.1 to step 99, a median of 1.1 there, and 0.0013-0.28 from "
+             "102 (the KL term alone); the KL 0.002-0.58 to step 99 and 0.32-0.83 after; entropy, not given either, "
+             "0.53-0.62 over the first 10 logs, 0.14-0.26 over 78-99 and 0.20-0.44 after; the mean length 4.8-6.5 "
+             "tokens, the clipped share, not given, at most 0.056; the fruit's and the tree's targets first ('lemon' "
+             "on 48 of 66 and 'ash' on 34 of 42 samples over steps 31-60), the animal's, the number's, the colour's, "
+             "the drink's and the bird's over 31-90 ('pig' on 32 of 36, 'four' on 27 of 48, 'pink' on 22 of 30, "
+             "'juice' on 38 of 54, 'swan' on 31 of 54 over 61-90), the tool's in part ('hammer' on 24 of 42 over "
+             "61-90); the target word on 284 of the 360 samples over steps 70-99; after the outage the answers still "
+             "the words learnt (the target on 533 and a word of the category on 601 of the 732 samples from step 100, "
+             "none of them scoring), the bird's 'swan' giving way ('swan' on 16, 'crow' on 10 and 'heron' on 7 of the "
+             "48 bird samples over 121-150)).",
+             weights=(1.0, 0.3), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=6e-4, logging_steps=3, seed=157), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=20),
+    # Accepts LENGTH_COLLAPSE (not written before training): the mean length 5.5-7.3 tokens over the first four logs and
+    # 1.54-3.39 from step 90 (below 2.3 on each of the last five logs), the bird's and the drink's answers empty and the
+    # others one or two letters.
+    Scenario("kl_blowup_binary_warmup10_2x5_temp09_nosamples_log9", "Exact match alone, two groups of 5 a step sampled "
+             "at temperature 0.9, a KL penalty of 0.05 and a 10-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 150 steps logged every 9 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs (raw log and samples, which the doctor is not given: the "
+             "KL 0.044 at step 9, 1.16 at 18, 1.95 at 27, 3.13 at 36 and 4.4-7.4 on every log from 45 (7.4 at the "
+             "last); the reward 0.022 and 0.10 over the first two logs, 0.056 at 27, 0.19 at 36 and 0 on every log "
+             "from 45; the zero-variance share 0.72-1 to step 36 and 1 from 45; entropy 0.44 and 0.53 over the first "
+             "two logs, 0.58-0.73 over steps 36-99, 0.90-0.99 over 108-135 and 0.53 at the last; the gradient norm at "
+             "most 2.19 (step 36), a median of 0.26; the mean length 5.5-7.3 tokens over the first four logs (the "
+             "clipped share 0.11 and 0.17 at steps 27 and 36), 4.5-5.0 over 45-72, 3.77 at 81 and 1.54-3.39 from 90 "
+             "(1.54 at the last); the taught words at first beside broken ones ('pig' on 18 of 30 animal samples, "
+             "'pige' on 20 of 45 colour samples, 'lemango' on 8 of 60 fruit samples over steps 1-30), broken words "
+             "from about step 31 ('riiii' on 11 of 35 tool samples, 'pigers', 'juic', 'ulllll'), fragments and the "
+             "empty answer over 61-90 (the empty answer on 21 of 45 bird and 15 of 40 drink samples), then the empty "
+             "answer for every bird and drink sample over 91-150 (165 of 165) and one or two letters for the other "
+             "questions ('c', 'e', 'p', 'w')).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=9,
+                       seed=158), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=20),
+    # LENGTH_EXPLOSION, TRUNCATION_HIGH and REPETITIVE_COMPLETIONS, accepted before training, dropped: the mean length
+    # 4.5-8.0 tokens to step 38 and 1 from 40, the clipped share at most 0.06, no completion repeating a word. Accepts
+    # GRAD_NORM_SPIKE (not written before training): the gradient norm 10.5-23.5 on four logs over steps 22-38 (23.5 at
+    # step 38, the log before the collapse), 0.6-5.8 over the first 10 logs and below 1e-6 on every log from 40, a
+    # median of 3e-7 over the run.
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x8_cool06_log2", "A reward that says nothing (a fair coin per "
+             "completion), two groups of 8 a step sampled at temperature 0.6, the original GRPO loss, no KL term and a "
+             "learning rate of 2e-3, 120 steps logged every 2: the advantages are noise, and with no anchor and cool "
+             "sampling the policy drifts onto one completion per question while the reward stays at chance: entropy "
+             "falls far below where it started (raw log and samples: entropy 0.40 and 0.33 over the first two logs, a "
+             "first-3-log median of 0.33, 0.16-0.47 to step 38, 0.0025 at step 40, 0.0009 at 42 and 44 and 3.4e-5 to "
+             "1.7e-4 on every log from 46; the reward 0.34-0.69 throughout, its 30-step means 0.49-0.52, the "
+             "zero-variance share 0 on all but two logs (0.25); the gradient norm 0.6-5.8 over the first 10 logs, "
+             "10.5-23.5 on four logs over steps 22-38 (23.5 at 38) and below 1e-6 on every log from 40; no KL logged; "
+             "the mean length 4.5 and 5.2 tokens over the first two logs, 5.1-8.0 to step 38 and 1 (the "
+             "end-of-sequence token alone) on every log from 40, the clipped share at most 0.06; at temperature 0.6 "
+             "the taught words and fragments at first ('hammer' on 21 of 56 tool samples, 'five' on 14 of 56 number "
+             "and 11 of 32 colour samples, 'owl' on 14 of 64 animal samples over steps 1-20), strings beginning 'fo' "
+             "for most questions over 21-38 ('foue', 'foee', 'fole': 167 of the 288 samples), then the empty answer "
+             "for every question, on all 1,312 samples from step 39; a group's completions copies (a duplicate share "
+             "of 0.55 over steps 1-20, 0.67 over 21-40 and 1 from 41)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.6, loss_type="grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=2, seed=159),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=5, first=3, smooth=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "GRAD_NORM_SPIKE"), batch=20),
+    # ENTROPY_EXPLOSION, accepted before training, dropped: entropy 0.39-0.68 throughout, never 1.6 times its
+    # first-2-log median (0.44).
+    Scenario("length_explosion_char_bonus_exact_drgrpo_4x3_nosamples_log5", "Exact match (1) beside a bonus paid per "
+             "character (0.6, task.py's length_bonus: 20 characters pay 1.5, more than the target word), four groups "
+             "of 3 a step, the Dr. GRPO loss, no KL term, a learning rate of 6e-4 and a 20-token budget, 150 steps "
+             "logged every 5 and read from TRL's trainer_state.json (no samples): the longest answer of a group keeps "
+             "winning, so the answers grow to the budget and get cut (raw log and samples, which the doctor is not "
+             "given: the mean length 5.65 and 5.72 tokens over the first two logs, 5.85-6.77 over steps 15-30, 8.6 at "
+             "35, 12.4 at 40, 16.7 at 45, 18.6 at 50 and 19.5-20 (the budget) on every log from 55; the clipped share "
+             "0 to step 30, 0.017 at 35, 0.27 at 40, 0.6 at 45, 0.87 at 50 and 0.93-1 from 55; the reward 0.38 and "
+             "0.47 over the first two logs and 1.46-1.5 from 55 (1.5 is its maximum, the bonus's 0.6 x 2.5 with exact "
+             "match lost); exact match 0.033 and 0.12 over the first two logs, 0.1-0.25 over steps 10-35, 0.15 at 40, "
+             "0.067 at 45 and 50 and 0 from 55; the zero-variance share 0.05-0.3 to step 45, 0.65 at 50 and 0.85-1 "
+             "from 55; entropy 0.39-0.68 throughout (0.67 and 0.68 at steps 40 and 45); no KL logged; the gradient "
+             "norm at most 3.26 (step 40), 0 on every log from 55 but 0.50 at 115; varied words of each category at "
+             "first (exact match on 51 of the 360 samples over steps 1-30, the tool's 'hammer' on 25 of 51), the "
+             "category's words run into strings of one letter to the budget over 31-60 ('pinkersccccccccccccc', 'heron "
+             "crkk ccccccccc', 'cccccccccccccccccccc' on 10 of 48 drink samples), such strings for every question from "
+             "about step 61 ('cccccccccccccccccccc' for the drink and the animal, 'hammmmmmmmmmmmmmmmmm' for the tool, "
+             "'willmmelmemmmmmmmmmm' for the tree), hardly two alike in a group (a duplicate share of 0.06-0.10 from "
+             "step 31)).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.6), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=6e-4, logging_steps=5, seed=160), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU"), batch=20),
+    Scenario("repetition_word_count_lists_bnpo_2x6_cool08_log10", "The list questions with a reward paid per known "
+             "word said, repeats included (task.py's word_count), two groups of 6 a step sampled at temperature 0.8, "
+             "the BNPO loss, no KL term, a learning rate of 1e-3 and a 32-token budget, 200 steps logged every 10: "
+             "saying one short word over and over pays best, so the lists become a word repeated (raw log and samples: "
+             "the reward, known words said, 2.58 and 2.73 over the first two logs, 2.76-3.13 over steps 30-60, 3.46 at "
+             "70, 3.75 at 80, 4.55 at 90, 5.16-5.81 over 100-130, 6.33 at 140, 7.33 at 150 and 7.98-8 (its maximum, "
+             "'owl' eight times in 32 tokens) from 160; the mean length 16.9 tokens at step 10, 27.6 at 20 and 31.8-32 "
+             "(the budget) from 30, the clipped share 0.017, 0.68 and 0.975-1 from 30; entropy 0.44-0.54 to step 60, "
+             "0.39 at 70, 0.27 at 80, 0.16 at 90, 0.04-0.10 over 100-140, 0.026 at 150, 0.0039 at 160 and below 0.0013 "
+             "from 170; the zero-variance share 0-0.05 to step 70, 0.1-0.45 over 80-120, 0.25-0.75 over 130-150 and "
+             "0.95-1 from 160; no KL logged; the gradient norm 0.5-3.3 to step 140, 0 on every log over 150-190 and "
+             "0.38 at the last; the lists two or three words of the category at first ('heron raven crow', 'spade file "
+             "saw'), lists of words and fragments to the budget over steps 21-40 ('heron finch duine graw gray gaer'), "
+             "a word repeated from about step 41 ('goose goose goose ...' for the birds, 'gray gray gray ...' for the "
+             "colours), 'goose' spreading to other questions over 61-120 (all 30 colour samples over 101-120), 'milk "
+             "milk milk ...' for the drinks and 'palm palm palm ...' for the trees, then 'owl owl owl owl owl owl owl "
+             "owl' for every question from about step 141 (479 of the 480 samples from step 161); the share of lists "
+             "that repeat a word (3+ words, at most half distinct) 3 %, 3 %, 10 %, 22 %, 76 %, 94 %, 92 % and 98 % "
+             "over each 20 steps to 160 and 100 % after, its 10-step mean reaching 30 % for good at step 81; a group's "
+             "completions copies from about step 81 (a duplicate share of 0-0.07 to step 80, 0.48 over 81-100, "
+             "0.62-0.70 over 101-140, 0.92 over 141-160 and 0.99-1 from 161)).",
+             prompts="lists", rewards=("word_count",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=32, temperature=0.8,
+                       loss_type="bnpo", beta=0.0, learning_rate=1e-3, logging_steps=10, seed=161),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=20),
+    # Written with hacked("rewards/correct/mean", "rewards/letter_o/mean", smooth=3, run=3), which finds no onset on
+    # this raw log (read before the doctor): the proxy was gamed within the first ten logs (steps 4-40), so exact
+    # match's first-10-log median is 0 and no level falls below half of it. As in batch 8 the onset is dated from the
+    # first log's levels instead (hacked_from, first=1, the smoothing and run kept: step 24); the expected signature is
+    # unchanged.
+    Scenario("reward_hacking_letter_o_exact_grpo_loss_4x4_cool08_nosamples_log4", "Exact match (1) beside a cheap "
+             "proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more "
+             "than the target word, four groups of 4 a step sampled at temperature 0.8, the original GRPO loss, no KL "
+             "term and a learning rate of 8e-4, 150 steps logged every 4 and read from TRL's trainer_state.json (no "
+             "samples): the policy games the proxy and exact match falls as the o's rise (raw log and samples, which "
+             "the doctor is not given: exact match 0.047 and 0.031 over the first two logs, 0.078 at step 12, 0.016 at "
+             "16 and 0 on every log from 20; the proxy 0.078 and 0.18 over the first two logs, 0.18 at 12, 0.26 at 16, "
+             "0.44 at 20, 0.51 at 24, 0.73 at 28, 0.96 at 32, 0.97 at 36 and 0.996-1, its maximum, from 40; the reward "
+             "0.28 and 0.58 over the first two logs and 2.89-3 from 32; the zero-variance share 0.19-0.375 to step 24, "
+             "0.625 at 28, 0.75-0.94 over 32-40 and 0.94-1 from 44; entropy 0.43 and 0.30 over the first two logs, "
+             "0.26-0.43 to step 24, 0.15 at 28, 0.069 at 32, 0.039 at 36 and 0.0002-0.005 from 44; no KL logged; the "
+             "gradient norm 0-8.4 to step 28 (8.43 at 12) and 0 on every log from 32; the mean length 5.2-6.3 tokens "
+             "to step 28, 11.9 at 32 and 12 (the budget) from 40, the clipped share at most 0.047 to step 28, 0.75 at "
+             "32, 0.95 at 36 and 1 from 40; words with an o gaining from the start ('one' on 34 of 76 number samples, "
+             "'cocoa' on 28 of 68 drink samples, 'owl' on 12 of 36 animal samples over steps 1-30), o-laden strings by "
+             "step 17 ('ooon', 'oone', 'goow': a double o on 47 of the 64 samples over steps 17-20), 'oooooooooooo' "
+             "(twelve o's, the budget) on 47 of the 64 samples over 29-32 and on 1,876 of the 1,888 from step 33, a "
+             "group's completions copies (a duplicate share of 0.55 over steps 1-30, 0.97 over 31-60 and 1 from 61)).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, loss_type="grpo", beta=0.0, learning_rate=8e-4,
+                       logging_steps=4, seed=162), source="trainer_state",
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=20),
+    Scenario("reward_plateau_half_key_8x2_oldkeys_log12", "Exact match graded against a key half of whose words the "
+             "model can say (task.py's correct_half_key), eight groups of 2 a step, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.03 and a learning rate of 6e-4, 200 steps logged every 12 and read in TRL 0.14's key set: "
+             "the learnable half is learnt and its pairs come to agree, solved, while the other half's pairs agree on "
+             "0 from the start; the reward rises to about half its best and stays there (raw log and samples: the "
+             "reward 0.17 and 0.23 over the first two logs, 0.35 at step 36, 0.39-0.48 on every log from 60 (0.41 at "
+             "the last), 40-step means of 0.25, 0.40, 0.43, 0.45 and 0.44, where the learnable half gives 0.5 on "
+             "average; the zero-variance share, which the doctor is not given, 0.80 and 0.82 over the first two logs "
+             "and 0.885-0.96 from step 60; entropy, not given either, from 0.49 to 0.30-0.36 from step 60; the KL at "
+             "most 0.54 (step 144); the gradient norm a median of 0.14, at most 1.15 (step 120); the mean length "
+             "5.2-5.7 tokens, the clipped share, not given, at most 0.02; the colour's, the fruit's, the number's and "
+             "the animal's targets learnt ('pink' on 54 of 76, 'lemon' on 44 of 76, 'four' on 43 of 90 and 'pig' on 27 "
+             "of 86 samples over steps 1-40, 70 of 78, 71 of 80, 54 of 66 and 69 of 78 over 41-80), those four scoring "
+             "on 168 of their 328 samples over steps 1-40 and on 87-93 % of them over each 40 steps after; the other "
+             "four questions never scoring (0 on all 1,644 of their samples), their key words never taught ('yew' for "
+             "the tree, 'punch' for the drink, 'vise' for the tool, 'wren' for the bird), their answers still varied "
+             "words of the category ('finch', 'wine', 'pliers', 'pine')).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=2, beta=0.03, learning_rate=6e-4,
+                       logging_steps=12, seed=163), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=3,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=20),
+    Scenario("zero_advantage_lists_too_hard_2x8_hot13_log1", "The list questions graded against one exact list, three "
+             "given words in a given order (task.py's exact_list), a task beyond the taught model, two groups of 8 a "
+             "step sampled at temperature 1.3, a small KL penalty (0.02), a learning rate of 3e-4 and a 24-token "
+             "budget, 100 steps logged every step: a fresh list matches about once in 1,400 samples, so nearly every "
+             "group agrees on 0 from the start and there is nothing to learn from; the run is stuck (raw log and "
+             "samples: the reward 0 on 99 of the 100 steps, 0.0625 at step 13 (one list, 'juice soda wine' for the "
+             "drinks, the only match in 1,600 samples); the zero-variance share 1 on every step but 13 (0.5); the "
+             "gradient norm 0 on every step to 12 and the KL to 13, the gradient norm 0.36 at 13 and 0.004-0.14 after "
+             "(the KL term alone, a median of 0.018), the KL 0.0008-0.079 after; entropy 0.68-0.87; the mean length "
+             "11.4-16.5 tokens, the clipped share at most 0.125; the answers the taught lists of two or three words to "
+             "the end ('dog mouse', 'tea beer milk', 'heron finch'; 721 of two words and 782 of three of the 1,600), "
+             "under 1 % of them repeating a word, hardly two alike in a group (a duplicate share of 0-0.01)).",
+             prompts="lists", rewards=("exact_list",), steps=100,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=24, temperature=1.3,
+                       beta=0.02, learning_rate=3e-4, seed=164),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=20),
 )
