@@ -166,6 +166,20 @@ def test_a_single_extreme_step_and_whether_the_run_came_back():
     assert extreme_step(view_of(grad_norm=grad, reward=reward), logged(view_of(grad_norm=grad), "grad_norm")) is None
 
 
+def test_the_last_ordinary_step_before_a_gradient_that_cancels_is_no_extreme_step():
+    """A policy whose completions all became one has a gradient that cancels (about 3e-7 from then on): its
+    last ordinary gradient, 23 among norms of 1 to 23, is ×80 million the run's median, yet no spike. An
+    extreme step must also stand out from what the run logged before it; a real one still does."""
+    rng = np.random.default_rng(5)
+    grad = np.concatenate([rng.uniform(1.0, 15.0, 30), [23.0], np.full(120, 3e-7)])
+    view = view_of(grad_norm=grad, reward=np.full(grad.size, 0.5))
+    assert grad[30] >= EXTREME_RATIO * np.median(grad) and extreme_step(view, logged(view, "grad_norm")) is None
+    spiked = np.concatenate([rng.uniform(1.0, 15.0, 30), [5000.0], rng.uniform(1.0, 15.0, 120)])
+    view = view_of(grad_norm=spiked, reward=np.full(spiked.size, 0.5))
+    extreme = extreme_step(view, logged(view, "grad_norm"))
+    assert extreme is not None and extreme.value == 5000.0
+
+
 def test_a_kl_that_stays_negligible_after_an_extreme_step_came_back():
     """Batch 15 (``zero_advantage_category_earned_4x2_cool07_log1``): a KL near 0 (0.001) that reads 0.005
     after one extreme step has multiplied by 5 and moved nowhere: back. At 0.3 after it, it did not come back."""

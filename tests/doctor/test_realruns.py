@@ -95,6 +95,10 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "verdict"): "ENTROPY_COLLAPSE missing (onset 75)",
     # Batch 19 (session 11): the doctor's first look (be3b85a), after the session's fixes, before any fix for it.
     ("length_collapse_brevity_exact_6x2_hot12_nosamples_log7", "verdict"): "LENGTH_COLLAPSE missing (onset 84)",
+    # Batch 20 (session 11): the doctor's first look (b2c11ca), after the session's fixes, before any fix for it.
+    ("reward_hacking_letter_o_exact_grpo_loss_4x4_cool08_nosamples_log4", "verdict"):
+        "REWARD_HACKING missing (onset 24: the proxy gamed within the first ten logs)",
+    ("reward_plateau_half_key_8x2_oldkeys_log12", "verdict"): "REWARD_PLATEAU missing (onset 84)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

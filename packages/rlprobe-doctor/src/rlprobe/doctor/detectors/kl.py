@@ -113,8 +113,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     costs a quarter of the reward gained or more (beta, from the config or read off GRPO's
     loss / KL, × KL × mean length): the penalty holds the policy where the reward balances it;
     a weak anchor holds nothing. Without a blow-up, a single logged step at
-    `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), with the
-    steps after it back near the median, is reported at info with that step's samples; warn when
+    `EXTREME_RATIO` (100) × the run's median KL or more (and at least `min_level`), as far above the steps before
+    it, with the steps after it back near the median, is reported at info with that step's samples; warn when
     the reward or the KL did not come back to its level after it.
 
     Actions: Raise the KL penalty (`beta`), lower `learning_rate`, lower `max_grad_norm`;

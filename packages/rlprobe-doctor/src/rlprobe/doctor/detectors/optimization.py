@@ -215,9 +215,9 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     lower by 3× its step noise than at the first spike): an episode of spikes that set the run
     back in nothing is noise; live, it is a warning until the run has shown that.
     Without any of these, a single logged step at `EXTREME_RATIO` (100) × the run's median
-    gradient norm or more, the steps after it back near the median, is reported at info with
-    that step's samples (one bad batch; clipping bounds its update); warn when the reward or the
-    KL did not come back to its level after it.
+    gradient norm or more, and as far above the steps before it, the steps after it back near
+    the median, is reported at info with that step's samples (one bad batch; clipping bounds its
+    update); warn when the reward or the KL did not come back to its level after it.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for

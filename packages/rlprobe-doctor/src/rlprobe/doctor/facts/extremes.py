@@ -69,8 +69,9 @@ class ExtremeStep:
 
 
 def extreme_step(view: RunView, curve: Curve | None) -> ExtremeStep | None:
-    """The largest point of ``curve`` at ``EXTREME_RATIO`` times its run median or more, when the
-    points after it are back near that median (a lasting rise is another finding's); None otherwise."""
+    """The largest point of ``curve`` at ``EXTREME_RATIO`` times its run median or more, and as far above
+    the points before it, when the points after it are back near that median (a lasting rise is another
+    finding's); None otherwise."""
     if curve is None or curve.size < 4 * _SIDE:
         return None
     x = np.abs(curve.values)
@@ -81,6 +82,12 @@ def extreme_step(view: RunView, curve: Curve | None) -> ExtremeStep | None:
     i = int(np.argmax(x))
     after = x[i + 1:i + 1 + _SIDE]
     if x[i] < EXTREME_RATIO * median or not after.size or np.median(after) >= _ALONE * EXTREME_RATIO * median:
+        return None
+    # Extreme next to what the run had logged before it too: a last ordinary point before the metric fell to
+    # nothing (a policy whose completions all became one, its gradient cancelling) is far above a median the
+    # degenerate tail makes, and is no spike.
+    before = x[:i][x[:i] > 0]
+    if before.size >= 3 and x[i] < EXTREME_RATIO * float(np.median(before)):
         return None
     step = int(curve.steps[i])
     lost = [name for name, back in (("reward", _reward_back(view, step)), ("KL", _kl_back(view, step))) if not back]
