@@ -4,6 +4,7 @@ from __future__ import annotations
 import warnings
 
 from rlprobe import Recorder
+from rlprobe.doctor.toolkit.confidence import UNCALIBRATED_ENV
 from rlprobe.integrations.trl.live import LiveDoctor
 
 
@@ -24,9 +25,12 @@ class SurerThanAtFirst:
         return finding.confidence > self.first_confidence + 0.01
 
 
-def test_a_finding_turned_down_for_confidence_is_asked_about_again(tmp_path):
+def test_a_finding_turned_down_for_confidence_is_asked_about_again(tmp_path, monkeypatch):
     """The watcher reports a signature once per severity; the halt decision must still see
     the doctor grow surer of it."""
+    # The detector's own strength of evidence, which grows with the KL: the printed (calibrated) confidence is
+    # a step of the corpus's reliability table, flat across a bin.
+    monkeypatch.setenv(UNCALIBRATED_ENV, "1")
     run_dir = tmp_path / "run"
     policy = SurerThanAtFirst()
     doctor = LiveDoctor(str(run_dir), policy=policy, on_finding=None, every=10, config=None, is_main=True)
