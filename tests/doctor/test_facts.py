@@ -216,3 +216,10 @@ def test_a_rolling_trend_is_the_trend_of_each_trailing_window():
     for end in (39, 150, 299):
         assert rolled[end] == pytest.approx(trend_t(np.arange(40.0), y[end - 39:end + 1]), rel=1e-6)
     assert rolling_trend_t(np.arange(10.0), 5)[-1] == np.inf  # an exact line, as trend_t says it
+    # One value that is not finite costs only the windows that hold it.
+    holed = y.copy()
+    holed[100] = np.nan
+    rolled_holed = rolling_trend_t(holed, 40)
+    assert np.isnan(rolled_holed[100:140]).all()
+    assert rolled_holed[140:] == pytest.approx(rolled[140:], rel=1e-6)
+    assert rolled_holed[39:100] == pytest.approx(rolled[39:100], rel=1e-9)

@@ -158,13 +158,16 @@ def trend_t(x: np.ndarray, y: np.ndarray) -> float:
 
 
 def rolling_trend_t(y: np.ndarray, window: int) -> np.ndarray:
-    """``trend_t`` of each trailing ``window`` of ``y`` against its index (NaN before a full window; ±inf for
-    an exact line, as ``trend_t``), in one pass of cumulative sums (runs of 100k steps)."""
+    """``trend_t`` of each trailing ``window`` of ``y`` against its index (NaN before a full window and for a
+    window holding a value that is not finite, which costs only the windows holding it; ±inf for an exact
+    line, as ``trend_t``), in one pass of cumulative sums (runs of 100k steps)."""
     y = np.asarray(y, dtype=float)
     n, w = y.size, int(window)
     out = np.full(n, np.nan)
     if w < 3 or n < w:
         return out
+    bad = ~np.isfinite(y)
+    y = np.where(bad, 0.0, y)
 
     def total(v: np.ndarray) -> np.ndarray:
         c: np.ndarray = np.concatenate([[0.0], np.cumsum(v)])
@@ -179,7 +182,8 @@ def rolling_trend_t(y: np.ndarray, window: int) -> np.ndarray:
     slope = sxy / sxx
     se = np.sqrt(np.maximum(syy - sy * sy / w - slope * sxy, 0.0) / (w - 2) / sxx)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out[w - 1:] = np.where(se > 0, slope / se, np.sign(slope) * np.inf)
+        out[w - 1:] = np.where(total(bad.astype(float)) > 0, np.nan,
+                               np.where(se > 0, slope / se, np.sign(slope) * np.inf))
     return out
 
 
