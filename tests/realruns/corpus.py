@@ -5038,4 +5038,155 @@ SCENARIOS: tuple[Scenario, ...] = (
                        beta=0.02, learning_rate=3e-4, seed=164),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=20),
+    # -- batch 21 --
+    # A nineteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3 and 4, partial credit with RLOO and groups of 5, the judge score with one group of 8;
+    # healthy runs with and without a KL term that learn (two groups of 3 at temperature 0.9; three groups of 4 with
+    # Dr. GRPO and no KL term in TRL 0.14's key set), learn slowly (240 steps at 2e-4 with groups of 2 read from
+    # trainer_state.json), the judge score with BNPO at temperature 1.2, RLOO with partial credit read from
+    # trainer_state.json, converge (four groups of 3 with the original GRPO loss at temperature 0.6); an answer key joined
+    # off by one after learning with the original GRPO loss read from trainer_state.json, a KL blow-up after a 20-step
+    # warm-up into 3e-3 on partial credit with Dr. GRPO in TRL 0.14's key set, an entropy collapse under a reward that
+    # says nothing with groups of 4 and no KL term, a per-character bonus beside a format reward with BNPO at temperature
+    # 1.3, a per-word reward on the list questions with groups of 4 logged every 12 steps, a letter proxy gamed against
+    # exact match with Dr. GRPO in TRL 0.14's key set, a reward plateau from a half key with groups of 8 read from
+    # trainer_state.json, a key of untaught words with BNPO and groups of 3 at temperature 0.5 logged every step;
+    # strides 1-12, temperatures 0.5-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds
+    # 165-178. Each expectation was written from the mechanism before the run was trained (committed first), then to be
+    # checked on the raw log and the recorded completions only, never against the doctor. As in batches 9-20, the
+    # healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when
+    # solved.
+    Scenario("healthy_binary_2x3_kl_temp09_log3", "Exact match alone, two groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every "
+             "3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.9, beta=0.04,
+                       learning_rate=5e-4, logging_steps=3, seed=165), batch=21),
+    Scenario("healthy_nokl_drgrpo_binary_3x4_oldkeys_log6", "Exact match alone, three groups of 4 a step, the Dr. GRPO "
+             "loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's "
+             "key set (no zero-variance share, entropy or clipped share): the target words are learnt and the groups "
+             "come to agree, solved: a run that learns without an anchor.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=4, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=6, seed=166), source="old_keys", batch=21),
+    Scenario("healthy_slow_binary_4x2_lr2e4_nosamples_log10", "Exact match alone, four groups of 2 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and read "
+             "from TRL's trainer_state.json (no samples): most pairs agree by chance, the few that disagree move the "
+             "policy a little: a slow learner, the reward rising from about one in ten over the whole run.",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, beta=0.02, learning_rate=2e-4, logging_steps=10, seed=167),
+             source="trainer_state", batch=21),
+    Scenario("healthy_judge_bnpo_1x8_hot12_log4", "The 0-10 judge score, one group of 8 a step sampled at temperature "
+             "1.2, the BNPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 4: the "
+             "category is mostly given, hot sampling strays from it at first, and the score rises towards 10 as the "
+             "target words are learnt: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=8, temperature=1.2, loss_type="bnpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=4, seed=168), batch=21),
+    Scenario("healthy_rloo_partial_2x5_temp09_nosamples_log5", "RLOO with a KL penalty of 0.05, partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 5 a step sampled at temperature 0.9 "
+             "and a learning rate of 4e-4, 150 steps logged every 5 and read from TRL's trainer_state.json (no "
+             "samples): the category is already given, the target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.05,
+                       learning_rate=4e-4, logging_steps=5, seed=169), source="trainer_state", batch=21),
+    Scenario("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "Exact match alone, four groups of 3 a step sampled "
+             "at temperature 0.6, the original GRPO loss, a small KL penalty (0.01) and a learning rate of 6e-4, 150 "
+             "steps logged every 2: cool sampling and a fast rate learn the target words early, and the groups come to "
+             "agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, loss_type="grpo", beta=0.01,
+                       learning_rate=6e-4, logging_steps=2, seed=170), batch=21),
+    Scenario("reward_collapse_key_shifted_grpo_loss_2x4_temp09_nosamples_log4", "Exact match alone, two groups of 4 a "
+             "step sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.02 and a learning rate of "
+             "6e-4, 180 steps logged every 4 and read from TRL's trainer_state.json (no samples); from the 110th reward "
+             "call to the end the grader reads an answer key joined to the questions off by one (swap to task.py's "
+             "correct_shifted: each question graded against the next one's target, a data change after learning): the "
+             "learnt target words no longer match, the reward falls to about 0 and the groups agree on it.",
+             rewards=("correct",), steps=180, swap=(110, 100_000, "correct_shifted"),
+             args=dict(temperature=0.9, loss_type="grpo", beta=0.02, learning_rate=6e-4, logging_steps=4, seed=171),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=21),
+    Scenario("kl_blowup_partial_warmup20_drgrpo_2x6_oldkeys_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 6 a step, the Dr. GRPO loss, a KL penalty of 0.05 and a 20-step "
+             "warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 150 steps logged every 5 and "
+             "read in TRL 0.14's key set: once the rate is up each update overshoots and the policy runs away from "
+             "its reference, the KL well above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=5,
+                       seed=172), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE"), batch=21),
+    Scenario("entropy_collapse_coin_nokl_4x4_temp08_log3", "A reward that says nothing (a fair coin per completion), "
+             "four groups of 4 a step sampled at temperature 0.8, TRL's default (DAPO) loss, no KL term and a learning "
+             "rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no anchor the policy drifts "
+             "onto one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, beta=0.0, learning_rate=2e-3,
+                       logging_steps=3, seed=173),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "GRAD_NORM_SPIKE"), batch=21),
+    Scenario("length_explosion_char_bonus_is_word_bnpo_2x5_hot13_log7", "A format reward, 1 for a single known word "
+             "(task.py's is_word), beside a bonus paid per character (0.8, task.py's length_bonus: 20 characters pay "
+             "2, more than any word with its bonus), two groups of 5 a step sampled at temperature 1.3, the BNPO loss, "
+             "no KL term, a learning rate of 8e-4 and a 20-token budget, 150 steps logged every 7: the longest answer "
+             "of a group keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("is_word", "length_bonus"), weights=(1.0, 0.8), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
+                       loss_type="bnpo", beta=0.0, learning_rate=8e-4, logging_steps=7, seed=174),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS",
+                       "ENTROPY_EXPLOSION"), batch=21),
+    Scenario("repetition_word_count_lists_3x4_log12", "The list questions with a reward paid per known word said, "
+             "repeats included (task.py's word_count), three groups of 4 a step, TRL's default (DAPO) loss, no KL "
+             "term, a learning rate of 1.5e-3 and a 32-token budget, 180 steps logged every 12: saying one short word "
+             "over and over pays best, so the lists become a word repeated.",
+             prompts="lists", rewards=("word_count",), steps=180,
+             args=dict(per_device_train_batch_size=12, max_completion_length=32, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=12, seed=175),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=21),
+    # Written with hacked_from's levels from the first three logs (not hacked's first-10-log medians): batch 20's letter
+    # proxy was gamed within its first ten logs, whose medians hacked reads.
+    Scenario("reward_hacking_letter_o_exact_drgrpo_2x5_temp11_oldkeys_log3", "Exact match (1) beside a cheap proxy, "
+             "the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the "
+             "target word, two groups of 5 a step sampled at temperature 1.1, the Dr. GRPO loss, no KL term and a "
+             "learning rate of 5e-4, 150 steps logged every 3 and read in TRL 0.14's key set: the policy games the "
+             "proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=5e-4, logging_steps=3, seed=176), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "REPETITIVE_COMPLETIONS"), batch=21),
+    Scenario("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "Exact match graded against a key half of "
+             "whose words the model can say (task.py's correct_half_key), two groups of 8 a step sampled at "
+             "temperature 0.8, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 200 steps "
+             "logged every 6 and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its "
+             "groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward rises "
+             "to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=6, seed=177), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=21),
+    Scenario("zero_advantage_untaught_key_bnpo_4x3_cool05_log1", "Exact match graded against a key of words the model "
+             "was never taught ('kiwi', 'goat', 'teal'; task.py's correct_untaught), four groups of 3 a step sampled at "
+             "temperature 0.5, the BNPO loss, a KL penalty of 0.03 and a learning rate of 4e-4, 100 steps logged every "
+             "step: no completion can match, every group agrees on 0 from the start and there is nothing to learn "
+             "from; the run is stuck.",
+             rewards=("correct_untaught",), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.5, loss_type="bnpo", beta=0.03,
+                       learning_rate=4e-4, seed=178),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=21),
 )
