@@ -355,7 +355,17 @@ class Scenario:
     a per-character bonus beside exact match with groups of 3, a per-word reward on the list questions with BNPO and
     groups of 6, a letter proxy gamed against exact match with groups of 4 within its first ten logs (its onset rule
     re-dated from the first log), a reward plateau from a half key with eight groups of 2, a list task beyond the model
-    with groups of 8 at temperature 1.3; strides 1-12, seeds 151-164)."""
+    with groups of 8 at temperature 1.3; strides 1-12, seeds 151-164); 21 a nineteenth such batch (a binary exact-match
+    reward with groups of 2, 3 and 4, partial credit with RLOO and groups of 5, the judge score with BNPO and one group
+    of 8; healthy runs with and without a KL term that learn (two groups of 3 at temperature 0.9, three groups of 4
+    with Dr. GRPO in TRL 0.14's key set), learn slowly (240 steps at 2e-4 with groups of 2 read from
+    trainer_state.json), RLOO with partial credit read from trainer_state.json, converge on six questions of eight (the
+    original GRPO loss at temperature 0.6, its KL accepted); an answer key joined off by one after learning read from
+    trainer_state.json, a KL blow-up after a warm-up into 3e-3 with Dr. GRPO in TRL 0.14's key set, an entropy collapse
+    onto the empty answer under a reward that says nothing with groups of 4, a per-character bonus beside a format
+    reward with BNPO at temperature 1.3, a per-word reward on the list questions logged every 12 steps, a letter proxy
+    gamed against exact match with Dr. GRPO in TRL 0.14's key set, a reward plateau from a half key with groups of 8
+    read from trainer_state.json, a key of untaught words with BNPO logged every step; strides 1-12, seeds 165-178)."""
 
     @property
     def healthy(self) -> bool:
@@ -5038,4 +5048,348 @@ SCENARIOS: tuple[Scenario, ...] = (
                        beta=0.02, learning_rate=3e-4, seed=164),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=20),
+    # -- batch 21 --
+    # A nineteenth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled: a binary exact-match reward with groups of 2, 3 and 4, partial credit with RLOO and groups of 5
+    # and with Dr. GRPO and groups of 6, the judge score with one group of 8; healthy runs with and without a KL
+    # term that learn (two groups of 3 at temperature 0.9, the colour's target never found; three groups of 4 with
+    # Dr. GRPO and no KL term in TRL 0.14's key set, the animal's answer lost at the end), learn slowly (240 steps
+    # at 2e-4 with groups of 2 read from trainer_state.json), the judge score with BNPO and one group of 8 at
+    # temperature 1.2, RLOO with partial credit read from trainer_state.json (the number's target never found),
+    # converge on six questions of eight (four groups of 3 with the original GRPO loss at temperature 0.6, the
+    # bird's answer lost to another category's word, its KL accepted); an answer key joined off by one after
+    # learning with the original GRPO loss read from trainer_state.json, a KL blow-up after a 20-step warm-up into
+    # 3e-3 on partial credit with Dr. GRPO in TRL 0.14's key set, an entropy collapse onto the empty answer under a
+    # reward that says nothing with groups of 4 and no KL term, a per-character bonus beside a format reward with
+    # BNPO at temperature 1.3, a per-word reward on the list questions logged every 12 steps, a letter proxy gamed
+    # against exact match with Dr. GRPO in TRL 0.14's key set, a reward plateau from a half key with groups of 8
+    # read from trainer_state.json, a key of untaught words with BNPO and groups of 3 at temperature 0.5 logged
+    # every step; strides 1-12, temperatures 0.5-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo
+    # and bnpo, seeds 165-178. Each expectation was written from the mechanism before the run was trained (committed
+    # first), then checked on the raw log and the recorded completions only, never against the doctor; every run
+    # showed what it was written for, none was re-labelled or left out, and every onset rule written before training
+    # found its onset (none re-dated); the accepted signatures added after training each carry their raw-log
+    # numbers, and five accepted before training were dropped where the log contradicts them. As in batches 9-20,
+    # the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps,
+    # and when solved.
+    Scenario("healthy_binary_2x3_kl_temp09_log3", "Exact match alone, two groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every "
+             "3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns (raw log and samples: the reward 0.056 "
+             "and 0 over the first two logs, a first-10-log median of 0.11 (0-0.33), 30-step means of 0.16, 0.31, "
+             "0.68, 0.72 and 0.67, 0.5-0.78 over the last 10 logs; the zero-variance share 0.17-1, a median of 0.67, "
+             "its 30-step means 0.63, 0.65, 0.65, 0.83 and 0.85; entropy 0.41-0.53 over the first 10 logs and "
+             "0.17-0.36 over the last 10; the KL a median of 0.37, its 30-step means 0.15, 0.53, 0.61, 0.40 and 0.42, "
+             "above 1 on three of the 50 logs (1.07, 1.73 and 1.03 at steps 42, 69 and 87); the gradient norm a median "
+             "of 0.33, 6.2-9.5 on four logs (9.45 at step 87); the mean length 4.9-6.4 tokens, the clipped share at "
+             "most 0.056; the drink's, the number's and the tool's targets first ('juice' on 9 of 30, 'four' on 7 of "
+             "24, 'hammer' on 8 of 36 samples over steps 1-30), the bird's, the fruit's and the tree's over 31-90 "
+             "('swan' on 16 of 21, 'lemon' on 24 of 30, 'ash' on 15 of 18 over 61-90), the animal's last ('pig' on 1 "
+             "of 84 over 1-120, 6 of 18 over 121-150); the colour's 'pink' never said (0 of 114 samples), its answers "
+             "varied colours ('orange', 'blue', 'gray') and fragments ('pigse'); the other six questions on their "
+             "targets on 70-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.9, beta=0.04,
+                       learning_rate=5e-4, logging_steps=3, seed=165), batch=21),
+    Scenario("healthy_nokl_drgrpo_binary_3x4_oldkeys_log6", "Exact match alone, three groups of 4 a step, the Dr. GRPO "
+             "loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's "
+             "key set (no zero-variance share, entropy or clipped share): the target words are learnt and the groups "
+             "come to agree, solved: a run that learns without an anchor (raw log and samples: the reward 0.083 and "
+             "0.083 over the first two logs, a first-10-log median of 0.37 (0.083-0.64), 30-step means of 0.16, 0.55, "
+             "0.725, 0.91 and 0.84, 0.71-0.94 over the last 10 logs; the zero-variance share, which the doctor is not "
+             "given, 0.33-0.94, a median of 0.67, its 30-step means 0.66, 0.39, 0.49, 0.80 and 0.76; entropy, not "
+             "given either, 0.33-0.49 over the first 10 logs and 0.10-0.16 over the last 10; no KL logged; the "
+             "gradient norm 0 on 7 of the 25 logs (each logged step's groups all agreeing), a median of 0.41, at most "
+             "4.08 (step 108); the mean length 4.86-6.24 tokens, the clipped share, not given, at most 0.028; the "
+             "fruit's, the drink's and the tool's targets first ('lemon' on 15 of 28, 'juice' on 12 of 48, 'hammer' on "
+             "13 of 40 samples over steps 1-30), the colour's over 31-60 ('pink' on 65 of 76), the tree's, the bird's "
+             "and the number's over 61-90 ('ash' on 48 of 56, 'swan' on 29 of 36, 'four' on 24 of 48), the animal's "
+             "over 61-120 ('pig' on 30 of 76 and 56 of 68); then, with no KL term to hold it, the animal's 'pig' lost "
+             "over the last 30 steps to 'pink', 'pin' and 'pie' (0 of the 32 animal samples on it); the other seven "
+             "questions on their targets on 82-98 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=4, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=6, seed=166), source="old_keys", batch=21),
+    Scenario("healthy_slow_binary_4x2_lr2e4_nosamples_log10", "Exact match alone, four groups of 2 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and "
+             "read from TRL's trainer_state.json (no samples): most pairs agree by chance, the few that disagree move "
+             "the policy a little: a slow learner, the reward rising from about one in ten over the whole run (raw log "
+             "and samples, which the doctor is not given: the reward 0.05 and 0.14 over the first two logs, a "
+             "first-10-log median of 0.22 (0.05-0.55), 48-step means of 0.12, 0.28, 0.68, 0.83 and 0.83, 0.725-0.95 "
+             "over the last 10 logs (0.95 at the last); the zero-variance share 0.4-0.95, a median of 0.74, its "
+             "48-step means 0.84, 0.61, 0.60, 0.835 and 0.78; entropy 0.39-0.53 over the first 10 logs and 0.15-0.30 "
+             "over the last 10; the KL at most 0.58 (step 220); the gradient norm a median of 0.63, at most 3.9 (step "
+             "200); the mean length 5.15-5.76 tokens, the clipped share at most 0.013; the colour's and the tool's "
+             "targets first ('pink' on 13 of 38 and 'hammer' on 14 of 74 samples over steps 1-48), the drink's and the "
+             "number's over 49-96 ('juice' on 26 of 58, 'four' on 26 of 58), the bird's, the fruit's and the tree's "
+             "over 97-144 ('swan' on 43 of 58, 'lemon' on 38 of 50, 'ash' on 29 of 36), the animal's slowest ('pig' on "
+             "2 of 80 over 1-96, 6 of 36 over 97-144, 15 of 52 over 145-192, 25 of 60 over 193-240); the other seven "
+             "questions on their targets on 86-94 % of their samples over steps 193-240).",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, beta=0.02, learning_rate=2e-4, logging_steps=10, seed=167),
+             source="trainer_state", batch=21),
+    Scenario("healthy_judge_bnpo_1x8_hot12_log4", "The 0-10 judge score, one group of 8 a step sampled at temperature "
+             "1.2, the BNPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 4: the "
+             "category is mostly given, hot sampling strays from it at first, and the score rises towards 10 as the "
+             "target words are learnt: a run that learns (raw log and samples: the score 6.0 and 7.4 over the first "
+             "two logs, a first-10-log median of 6.08 (5.84-7.38), 30-step means of 6.26, 6.31, 6.54, 7.42 and 7.84, "
+             "6.66-9 over the last 10 logs (9 at the last); the zero-variance share 0 on most logs (a median of 0), at "
+             "most 0.5 (step 124); entropy 0.50-0.61 over the first 10 logs and 0.22-0.55 over the last 10; the KL a "
+             "median of 0.10, at most 0.44 (step 124); the gradient norm a median of 3.9, at most 12.4 (step 144); the "
+             "mean length 4.5-6.4 tokens, the clipped share at most 0.06; a word of the asked category on 205 of the "
+             "240 samples over steps 1-30 and 209 of 240 over 121-150, the target word on 23 and 136 of them; the "
+             "tree's, the fruit's and the colour's targets learnt ('ash' on 7 of 56 samples over steps 1-30, 42 of 56 "
+             "over 91-120 and 16 of 16 over 121-150; 'lemon' on 2 of 16 over 1-30 and 57 of 72 over 121-150; 'pink' on "
+             "3 of 32 over 1-30 and 21 of 32 over 121-150), the tool's, the drink's and the number's in part ('hammer' "
+             "on 23 of 48, 'juice' on 7 of 16, 'four' on 9 of 24 over 121-150), the bird's and the animal's not "
+             "('swan' on 1 of 24, 'pig' on 2 of 8 over 121-150)).",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=8, temperature=1.2, loss_type="bnpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=4, seed=168), batch=21),
+    Scenario("healthy_rloo_partial_2x5_temp09_nosamples_log5", "RLOO with a KL penalty of 0.05, partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 5 a step sampled at temperature 0.9 "
+             "and a learning rate of 4e-4, 150 steps logged every 5 and read from TRL's trainer_state.json (no "
+             "samples): the category is already given, the target words are learnt: a run that learns (raw log and "
+             "samples, which the doctor is not given: the reward 0.24 and 0.28 over the first two logs, a first-10-log "
+             "median of 0.49 (0.24-0.76), 30-step means of 0.37, 0.645, 0.725, 0.93 and 1.02 of a possible 1.2, "
+             "0.76-1.15 over the last 10 logs; exact match from 0.04 and 0.10 over the first two logs to 30-step means "
+             "of 0.18, 0.46, 0.55, 0.75 and 0.84, the category share 0.78-1 throughout; the zero-variance share 0-0.8, "
+             "its 30-step means 0.03, 0.22, 0.35, 0.48 and 0.68; entropy 0.32-0.47 over the first 10 logs and "
+             "0.066-0.29 over the last 10; the KL a median of 0.37, at most 0.74 (step 130); the gradient norm, RLOO's "
+             "advantages not normalised, a median of 6.5, 0 on 5 of the 30 logs, at most 51.7 (step 45); the mean "
+             "length 4.68-5.88 tokens, the clipped share at most 0.04; the colour's and the animal's targets first "
+             "('pink' on 20 of 35 and 'pig' on 9 of 25 samples over steps 1-30, 55 of 60 and 31 of 40 over 31-60), the "
+             "bird's, the fruit's and the tool's over 31-90 ('swan' on 19 of 30, 'lemon' on 21 of 25, 'hammer' on 22 "
+             "of 35 over 61-90), the drink's over 91-120 ('juice' on 5 of 30 over 61-90, 30 of 45 over 91-120), the "
+             "tree's last ('ash' on 2 of 115 over 1-90, 11 of 45 over 91-120, 14 of 20 over 121-150); the number's "
+             "'four' never said (0 of 180 samples), its answers varied numbers ('one', 'ten', 'five'); the other seven "
+             "questions on their targets on 70-100 % of their samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.05,
+                       learning_rate=4e-4, logging_steps=5, seed=169), source="trainer_state", batch=21),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 12 of the 75 logs from step 50 (4.62 at
+    # 136, 2.35 at 146), its 30-step means 0.84 and 1.14 over steps 91-150, a median of 0.51, while the bird's
+    # answer turned to the drink's word ('juice').
+    Scenario("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "Exact match alone, four groups of 3 a step sampled "
+             "at temperature 0.6, the original GRPO loss, a small KL penalty (0.01) and a learning rate of 6e-4, 150 "
+             "steps logged every 2: cool sampling and a fast rate learn the target words early, and the groups come to "
+             "agree, solved: a run that converges on six questions of eight (raw log and samples: the reward 0.25 and "
+             "0.29 over the first two logs, a first-10-log median of 0.25 (0.17-0.58), 30-step means of 0.35, 0.65, "
+             "0.76, 0.72 and 0.76, 0.5-1 over the last 10 logs; the zero-variance share 0.375-1, its 30-step means "
+             "0.72, 0.89, 0.92, 0.84 and 0.94, 0.75-1 over the last 10 logs; entropy 0.25-0.39 over the first 10 logs "
+             "and 0.015-0.084 over the last 10; the KL's 30-step means 0.35, 0.42, 0.64, 0.84 and 1.14, above 1 on 12 "
+             "of the 75 logs from step 50 (4.62 at 136, 2.35 at 146), a median of 0.51; the gradient norm a median of "
+             "0.20, at most 6.5 (step 116); the mean length 4.5-6.1 tokens, the clipped share at most 0.04; the "
+             "colour's, the fruit's, the number's and the tool's targets first ('pink' on 30 of 45, 'lemon' on 29 of "
+             "45, 'four' on 29 of 36, 'hammer' on 30 of 45 samples over steps 1-30), the drink's over 31-60 ('juice' "
+             "on 37 of 39), the tree's over 31-90 ('ash' on 24 of 51 and 47 of 48), the animal's late and in part "
+             "('pig' on 0 of 120 over 1-90, 20 of 45 over 91-120, 25 of 54 over 121-150, beside 'pin' on 27); the "
+             "bird's 'swan' hardly found (5 of 234 samples) and its answer lost from about step 61 to the drink's word "
+             "('juice' on 7 of 36 bird samples over 61-90, 46 of 54 over 91-120 and 36 of 51 over 121-150); the six "
+             "questions learnt on their targets on 90-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, loss_type="grpo", beta=0.01,
+                       learning_rate=6e-4, logging_steps=2, seed=170), accepted=("KL_BLOWUP",), batch=21),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 10.25 at step 72, 128 times its
+    # median over the run (0.08) and 2.5 times the next largest (4.04 at step 44).
+    Scenario("reward_collapse_key_shifted_grpo_loss_2x4_temp09_nosamples_log4", "Exact match alone, two groups of 4 a "
+             "step sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.02 and a learning rate of "
+             "6e-4, 180 steps logged every 4 and read from TRL's trainer_state.json (no samples); from the 110th "
+             "reward call to the end the grader reads an answer key joined to the questions off by one (swap to "
+             "task.py's correct_shifted: each question graded against the next one's target, a data change after "
+             "learning): the learnt target words no longer match, the reward falls to 0 and the groups agree on it "
+             "(raw log and samples, which the doctor is not given: the reward 0.031 and 0.125 over the first two logs, "
+             "a first-10-log median of 0.16 (0-0.5), 30-step means of 0.15, 0.375, 0.58 and 0.29 over steps 1-120, "
+             "0.41-0.72 over 56-96 (0.72 at 56); 0.22, 0.41 and 0.31 at steps 100-108 (the colour's answer lost to "
+             "non-words before the change), 0.125 at 112 (the log of steps 109-112, the change's first call at 110) "
+             "and 0 on every log from 116 to the end; the zero-variance share 0.25-1 to step 108 and 1 on every log "
+             "from 112; the gradient norm 0.001-4.0 to step 108 but for 10.25 at step 72, and 0.002-1.83 after (the KL "
+             "term alone); the KL at most 2.81 (step 40), 0.26-1.54 after step 108; entropy 0.45 and 0.47 over the "
+             "first two logs and 0.11-0.39 over the last 10; the mean length 4.6-6.2 tokens, the clipped share at most "
+             "0.094; the tree's, the colour's and the bird's targets first ('ash' on 14 of 32 and 'pink' on 17 of 36 "
+             "samples over steps 1-30, 'swan' on 25 of 40 over 31-60), the fruit's, the drink's and the animal's over "
+             "61-90 ('lemon' on 34 of 44, 'juice' on 20 of 24, 'pig' on 36 of 40); the number's 'four' and the tool's "
+             "'hammer' not learnt (3 of 132 and 0 of 132 samples over steps 1-120); the colour's 'pink' lost over "
+             "91-120 to non-words ('pigeran', 'pigra': 'pink' on none of the 96 colour samples from step 91); the "
+             "learnt words on 117 of the 232 samples over steps 81-109; after the change the answers still the learnt "
+             "words (the old key's word on 327 and a word of the category on 445 of the 568 samples from step 110), "
+             "the shifted key's word never said (0 of 568)).",
+             rewards=("correct",), steps=180, swap=(110, 100_000, "correct_shifted"),
+             args=dict(temperature=0.9, loss_type="grpo", beta=0.02, learning_rate=6e-4, logging_steps=4, seed=171),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=21),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length 5.2-8.2 tokens to step 85 and at least
+    # 3.55 after (0.68 times its first-two-log level of 5.24), never halved.
+    Scenario("kl_blowup_partial_warmup20_drgrpo_2x6_oldkeys_log5", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 6 a step, the Dr. GRPO loss, a KL penalty of 0.05 and a 20-step "
+             "warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 150 steps logged every 5 and "
+             "read in TRL 0.14's key set: once the rate is up each update overshoots and the policy runs away from its "
+             "reference, the KL well above the 0.1-0.8 of the corpus's healthy runs (raw log and samples: the KL 0.002 "
+             "at step 5, 0.06 at 10, 0.49 at 15, 1.22 at 20, 2.81 at 25 and 2.37-4.92 on every log from 30 (4.92 at "
+             "the last); the reward 0.33, 0.36 and 0.39 over the first three logs, 0.19 at 20, 0.013-0.22 over 25-75 "
+             "and 0 on every log from 80; exact match 0.13 and 0.18 over the first two logs and 0 from 80, the "
+             "category share 0.98 and 0.87 over the first two logs, 0.02-0.2 over steps 25-45 and 0 from 80; the "
+             "zero-variance share, which the doctor is not given, 0.1-0.4 to step 20, 0.5-0.9 over 25-75 and 1 from "
+             "80; entropy, not given either, 0.46 and 0.51 over the first two logs, 0.47-0.70 to step 65 and 0.75-1.53 "
+             "from 70 (1.2-1.5 over the last 10 logs); the gradient norm 9.97 at step 30, a median of 0.195, at most "
+             "2.33 on every other log; the mean length 5.2-8.2 tokens to step 85, 3.55-4.55 over 90-125 and 4.05-6.58 "
+             "after, the clipped share, not given, at most 0.25 (step 70); the taught words at first ('juice' on 13 of "
+             "36 and 'hammer' on 7 of 30 samples over steps 1-30) beside broken ones ('foure', 'juigiee'), broken "
+             "words from about step 31 ('gooos', 'pinge', 'jerowe', 'brose'), 'four' and its fragments spreading to "
+             "other questions over 31-90 ('four' on 11 of 36 drink samples over 61-90), then letter strings for every "
+             "question ('eee', 'oa', 'cre', 'ca'), no answer scoring from step 76).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=5,
+                       seed=172), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=21),
+    # Accepts ENTROPY_EXPLOSION (not written before training): entropy 0.42 and 0.45 over the first two logs,
+    # 0.61-0.82 over steps 9-30 (above 1.5 times the first two logs' 0.44 on six of those eight logs, 0.82 at 27),
+    # the answers letter strings run to the budget ('cccccccccccc', 'tetetetetete') before the collapse.
+    # GRAD_NORM_SPIKE, accepted before training, dropped: the gradient norm at most 7.8 (step 57), 2.1-4.6 over the
+    # first 10 logs and 5.9 at step 33, nothing standing out from what the run logged before it.
+    Scenario("entropy_collapse_coin_nokl_4x4_temp08_log3", "A reward that says nothing (a fair coin per completion), "
+             "four groups of 4 a step sampled at temperature 0.8, TRL's default (DAPO) loss, no KL term and a learning "
+             "rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no anchor the policy drifts "
+             "onto one completion per question while the reward stays at chance: entropy falls far below where it "
+             "started (raw log and samples: entropy 0.42 and 0.45 over the first two logs (a first-2-log median of "
+             "0.44), 0.61-0.82 over steps 9-30, 0.45-0.62 over 33-54, 0.31 at 57, 0.26 at 60, 0.17-0.19 over 63-69 and "
+             "0.012-0.10 on every log from 72 (0.025 at 72); the reward 0.35-0.69 throughout, its 30-step means "
+             "0.49-0.52, the zero-variance share 0-0.42; the gradient norm 2.1-4.6 over the first 10 logs, at most 7.8 "
+             "(step 57), and 0 on 16 of the 18 logs from step 69 (2.24 at 75, 1.61 at 117); no KL logged; the mean "
+             "length 5.6 and 5.0 tokens over the first two logs, 5.75-9.67 over steps 9-30 (the clipped share up to "
+             "0.52 at 18), 2.7-6.3 over 33-66 and 1.08-1.44 (the end-of-sequence token alone on most completions) from "
+             "72; the taught words at first beside letter strings ('pink' on 7 of 76 colour samples, 'seven' on 8 of "
+             "48 number samples, 'cccccccccccc' on 15 of 68 drink samples over steps 1-30), letters and the empty "
+             "answer over 31-60 (100 of the 480 samples empty), then the empty answer for six questions and 'j' for "
+             "the bird and the drink from about step 70 (611 empty and 188 'j' of the 816 samples from step 70); a "
+             "group's completions copies (a duplicate share of 0.20 over steps 1-30, 0.60 over 31-60, 0.96 over 61-90 "
+             "and 0.99 over 91-120)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=16, temperature=0.8, beta=0.0, learning_rate=2e-3,
+                       logging_steps=3, seed=173),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "ENTROPY_EXPLOSION"), batch=21),
+    # ENTROPY_EXPLOSION and REPETITIVE_COMPLETIONS, accepted before training, dropped: entropy 0.46-0.69 throughout
+    # (0.62 and 0.67 over the first two logs), hardly a completion repeating a word (2 of the 1,500 samples of 3+
+    # words at most half distinct).
+    Scenario("length_explosion_char_bonus_is_word_bnpo_2x5_hot13_log7", "A format reward, 1 for a single known word "
+             "(task.py's is_word), beside a bonus paid per character (0.8, task.py's length_bonus: 20 characters pay "
+             "2, more than any word with its bonus), two groups of 5 a step sampled at temperature 1.3, the BNPO loss, "
+             "no KL term, a learning rate of 8e-4 and a 20-token budget, 150 steps logged every 7: the longest answer "
+             "of a group keeps winning, so the answers grow to the budget and get cut (raw log and samples: the mean "
+             "length 5.91 and 6.03 tokens over the first two logs, 5.66-6.63 to step 56, 8.0 at 63, 8.44 at 70, 10.4 "
+             "at 77, 12.7 at 84, 16.6 at 91, 18.2 and 18.7 at 98 and 105 and 19.9-20 (the budget) from 112; the "
+             "clipped share 0 to step 49, 0.014-0.11 over 56-70, 0.23 at 77, 0.39 at 84, 0.67 at 91, 0.83 and 0.87 at "
+             "98 and 105 and 0.99-1 from 112; the format reward 0.8 and 0.74 over the first two logs, 0.44-0.77 to "
+             "step 84, 0.2 at 91, 0.086 at 98, 0.071 at 105 and 0 from 112; the length bonus 0.61 and 0.63 over the "
+             "first two logs and 2.5, its maximum, from 119; the reward 1.29 and 1.24 over the first two logs, "
+             "1.04-1.46 to step 77 and 1.99-2 from 112; the zero-variance share 0 to step 63, 0.07-0.71 over 70-105 "
+             "and 0.86-1 from 112; entropy 0.46-0.69 throughout; no KL logged; the gradient norm at most 7.4 (step "
+             "63), 0 on five of the six logs over 105-140; words of each category at first, the answers run on over "
+             "steps 61-90 ('sevennnennnennenennr', 'greennnnn blue'), strings of letters to the budget for every "
+             "question from about step 91 ('heronnennnnenneennne', 'cidernennennneenenne', 'wrench whers wxhreen'; 449 "
+             "of the 450 samples from step 106 of 18 characters or more, none a single known word), hardly two alike "
+             "in a group (a duplicate share of 0.03 over steps 91-120 and 0 over 121-150), none repeating a word).",
+             rewards=("is_word", "length_bonus"), weights=(1.0, 0.8), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
+                       loss_type="bnpo", beta=0.0, learning_rate=8e-4, logging_steps=7, seed=174),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU"), batch=21),
+    Scenario("repetition_word_count_lists_3x4_log12", "The list questions with a reward paid per known word said, "
+             "repeats included (task.py's word_count), three groups of 4 a step, TRL's default (DAPO) loss, no KL "
+             "term, a learning rate of 1.5e-3 and a 32-token budget, 180 steps logged every 12: saying one short word "
+             "over and over pays best, so the lists become a word repeated (raw log and samples: the reward, known "
+             "words said, 1.82 and 1.60 over the first two logs, 2.21 at step 36, 3.57 at 48, 5.25 at 60 and 5.94-6 "
+             "(its maximum here, 'five' six times in 32 tokens) from 72; the mean length 17.0 tokens at step 12, 20.0 "
+             "at 24, 27.8 at 36 and 31.3-32 (the budget) from 48, the clipped share 0.028, 0.17, 0.70 and 0.95-1 from "
+             "48; entropy 0.62-0.68 to step 36, 0.41 at 48, 0.12 at 60, 0.024 at 72 and 0.0035-0.011 from 84; the "
+             "zero-variance share 0-0.08 to step 48, 0.47 at 60, 0.81 at 72 and 0.92-1 from 84; no KL logged; the "
+             "gradient norm 1.4-3.0 to step 48, 0.43 at 60 and 0-0.32 from 72 (0 on seven of those ten logs); the "
+             "lists two or three words of the category at first ('cedar pince maple', 'tea beer juice'), a few "
+             "repeating one ('crow crow swan'), 'five five five ...' to the budget spreading to every question over "
+             "steps 31-60 (29 of the 60 fruit samples), then for every question from about step 61 (1,416 of the 1,440 "
+             "samples from step 61); the share of lists that repeat a word (3+ words, at most half distinct) 1 %, 15 "
+             "%, 70 % and 100 % over each 20 steps to 80 and 100 % after, its 10-step mean reaching 30 % for good at "
+             "step 41; a group's completions copies from about step 41 (a duplicate share of 0-0.01 to step 40, 0.33 "
+             "over 41-60, 0.92 over 61-80 and 0.97-1 from 81)).",
+             prompts="lists", rewards=("word_count",), steps=180,
+             args=dict(per_device_train_batch_size=12, max_completion_length=32, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=12, seed=175),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=21),
+    # Written with hacked_from's levels from the first three logs (not hacked's first-10-log medians): batch 20's
+    # letter proxy was gamed within its first ten logs, whose medians hacked reads. REPETITIVE_COMPLETIONS, accepted
+    # before training, dropped: the o-strings are one word ('oooooooooooo'), no completion repeating a word (0 of
+    # the 1,500 samples).
+    Scenario("reward_hacking_letter_o_exact_drgrpo_2x5_temp11_oldkeys_log3", "Exact match (1) beside a cheap proxy, "
+             "the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the "
+             "target word, two groups of 5 a step sampled at temperature 1.1, the Dr. GRPO loss, no KL term and a "
+             "learning rate of 5e-4, 150 steps logged every 3 and read in TRL 0.14's key set: the policy games the "
+             "proxy and exact match falls as the o's rise (raw log and samples: exact match 0.033 and 0.1 over the "
+             "first two logs, 0.033-0.1 to step 30 and 0 on every log from 33; the proxy 0.043 and 0.048 over the "
+             "first two logs, 0.09-0.26 over steps 9-30, 0.37-0.48 over 33-45, 0.65 at 48, 0.83 at 51, 0.91 at 54, "
+             "0.98 at 57 and 0.975-1, its maximum, from 60; the reward 0.16 and 0.24 over the first two logs and "
+             "2.92-3 from 57; the zero-variance share, which the doctor is not given, 0-0.5 to step 48, 0.33-0.83 over "
+             "51-60 and 0.83-1 from 63; entropy, not given either, 0.53-0.75 to step 48, 0.38 at 51, 0.13 at 57 and "
+             "0.0035-0.045 from 60; no KL logged; the gradient norm 0.42-6.4 to step 51 (6.4 at 24) and 0 on 28 of the "
+             "33 logs from 54, at most 0.62 there; the mean length 4.77-6.53 tokens to step 48, 8.1 at 51, 10 at 54 "
+             "and 11.7-12 (the budget) from 57, the clipped share, not given, at most 0.033 to step 48, 0.37 and 0.4 "
+             "at 51 and 54 and 0.97-1 from 57; words with an o gaining from the start ('orange' on 18 of 35 colour "
+             "samples, 'oouse' and 'owon' over steps 1-30) while the targets were said on 20 of those 300 samples, "
+             "strings of o's over 31-60 ('oooooooooooo', 'oog', 'owon': a double o on 186 of the 300 samples), "
+             "'oooooooooooo' (twelve o's, the budget) on 893 of the 900 samples from step 61, a group's completions "
+             "copies (a duplicate share of 0.24 over steps 1-30, 0.44 over 31-60 and 0.99 from 61)).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=5e-4, logging_steps=3, seed=176), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU"), batch=21),
+    Scenario("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "Exact match graded against a key half of "
+             "whose words the model can say (task.py's correct_half_key), two groups of 8 a step sampled at "
+             "temperature 0.8, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 200 steps "
+             "logged every 6 and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its "
+             "groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward rises "
+             "to about half its best and stays there (raw log and samples, which the doctor is not given: the reward "
+             "0.0625 and 0.17 over the first two logs, a first-10-log median of 0.22 (0.06-0.54), 40-step means of "
+             "0.165, 0.39, 0.41, 0.49 and 0.42, 0.33-0.65 over the last 10 logs (0.42 at the last), where the "
+             "learnable half gives 0.5 on average; the zero-variance share 0.58 and 0.67 over the first two logs, its "
+             "40-step means 0.61, 0.75, 0.89, 0.94 and 0.93, 0.83-1 on every log from step 72; entropy from 0.42 to "
+             "0.17-0.33 from step 48; the KL a median of 0.30, 1.51 at step 60 and at most 0.72 on every other log; "
+             "the gradient norm a median of 0.16, 6.4, 9.6 and 10.0 at steps 96, 120 and 126 and at most 4.3 on every "
+             "other log; the mean length 5.08-5.98 tokens, the clipped share at most 0.01; the number's and the "
+             "animal's targets first ('four' on 59 of 104 and 'pig' on 30 of 112 samples over steps 1-40), the "
+             "colour's and the fruit's over 41-80 ('pink' on 69 of 72, 'lemon' on 83 of 96), those four scoring on 105 "
+             "of their 312 samples over steps 1-40 and on 268 of 296, 259 of 280, 306 of 312 and 274 of 280 over each "
+             "40 steps after; the other four questions never scoring (0 on all 1,720 of their samples), their key "
+             "words never taught ('yew' for the tree, 'punch' for the drink, 'vise' for the tool, 'wren' for the "
+             "bird), their answers still varied words of the category ('finch', 'wine', 'pliers', 'pine')).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=6, seed=177), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=21),
+    Scenario("zero_advantage_untaught_key_bnpo_4x3_cool05_log1", "Exact match graded against a key of words the model "
+             "was never taught ('kiwi', 'goat', 'teal'; task.py's correct_untaught), four groups of 3 a step sampled "
+             "at temperature 0.5, the BNPO loss, a KL penalty of 0.03 and a learning rate of 4e-4, 100 steps logged "
+             "every step: no completion can match, every group agrees on 0 from the start and there is nothing to "
+             "learn from; the run is stuck (raw log and samples: the reward 0 on every one of the 100 steps, the "
+             "zero-variance share 1 on every step, the gradient norm and the KL 0 on every step (no group ever "
+             "disagreed, so the policy never left its reference); entropy 0.33-0.46 throughout; the mean length "
+             "4.4-6.4 tokens, the clipped share 0; the answers the taught words to the end (all 1,200 samples a word "
+             "of the asked category: 'heron', 'cocoa', 'melon'), never the key's, a group's completions sometimes "
+             "alike at temperature 0.5 (a duplicate share of 0.16-0.24 over each 25 steps)).",
+             rewards=("correct_untaught",), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.5, loss_type="bnpo", beta=0.03,
+                       learning_rate=4e-4, seed=178),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=21),
 )
