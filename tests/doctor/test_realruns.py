@@ -99,6 +99,14 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_hacking_letter_o_exact_grpo_loss_4x4_cool08_nosamples_log4", "verdict"):
         "REWARD_HACKING missing (onset 24: the proxy gamed within the first ten logs)",
     ("reward_plateau_half_key_8x2_oldkeys_log12", "verdict"): "REWARD_PLATEAU missing (onset 84)",
+    # Batch 21 (session 12): the doctor's first look (da8d234), before any fix for it.
+    ("healthy_binary_2x3_kl_temp09_log3", "verdict"): "REWARD_PLATEAU warn from 90 on a healthy run",
+    ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
+        "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges",
+    ("reward_collapse_key_shifted_grpo_loss_2x4_temp09_nosamples_log4", "verdict"):
+        "KL_BLOWUP critical from 116, not accepted",
+    ("entropy_collapse_coin_nokl_4x4_temp08_log3", "verdict"): "TRUNCATION_HIGH warn from 18, not accepted",
+    ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
