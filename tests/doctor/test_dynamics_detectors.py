@@ -206,6 +206,25 @@ def test_reward_hacking_links_the_gamed_samples(layout: str):
     assert all(int(s[1:].split("-")[0]) >= finding.first_step for s in linked)
 
 
+def test_a_hack_pinned_at_zero_is_dated_where_it_began_not_at_an_early_wobble():
+    """Once gamed, the task's component sits at exactly 0 (and the cheap one at 1) for most of a short run
+    logged every 5 steps: measured over the whole run, its noise shrank towards nothing and the walk back
+    to the onset stopped at an ordinary wobble of the level it fell from (2 seeds of 12, 5-10 steps early).
+    The noise is now the one over the stretch the walk back reads."""
+    points, stride, onset = 30, 5, 50
+    t = np.arange(points) * stride
+    ramp = np.clip((t - onset) / 20, 0, 1)
+    dated = []
+    for seed in range(12):
+        accuracy = np.where(t < onset + 20, np.clip(0.17 + noise(seed, 0.04, points), 0, 1) * (1 - ramp), 0.0)
+        fmt = np.where(t < onset + 20, np.clip(0.1 + noise(seed + 100, 0.03, points) + 0.9 * ramp, 0, 1), 1.0)
+        frame = pl.DataFrame({"step": t, canonical_metric("rewards/accuracy/mean"): accuracy,
+                              canonical_metric("rewards/format/mean"): fmt, "reward_mean": accuracy + fmt})
+        finding = detect("REWARD_HACKING", RunView(frame, manifest={"algorithm": "grpo", "trainer_config": {}}))
+        dated.append(finding.first_step if finding else None)
+    assert all(d is not None and onset <= d <= onset + 15 for d in dated), dated
+
+
 def test_reward_hacking_ignores_components_rising_together_and_unnamed_pairs_get_less_confidence():
     assert detect("REWARD_HACKING", hacking_view(0.0)) is None
     unnamed = detect("REWARD_HACKING", hacking_view(0.6, names=("alpha", "beta")))

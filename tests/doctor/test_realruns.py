@@ -39,8 +39,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 4 (session 6): the doctor's first look (c4ac82e), before any fix for it.
     ("entropy_collapse_bnpo_cool_log2", "verdict"):
         "ENTROPY_COLLAPSE dated 34 (onset 94); GROUP_MODE_COLLAPSE dated 51 (onset 9)",
-    # Batch 5 (session 6): the doctor's first look (5c329a3), before any fix for it.
-    ("reward_hacking_judge_dapo_log4", "verdict"): "REWARD_HACKING dated 12, onset 40 (±25)",
     # Batch 6 (session 7): the doctor's first look (a761b37), before any fix for it.
     ("entropy_collapse_slow_cool_log12", "verdict"): "ENTROPY_COLLAPSE dated 72, onset 144 (±36)",
     ("length_explosion_slow_log15", "verdict"):
@@ -62,7 +60,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
     # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.
     ("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
-    ("reward_hacking_letter_o_exact_4x3_temp12_log3", "verdict"): "REWARD_HACKING dated 21, onset 54 (±25)",
     ("reward_plateau_half_key_4x4_temp09_log5", "verdict"):
         "KL_BLOWUP warn from 215: the KL's 3-log median from 0.19-0.25 to 0.76 over the last 35 steps (x4.04 "
         "against one low median a window back)",
@@ -81,7 +78,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "KL_BLOWUP critical from 136 (now warn: a steady drift past 1 on the last 4 logs) and ZERO_ADVANTAGE_GROUPS "
         "warn from 48 on a healthy RLOO run (now info: its groups were solved one by one)",
     ("kl_blowup_rloo_judge_warmup20_2x4_log5", "verdict"): "KL_BLOWUP dated 10, onset 40 (±25)",
-    ("reward_hacking_letter_o_exact_4x3_temp09_log2", "verdict"): "REWARD_HACKING dated 30, onset 56 (±25)",
     # Batch 17 (session 11): the doctor's first look (65b5005), after the session's fixes, before any fix for it.
     ("healthy_rloo_judge_2x6_temp11_log3", "verdict"): "GROUP_MODE_COLLAPSE warn from 83 on a healthy RLOO run",
     ("reward_collapse_outage_rloo_binary_4x3_cool05_nosamples_log4", "verdict"):
@@ -90,7 +86,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_half_key_2x6_log10", "verdict"): "REWARD_PLATEAU missing (onset 150)",
     # Batch 18 (session 11): the doctor's first look (5badf45), after the session's fixes, before any fix for it.
     ("kl_blowup_binary_warmup15_3x4_temp08_nosamples_log3", "verdict"): "TRUNCATION_HIGH warn from 42, not accepted",
-    ("reward_hacking_letter_o_exact_8x2_log5", "verdict"): "REWARD_HACKING dated 35, onset 70 (±25)",
+    ("reward_hacking_letter_o_exact_8x2_log5", "verdict"): "REWARD_HACKING dated 35 (now 40: the letter proxy rising), onset 70 (±25)",
     ("reward_plateau_half_key_4x3_temp11_nosamples_log9", "verdict"): "REWARD_PLATEAU missing (onset 162)",
     ("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "verdict"): "ENTROPY_COLLAPSE missing (onset 75)",
     # Batch 19 (session 11): the doctor's first look (be3b85a), after the session's fixes, before any fix for it.

@@ -460,7 +460,10 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     that earn more of the cheap one score less on the task, whereas a grader change rescores
     the same completions). Until the trailing reference has the history it needs, each
     component's opening level (median of its first `smooth_window` logged values) is its reference, so a
-    hack in a short run's first steps is measured from where the policy started. Confirmed when at least
+    hack in a short run's first steps is measured from where the policy started. The onset is the earlier
+    of where the correctness component left its reference and where the cheap one did (each where it
+    last sat within 3 noise deviations of it, the noise measured up to the detection, not over a gamed
+    stretch pinned at its floor or ceiling). Confirmed when at least
     `confirm_share` of the captured samples since the detection earn the cheap component
     while scoring nothing on the correctness one: confidence may then reach
     `confirmed_confidence`, and the finding is critical once correctness fell by
@@ -524,11 +527,15 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     if best is None:
         return None
     hit, truth, cheap = best
-    x, level, ref, noise = curves[truth]
-    cx, c_level, c_ref, c_noise = curves[cheap]
+    x, level, ref, _ = curves[truth]
+    cx, c_level, c_ref, _ = curves[cheap]
     lo = max(0, hit - w.gap - w.baseline)
-    fell_from = onset_before(x, hit, float(ref[hit]), max(3 * noise, 0.05 * abs(float(ref[hit]))), False, lo,
-                             w.smooth)
+    # Each component left its reference where it last sat within 3 of its noise deviations of it: that noise
+    # measured over the stretch the walk back reads, up to the detection (over the whole run, a gamed
+    # stretch pinned at 0 or 1 shrinks it to nothing and dates the onset at the first wobble).
+    noise_before = smoothed_noise(x, lo, hit, w.smooth)
+    fell_from = onset_before(x, hit, float(ref[hit]),
+                             max(3 * noise_before, 0.05 * abs(float(ref[hit]))), False, lo, w.smooth)
     t_base, c_base = float(ref[hit]), float(c_ref[hit])
     t_now = held_extreme(level, hit, w.sustain, rising=False)
     trade = _trade(view, int(steps[max(lo, fell_from - w.smooth)]), int(steps[-1]), truth, cheap)
@@ -539,9 +546,8 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         # behaviour — unless the samples show the policy trading one component for the other.
         # REWARD_COLLAPSE reports the drop itself.
         return None
-    rose_from = onset_before(cx, hit, float(c_ref[hit]), 3 * c_noise, True, lo, w.smooth)
-    onset = min(fell_from, rose_from)
-    first, last = int(steps[onset]), int(steps[-1])
+    rose_from = onset_before(cx, hit, float(c_ref[hit]), 3 * smoothed_noise(cx, lo, hit, w.smooth), True, lo, w.smooth)
+    first, last = int(steps[min(fell_from, rose_from)]), int(steps[-1])
     c_now = held_extreme(c_level, hit, w.sustain, rising=True)
     fall = (t_base - t_now) / max(abs(t_base), 1e-12)
     links, gamed = _gaming_samples(view, first, int(steps[hit]), last, truth, cheap)
