@@ -1290,3 +1290,32 @@ def test_a_kl_drift_that_crossed_the_critical_level_in_the_last_logs_is_not_crit
     assert late is not None and late.severity == "warn", late
     early = detect("KL_BLOWUP", record(tmp_path / "early", rows(cross_at=60), beta=0.05))
     assert early is not None and early.severity in ("warn", "critical"), early
+
+
+@pytest.mark.parametrize("after", ["back for good", "stays past it", "back, then past it again"])
+def test_a_steady_kl_drift_that_came_back_for_good_is_an_episode_that_ended(tmp_path: Path, after: str):
+    """A run whose grader changed at step 110 after it learned (the reward to 0): its KL drifted up as it
+    learned (0.3 to 0.65, never fast), its median went past the critical level for 15 steps, and then came
+    back to 0.5 for the 75 steps to the end. Past the level it did not stay: an episode that ended, info.
+    The same drift that stays past the level to the end, or comes back past it, is still a blow-up."""
+    rng = np.random.default_rng(5)
+    steps = np.arange(1, 201)
+    kl = 0.3 + 0.35 * np.minimum(1.0, steps / 100)
+    kl = np.where((steps > 110) & (steps <= 125), 1.3, kl)
+    if after == "back for good":
+        kl = np.where(steps > 125, 0.5, kl)
+    elif after == "stays past it":
+        kl = np.where(steps > 125, 1.3, kl)
+    else:
+        kl = np.where(steps > 125, np.where(steps > 170, 1.3, 0.5), kl)
+    kl = kl * np.exp(rng.normal(0.0, 0.15, steps.size))
+    reward = np.where(steps <= 110, 0.2 + 0.5 * np.minimum(1.0, steps / 80), 0.0) + rng.normal(0.0, 0.03, steps.size)
+    rows = [dict(step=int(s), kl=float(k), reward=float(r), **{"completions/mean_length": 6.0})
+            for s, k, r in zip(steps, kl, reward, strict=True)]
+    finding = detect("KL_BLOWUP", record(tmp_path, rows, beta=0.01))
+    assert finding is not None
+    if after == "back for good":
+        assert finding.severity == "info", finding
+        assert "came back under" in finding.explanation
+    else:
+        assert finding.severity != "info", finding

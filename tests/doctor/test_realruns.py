@@ -99,8 +99,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_binary_2x3_kl_temp09_log3", "verdict"): "REWARD_PLATEAU warn from 90 on a healthy run",
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
         "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges",
-    ("reward_collapse_key_shifted_grpo_loss_2x4_temp09_nosamples_log4", "verdict"):
-        "KL_BLOWUP critical from 116, not accepted",
     ("entropy_collapse_coin_nokl_4x4_temp08_log3", "verdict"): "TRUNCATION_HIGH warn from 18, not accepted",
     ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
 }

@@ -18,6 +18,7 @@ from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
+    Excursion,
     confidence_from,
     episode_median,
     held_extreme,
@@ -103,8 +104,10 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     it (its highest level held for `sustain` steps): a median that one or two spikes lift over it is
     none. For PPO (`algorithm` = ppo) the levels
     are multiplied by `sequence_scale`. Critical when KL reaches `critical_level` (in a run that has
-    ended, a steady drift that stopped growing must have held past it for `growth_window` steps) or
-    grew 2.5 × `growth_factor` within a window. A rise whose held level stayed under `critical_level`,
+    ended, a steady drift that stopped growing must have stayed past it, until its median fell back under
+    0.8 × the level, for `growth_window` steps) or grew 2.5 × `growth_factor` within a window. In a run
+    that has ended, a steady drift whose median came back under 0.8 × `critical_level` for good (out of
+    it as long again as it lasted, and not past it again) is info: an episode that ended. A rise whose held level stayed under `critical_level`,
     that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
     over which the reward rose or held (the progress fact) is info: the policy leaving the
     reference as it learns, not running away from it. So is a steady drift that never grew
@@ -194,8 +197,13 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     # the critical level for a growth window: one that crossed it in the run's last few logs never showed it
     # stays there. While the run goes on (or nothing says it ended) it is presumed under way.
     ended = view.manifest.get("status") not in (None, RunStatus.RUNNING)
-    held = (grew_fast or still_growing or not ended
-            or int(steps[-1]) - int(steps[onset]) >= cfg["growth_window"])
+    stayed = int(steps[end - 1]) - int(steps[onset])  # from the crossing to where the episode's level fell back
+    held = grew_fast or still_growing or not ended or stayed >= cfg["growth_window"]
+    # ... and one that came back under the level (its hysteresis) for good, as long again as it lasted, is over
+    # (recovered vs ongoing, decided as for every episode: ``Excursion.over``).
+    receded = (not grew_fast and ended and Excursion(onset, hit, end - 1, baseline, noise, peak, peak,
+                                                     recurs=sustained_onset(state[end:], sustain) is not None)
+               .over(kl.size, sustain))
     critical = (peak >= critical_level and held) or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),
                                  2.0, floor=0.55)
@@ -225,7 +233,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                               f"{sustain} logged steps after the onset")]
     if paid_by is not None:
         evidence.append(paid_by)
-    judgement = decide(view, "KL_BLOWUP", first, strong=critical, benign=paid)
+    back = (f" It came back under {0.8 * critical_level:.3g}{unit} at step {int(steps[end])} and stayed there: an "
+            "episode that ended, not a policy running away." if receded and not paid else "")
+    judgement = decide(view, "KL_BLOWUP", first, strong=critical, benign=paid or back)
     return Finding(
         signature_id="KL_BLOWUP",
         severity=judgement.severity,
@@ -243,7 +253,8 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                      if grew_fast else
                      f"KL to the reference drifted past the critical level {critical_level:.3g}{unit} at step {first} "
                      f"and reached {peak:.3g} (it grew at most ×{peak_growth:.3g} within {w} logged steps: a steady "
-                     "drift, not an accelerating blow-up, but the policy is now far from the reference).")
+                     "drift, not an accelerating blow-up" + (")." if back else ", but the policy is now far from the "
+                                                             "reference)."))
         + judgement.why,
         evidence=evidence,
         suggested_actions=[
