@@ -1319,3 +1319,28 @@ def test_a_steady_kl_drift_that_came_back_for_good_is_an_episode_that_ended(tmp_
         assert "came back under" in finding.explanation
     else:
         assert finding.severity != "info", finding
+
+
+@pytest.mark.parametrize("after", ["back for good", "goes on", "back, then cut again"])
+def test_truncation_that_ended_for_good_is_an_episode_that_ended(tmp_path: Path, after: str):
+    """An entropy rise early in a run (steps 18-60) lets a third to a half of the completions run into a
+    12-token budget; then they shorten and none is cut for the 60 steps to the end. The episode is over:
+    info, as for every detector (recovered vs ongoing, decided once). Still cut at the end, or cut
+    again after a pause, it is a warning."""
+    rng = np.random.default_rng(8)
+    steps = np.arange(1, 121)
+    cut = np.where((steps >= 18) & (steps <= 60), 0.4, 0.0)
+    if after == "goes on":
+        cut = np.where(steps >= 18, 0.4, 0.0)
+    elif after == "back, then cut again":
+        cut = np.where(steps >= 100, 0.4, cut)
+    cut = np.clip(cut + rng.normal(0.0, 0.05, steps.size) * (cut > 0), 0.0, 1.0)
+    rows = [dict(step=int(s), reward=0.5, **{"completions/clipped_ratio": float(c),
+                                             "completions/mean_length": 6.0 + 5.0 * float(c)})
+            for s, c in zip(steps, cut, strict=True)]
+    finding = detect("TRUNCATION_HIGH", record(tmp_path, rows, max_completion_length=12))
+    assert finding is not None and abs(finding.first_step - 18) <= 5, finding
+    if after == "back for good":
+        assert finding.severity == "info" and "came back under" in finding.explanation, finding
+    else:
+        assert finding.severity == "warn", finding

@@ -85,8 +85,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("repetition_target_mentions_lists_4x3_temp11_log1", "verdict"): "REPETITIVE_COMPLETIONS dated 57, onset 99 (±25)",
     ("reward_plateau_half_key_2x6_log10", "verdict"): "REWARD_PLATEAU missing (onset 150)",
     # Batch 18 (session 11): the doctor's first look (5badf45), after the session's fixes, before any fix for it.
-    ("kl_blowup_binary_warmup15_3x4_temp08_nosamples_log3", "verdict"): "TRUNCATION_HIGH warn from 42, not accepted",
-    ("reward_hacking_letter_o_exact_8x2_log5", "verdict"): "REWARD_HACKING dated 35 (now 40: the letter proxy rising), onset 70 (±25)",
+    ("reward_hacking_letter_o_exact_8x2_log5", "verdict"):
+        "REWARD_HACKING dated 35 (now 40: the letter proxy rising), onset 70 (±25)",
     ("reward_plateau_half_key_4x3_temp11_nosamples_log9", "verdict"): "REWARD_PLATEAU missing (onset 162)",
     ("entropy_collapse_brevity_category_grpo_loss_4x4_cool08_log3", "verdict"): "ENTROPY_COLLAPSE missing (onset 75)",
     # Batch 19 (session 11): the doctor's first look (be3b85a), after the session's fixes, before any fix for it.
@@ -99,7 +99,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_binary_2x3_kl_temp09_log3", "verdict"): "REWARD_PLATEAU warn from 90 on a healthy run",
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
         "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges",
-    ("entropy_collapse_coin_nokl_4x4_temp08_log3", "verdict"): "TRUNCATION_HIGH warn from 18, not accepted",
     ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
 }
 

@@ -18,8 +18,8 @@ from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
-    Excursion,
     confidence_from,
+    ended_for_good,
     episode_median,
     held_extreme,
     hysteresis,
@@ -107,8 +107,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     ended, a steady drift that stopped growing must have stayed past it, until its median fell back under
     0.8 × the level, for `growth_window` steps) or grew 2.5 × `growth_factor` within a window. In a run
     that has ended, a steady drift whose median came back under 0.8 × `critical_level` for good (out of
-    it as long again as it lasted, and not past it again) is info: an episode that ended. A rise whose held level stayed under `critical_level`,
-    that stopped growing before the run's end (its last growth under 0.8 × `growth_factor`) and
+    it as long again as it lasted, and not past it again) is info: an episode that ended. A rise whose
+    held level stayed under `critical_level`, that stopped growing before the run's end
+    (its last growth under 0.8 × `growth_factor`) and
     over which the reward rose or held (the progress fact) is info: the policy leaving the
     reference as it learns, not running away from it. So is a steady drift that never grew
     fast and settled past `critical_level` in a run whose reward rose and kept its rise (the
@@ -199,11 +200,9 @@ def kl_blowup(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     ended = view.manifest.get("status") not in (None, RunStatus.RUNNING)
     stayed = int(steps[end - 1]) - int(steps[onset])  # from the crossing to where the episode's level fell back
     held = grew_fast or still_growing or not ended or stayed >= cfg["growth_window"]
-    # ... and one that came back under the level (its hysteresis) for good, as long again as it lasted, is over
-    # (recovered vs ongoing, decided as for every episode: ``Excursion.over``).
-    receded = (not grew_fast and ended and Excursion(onset, hit, end - 1, baseline, noise, peak, peak,
-                                                     recurs=sustained_onset(state[end:], sustain) is not None)
-               .over(kl.size, sustain))
+    # ... and one that came back under the level (its hysteresis) for good is over (recovered vs ongoing,
+    # decided as for every episode: ``ended_for_good``).
+    receded = not grew_fast and ended and ended_for_good(state, hit, sustain) is not None
     critical = (peak >= critical_level and held) or peak_growth >= 2.5 * cfg["growth_factor"]
     confidence = confidence_from(np.log(max(peak, 1e-12) / min_level) + np.log(peak_growth / cfg["growth_factor"] + 1),
                                  2.0, floor=0.55)

@@ -20,6 +20,7 @@ from ..toolkit import (
     Curve,
     Windows,
     confidence_from,
+    ended_for_good,
     episode_median,
     finite_median,
     held_extreme,
@@ -276,8 +277,10 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the centred median crossed `warn_level` (a slow rise towards it is not yet the finding).
     Its earlier level (median of the `baseline_window` steps that ended `gap` steps before
     the detection) is quoted as the baseline. Critical when the level held for
-    `sustain` steps reaches `critical_level`. The explanation names the cause the curves
-    show: lengths that grew into the budget (×1.5 or more), or a per-token entropy of
+    `sustain` steps reaches `critical_level`; info when the episode ended for good (the share back
+    under `exit_fraction` × `warn_level`, as long again as it lasted, and not back since). The
+    explanation names the cause the curves show: lengths that grew into the budget (×1.5 or more),
+    or a per-token entropy of
     `noise_entropy` nats or more over the episode — completions that are noise (a fluent
     policy samples well under 1 nat a token) run to any budget.
 
@@ -332,10 +335,15 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
              f" Entropy was {entropy:.2g} nats per token meanwhile (a fluent policy samples well under 1): the "
              "completions are noise that runs to any budget — a broken starting model or a destroyed policy, "
              "not a budget too small." if noise else "")
+    # An episode that ended for good (recovered vs ongoing, decided once: ``ended_for_good``) harms no more.
+    back = ended_for_good(state, hit, w.sustain)
+    came_back = "" if back is None else (f" It came back under {cfg['exit_fraction'] * cfg['warn_level']:.0%} at "
+                                         f"step {int(steps[back])} and stayed there: an episode that ended.")
+    judgement = decide(view, "TRUNCATION_HIGH", first, strong=observed >= cfg["critical_level"], benign=came_back)
     return Finding(
         signature_id="TRUNCATION_HIGH",
         # Completions cut at the budget are degenerate output: the harm is the symptom itself.
-        severity=decide(view, "TRUNCATION_HIGH", first, strong=observed >= cfg["critical_level"]).severity,
+        severity=judgement.severity,
         confidence=confidence_from((observed - cfg["warn_level"]) / max(1 - cfg["warn_level"], 1e-6), 0.3,
                                    floor=0.6),
         first_step=first,
@@ -344,7 +352,8 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                         f"(up from {baseline:.0%}), starting at step {first}; ")
                      + "truncated completions "
                      + ("are masked out of the loss, so this share of the batch teaches nothing."
-                        if masked else "rarely reach an answer and still shape the policy.") + cause),
+                        if masked else "rarely reach an answer and still shape the policy.") + cause
+                     + judgement.why),
         evidence=[Evidence(metric=name, window=(first, last), baseline=baseline, observed=observed,
                            note=f"highest share held for {w.sustain} steps (rolling median over {w.smooth})")],
         suggested_actions=[

@@ -24,6 +24,7 @@ from .curves import (
 )
 from .episodes import (
     Excursion,
+    ended_for_good,
     find_excursion,
     held_extreme,
     hysteresis,
@@ -69,7 +70,7 @@ __all__ = [
     "COLLAPSED", "DEPTH_CREDIT", "MAD_SCALE", "MEAN_AD_SCALE", "MIN_LOGGED", "MIN_STEPS",
     "Curve", "Excursion", "LevelChange", "Windows",
     "as_series", "calibrated", "centred_median", "changed_at_first_update", "confidence_from", "episode_median",
-    "find_excursion",
+    "ended_for_good", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
     "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_mean", "rolling_median",

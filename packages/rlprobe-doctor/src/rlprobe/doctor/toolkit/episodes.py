@@ -154,6 +154,19 @@ class Excursion:
         return not self.recurs and size - 1 - self.end >= max(self.duration, sustain)
 
 
+def ended_for_good(state: np.ndarray, hit: int, sustain: int) -> int | None:
+    """The first point out of the episode of ``state`` that starts at ``hit``, when the episode ended
+    for good (``Excursion.over``: the series went on out of it for at least ``sustain`` points and as
+    long again as it lasted, and it did not come back for ``sustain`` points); None while it goes on."""
+    out = np.flatnonzero(~np.asarray(state[hit:], dtype=bool))
+    if not out.size:
+        return None
+    end = hit + int(out[0])
+    episode = Excursion(onset=hit, hit=hit, end=end - 1, baseline=np.nan, noise=np.nan, observed=np.nan,
+                        peak=np.nan, recurs=sustained_onset(state[end:], sustain) is not None)
+    return end if episode.over(len(state), sustain) else None
+
+
 def find_excursion(x: np.ndarray, *, level: float, sustain: int, smooth_window: int,
                    min_rise: float = 0.0, min_ratio: float = 0.0, baseline_frac: float = 0.2) -> Excursion | None:
     """The first episode where the trailing median of ``x`` is at least ``level``, at least
