@@ -5392,4 +5392,152 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=4e-4, seed=178),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=21),
+    # -- batch 22 --
+    # A twentieth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with groups of 2, 3, 4 and 8, partial credit with RLOO and groups of 4, the judge score with
+    # groups of 5; healthy runs with and without a KL term that learn (three groups of 4 at temperature 0.8, four
+    # groups of 3 with BNPO and no KL term in TRL 0.14's key set), learn slowly (240 steps at 1.5e-4 with Dr. GRPO
+    # read from trainer_state.json), the judge score at temperature 1.1, RLOO with partial credit at temperature 0.6
+    # logged every step, converge with one group of 8 and the original GRPO loss at temperature 0.7; a grader outage
+    # after learning with BNPO and groups of 2 at temperature 0.5, a KL blow-up on the judge score after a warm-up into
+    # 3e-3 read from trainer_state.json, an entropy collapse under a reward that says nothing with Dr. GRPO and groups
+    # of 5, a per-character bonus beside exact match with groups of 6 at temperature 1.3, a per-word reward on the
+    # list questions with six groups of 2 and a KL term logged every step, a letter proxy gamed against exact match
+    # with groups of 3 at temperature 1.2, a reward plateau from a half key with groups of 5 in TRL 0.14's key set, a
+    # brevity reward beside exact match with BNPO read from trainer_state.json; strides 1-12, temperatures 0.5-1.3,
+    # learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 179-192. Each expectation was
+    # written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor. As in batches 9-21, the healthy binary runs accept no
+    # ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_3x4_kl_temp08_log4", "Exact match alone, three groups of 4 a step sampled at temperature "
+             "0.8, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "4: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.03, learning_rate=5e-4,
+                       logging_steps=4, seed=179), batch=22),
+    Scenario("healthy_nokl_bnpo_binary_4x3_temp09_oldkeys_log3", "Exact match alone, four groups of 3 a step sampled "
+             "at temperature 0.9, the BNPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged "
+             "every 3 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the target "
+             "words are learnt and the groups come to agree, solved: a run that learns without an anchor.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, loss_type="bnpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=3, seed=180), source="old_keys", batch=22),
+    Scenario("healthy_slow_drgrpo_binary_2x4_lr15e5_nosamples_log12", "Exact match alone, two groups of 4 a step, the "
+             "Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12 and read "
+             "from TRL's trainer_state.json (no samples): most groups agree by chance, the few that disagree move the "
+             "policy a little: a slow learner, the reward rising from about one in ten over the whole run.",
+             rewards=("correct",), steps=240,
+             args=dict(loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=181),
+             source="trainer_state", batch=22),
+    Scenario("healthy_judge_2x5_hot11_log5", "The 0-10 judge score, two groups of 5 a step sampled at temperature 1.1, "
+             "TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged every 5: "
+             "the category is mostly given, hot sampling strays from it at times, and the score rises towards 10 as "
+             "the target words are learnt: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, beta=0.02,
+                       learning_rate=3e-4, logging_steps=5, seed=182), batch=22),
+    Scenario("healthy_rloo_partial_3x4_cool06_log1", "RLOO with a KL penalty of 0.05, partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 0.6 and a "
+             "learning rate of 5e-4, 150 steps logged every step: the category is already given, the target words are "
+             "learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.05, learning_rate=5e-4, seed=183),
+             batch=22),
+    Scenario("healthy_converges_grpo_loss_binary_1x8_kl_cool07_log2", "Exact match alone, one group of 8 a step sampled "
+             "at temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 150 steps "
+             "logged every 2: one question a step, eight samples of it, cool sampling and a fast rate learn the target "
+             "words early, and the groups come to agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, temperature=0.7, loss_type="grpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=2, seed=184), batch=22),
+    Scenario("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.5, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps "
+             "logged every 10; from the 100th reward call to the end the reward service answers 0 for everything "
+             "(swap to task.py's nothing: an outage, the client defaulting to 0) after the target words were learnt: "
+             "the reward falls to 0 and every pair agrees on it.",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(num_generations=2, temperature=0.5, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=10, seed=185),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.35, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=22),
+    Scenario("kl_blowup_judge_warmup15_3x4_nosamples_log4", "The 0-10 judge score, three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 150 steps logged every 4 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, beta=0.05, learning_rate=3e-3, warmup_steps=15,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=186), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=22),
+    Scenario("entropy_collapse_coin_drgrpo_nokl_2x5_cool07_log5", "A reward that says nothing (a fair coin per "
+             "completion), two groups of 5 a step sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a "
+             "learning rate of 2.5e-3, 150 steps logged every 5: the advantages are noise, and with no anchor the "
+             "policy drifts onto one completion per question while the reward stays at chance: entropy falls far "
+             "below where it started.",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.7, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=2.5e-3, logging_steps=5, seed=187),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "ENTROPY_EXPLOSION"), batch=22),
+    Scenario("length_explosion_char_bonus_exact_grpo_loss_2x6_hot13_log2", "Exact match (1) beside a bonus paid per "
+             "character (0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), "
+             "two groups of 6 a step sampled at temperature 1.3, the original GRPO loss, no KL term, a learning rate of "
+             "8e-4 and a 20-token budget, 150 steps logged every 2: the longest answer of a group keeps winning, so "
+             "the answers grow to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=20, temperature=1.3,
+                       loss_type="grpo", beta=0.0, learning_rate=8e-4, logging_steps=2, seed=188),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU"), batch=22),
+    Scenario("repetition_word_count_lists_6x2_kl_log1", "The list questions with a reward paid per known word said, "
+             "repeats included (task.py's word_count), six groups of 2 a step, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 180 steps logged every step: saying "
+             "one short word over and over pays best, so the lists become a word repeated.",
+             prompts="lists", rewards=("word_count",), steps=180,
+             args=dict(per_device_train_batch_size=12, num_generations=2, max_completion_length=32, beta=0.01,
+                       learning_rate=1.5e-3, seed=189),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=22),
+    # Written with hacked_from's levels from the first three logs (not hacked's first-10-log medians): batch 20's
+    # letter proxy was gamed within its first ten logs, whose medians hacked reads.
+    Scenario("reward_hacking_letter_o_exact_4x3_kl_hot12_log3", "Exact match (1) beside a cheap proxy, the share of "
+             "the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, "
+             "four groups of 3 a step sampled at temperature 1.2, TRL's default (DAPO) loss, a KL penalty of 0.02 and "
+             "a learning rate of 8e-4, 150 steps logged every 3: the policy games the proxy and exact match falls as "
+             "the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.02,
+                       learning_rate=8e-4, logging_steps=3, seed=190),
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=22),
+    Scenario("reward_plateau_half_key_3x5_kl_temp09_oldkeys_log8", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), three groups of 5 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 5e-4, 200 steps logged every "
+             "8 and read in TRL 0.14's key set: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=15, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=5e-4, logging_steps=8, seed=191), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=22),
+    Scenario("length_collapse_brevity_exact_bnpo_2x4_nosamples_log6", "Exact match (0.5) beside a reward for brevity "
+             "(1, task.py's brevity: minus an eighth of a point per character), two groups of 4 a step, the BNPO loss, "
+             "no KL term and a learning rate of 1.5e-3, 140 steps logged every 6 and read from TRL's "
+             "trainer_state.json (no samples): the target word pays no more than its length costs, the empty answer "
+             "costs nothing, so the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
+             args=dict(loss_type="bnpo", beta=0.0, learning_rate=1.5e-3, logging_steps=6, seed=192),
+             source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=22),
 )
