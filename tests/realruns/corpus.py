@@ -365,7 +365,19 @@ class Scenario:
     onto the empty answer under a reward that says nothing with groups of 4, a per-character bonus beside a format
     reward with BNPO at temperature 1.3, a per-word reward on the list questions logged every 12 steps, a letter proxy
     gamed against exact match with Dr. GRPO in TRL 0.14's key set, a reward plateau from a half key with groups of 8
-    read from trainer_state.json, a key of untaught words with BNPO logged every step; strides 1-12, seeds 165-178)."""
+    read from trainer_state.json, a key of untaught words with BNPO logged every step; strides 1-12, seeds 165-178); 22
+    a twentieth such batch (a binary exact-match reward with groups of 2, 3, 4 and 8, partial credit with RLOO and
+    groups of 4, the judge score with groups of 4 and 5; healthy runs with and without a KL term that learn (three
+    groups of 4 at temperature 0.8, four groups of 3 with BNPO in TRL 0.14's key set), learn slowly (240 steps at 1.5e-4
+    with Dr. GRPO read from trainer_state.json), the judge score at temperature 1.1, RLOO with partial credit logged
+    every step (the bird's answer lost at the end, its KL accepted), converge on seven questions of eight with one group
+    of 8 (its KL and one gradient-norm spike accepted); a grader outage after learning with BNPO and groups of 2, a KL
+    blow-up on the judge score after a warm-up into 3e-3 read from trainer_state.json, an entropy collapse under a
+    reward that says nothing with Dr. GRPO and groups of 5 (the answers run to the budget first), a per-character bonus
+    beside exact match with groups of 6 at temperature 1.3, a per-word reward on the list questions with six groups of 2
+    logged every step, a letter proxy gamed against exact match with groups of 3 at temperature 1.2, a reward plateau
+    from a half key with groups of 5 in TRL 0.14's key set, a brevity reward beside exact match with BNPO read from
+    trainer_state.json; strides 1-12, seeds 179-192)."""
 
     @property
     def healthy(self) -> bool:
@@ -5392,4 +5404,356 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=4e-4, seed=178),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=21),
+    # -- batch 22 --
+    # A twentieth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled: a binary exact-match reward with groups of 2, 3, 4 and 8, partial credit with RLOO and groups of 4,
+    # the judge score with groups of 4 and 5; healthy runs with and without a KL term that learn (three groups of 4 at
+    # temperature 0.8, four groups of 3 with BNPO and no KL term in TRL 0.14's key set), learn slowly (240 steps at
+    # 1.5e-4 with Dr. GRPO read from trainer_state.json), the judge score at temperature 1.1, RLOO with partial credit
+    # at temperature 0.6 logged every step (the bird's answer lost at the end, its KL accepted), converge on seven
+    # questions of eight with one group of 8 and the original GRPO loss at temperature 0.7 (its KL and one
+    # gradient-norm spike accepted); a grader outage after learning with BNPO and groups of 2 at temperature 0.5, a KL
+    # blow-up on the judge score after a 15-step warm-up into 3e-3 read from trainer_state.json, an entropy collapse
+    # under a reward that says nothing with Dr. GRPO and groups of 5 (the answers run to the budget first), a
+    # per-character bonus beside exact match with groups of 6 at temperature 1.3, a per-word reward on the list
+    # questions with six groups of 2 and a KL term logged every step, a letter proxy gamed against exact match with
+    # groups of 3 at temperature 1.2, a reward plateau from a half key with groups of 5 in TRL 0.14's key set, a
+    # brevity reward beside exact match with BNPO read from trainer_state.json; strides 1-12, temperatures 0.5-1.3,
+    # learning rates 1.5e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 179-192. Each expectation was
+    # written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor; every run showed what it was written for, none was
+    # re-labelled or left out, and every onset rule written before training found its onset (none re-dated); the
+    # accepted signatures added after training each carry their raw-log numbers, and three accepted before training
+    # were dropped where the log contradicts them. As in batches 9-21, the healthy binary runs accept no
+    # ZERO_ADVANTAGE_GROUPS warning: their groups agree by chance on most steps, and when solved.
+    Scenario("healthy_binary_3x4_kl_temp08_log4", "Exact match alone, three groups of 4 a step sampled at temperature "
+             "0.8, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "4: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns (raw log and samples: the reward 0.15 "
+             "and 0.10 over the first two logs, a first-10-log median of 0.39 (0.10-0.58), 30-step means of 0.32, "
+             "0.59, 0.80, 0.92 and 0.955, 0.81-0.98 over the last 10 logs; the zero-variance share 0.33-0.92, a median "
+             "of 0.67; entropy 0.41 and 0.40 over the first two logs and 0.05-0.11 over the last 10; the KL a median "
+             "of 0.43, above 1 on two of the 37 logs (1.31 at step 112, 1.08 at 144); the gradient norm a median of "
+             "1.84, at most 8.3 (step 32); the mean length 4.9-6.2 tokens, the clipped share at most 0.04; the bird's, "
+             "the colour's, the fruit's and the number's targets first ('swan' on 21 of 60, 'pink' on 28 of 40, "
+             "'lemon' on 40 of 68, 'four' on 17 of 36 samples over steps 1-30), the drink's and the tool's over 31-60 "
+             "('juice' on 33 of 68, 'hammer' on 40 of 52), the animal's over 61-90 ('pig' on 20 of 24), the tree's "
+             "last ('ash' on 0 of 92 over 1-60, 11 of 52 over 61-90, 27 of 32 over 91-120); every question on its "
+             "target on 92-98 % of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.03, learning_rate=5e-4,
+                       logging_steps=4, seed=179), batch=22),
+    Scenario("healthy_nokl_bnpo_binary_4x3_temp09_oldkeys_log3", "Exact match alone, four groups of 3 a step sampled "
+             "at temperature 0.9, the BNPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged "
+             "every 3 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the target "
+             "words are learnt and the groups come to agree, solved: a run that learns without an anchor (raw log and "
+             "samples: the reward 0.11 and 0.28 over the first two logs, a first-10-log median of 0.24 (0.11-0.64), "
+             "30-step means of 0.29, 0.67, 0.84, 0.96 and 0.96, 0.89-1 over the last 10 logs; the zero-variance share, "
+             "which the doctor is not given, 0.33-1, a median of 0.75, 0.75-1 over the last 10 logs; entropy, not "
+             "given either, 0.44 over the first two logs and 0.04-0.08 over the last 10; no KL logged; the gradient "
+             "norm 0 on 18 of the 50 logs (each logged step's groups all agreeing), a median of 0.68, at most 6.3 "
+             "(step 36); the mean length 4.8-5.8 tokens, the clipped share, not given, at most 0.03; the fruit's, the "
+             "tool's, the tree's and the animal's targets first ('lemon' on 42 of 66 samples over steps 1-30, 'hammer' "
+             "on 37 of 42, 'ash' on 53 of 57 and 'pig' on 26 of 30 over 31-60), the colour's over 31-60 ('pink' on 8 "
+             "of 33 and 43 of 54), the drink's, the number's and the bird's over 61-120 ('juice' on 9 of 45 over 31-60 "
+             "and 39 of 45 over 91-120, 'swan' on 7 of 36 and 57 of 60); every question on its target on 92-100 % of "
+             "its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, loss_type="bnpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=3, seed=180), source="old_keys", batch=22),
+    Scenario("healthy_slow_drgrpo_binary_2x4_lr15e5_nosamples_log12", "Exact match alone, two groups of 4 a step, the "
+             "Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12 and read "
+             "from TRL's trainer_state.json (no samples): most groups agree by chance, the few that disagree move the "
+             "policy a little: a slow learner, the reward rising from about one in ten over the whole run (raw log and "
+             "samples, which the doctor is not given: the reward 0.073 and 0.125 over the first two logs, a "
+             "first-10-log median of 0.26 (0.07-0.55), 48-step means of 0.16, 0.29, 0.58, 0.76 and 0.86, 0.55-0.91 "
+             "over the last 10 logs; the zero-variance share 0.17-0.71, a median of 0.52; entropy 0.50 and 0.47 over "
+             "the first two logs and 0.15-0.40 over the last 10; the KL at most 0.68 (step 180); the gradient norm a "
+             "median of 1.07, 8.2 at step 144 and at most 3.6 on every other log; the mean length 5.1-5.6 tokens, "
+             "nothing clipped; the colour's target first ('pink' on 35 of 68 samples over steps 1-48 and 47 of 56 over "
+             "49-96), the tree's and the fruit's over 49-144 ('ash' on 19 of 52 and 51 of 64, 'lemon' on 12 of 40 and "
+             "26 of 48), the bird's, the number's, the tool's and the drink's over 97-192 ('swan' on 7 of 48 over "
+             "49-96, 35 of 56 over 97-144, 50 of 60 over 145-192; 'juice' on 5 of 48, 15 of 32 and 26 of 48), the "
+             "animal's slowest ('pig' on 3 of 84 over 1-96, 13 of 44, 15 of 40 and 30 of 48 over each 48 steps after); "
+             "the questions on their targets on 62-98 % of their samples over steps 193-240).",
+             rewards=("correct",), steps=240,
+             args=dict(loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=181),
+             source="trainer_state", batch=22),
+    Scenario("healthy_judge_2x5_hot11_log5", "The 0-10 judge score, two groups of 5 a step sampled at temperature 1.1, "
+             "TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged every 5: "
+             "the category is mostly given, hot sampling strays from it at times, and the score rises towards 10 as "
+             "the target words are learnt: a run that learns (raw log and samples: the score 7.14 and 6.76 over the "
+             "first two logs, a first-10-log median of 7.12 (5.78-7.26), 30-step means of 7.03, 6.82, 7.10, 8.25 and "
+             "8.33, 7.84-8.88 over the last 10 logs (8.88 at the last); the zero-variance share 0-0.6, a median of "
+             "0.3; entropy 0.49 and 0.50 over the first two logs and 0.22-0.37 over the last 10; the KL a median of "
+             "0.22, at most 0.72 (step 130); the gradient norm a median of 1.18, at most 9.6 (step 40); the mean "
+             "length 4.8-5.9 tokens, the clipped share at most 0.02; a word of the asked category on 281 of the 300 "
+             "samples over steps 1-30 and 269 of 300 over 121-150, the target word on 47 and 205 of them; the "
+             "colour's, the fruit's, the tree's, the drink's and the animal's targets learnt ('pink' on 16 of 40 "
+             "samples over steps 1-30 and 18 of 20 over 121-150; 'lemon' on 1 of 25 and 51 of 55; 'ash' on 2 of 50 and "
+             "43 of 45; 'juice' on 13 of 45 and 37 of 50; 'pig' on 3 of 20 and 22 of 25), the number's and the tool's "
+             "in part ('four' on 16 of 35, 'hammer' on 13 of 45 over 121-150), the bird's not ('swan' on 5 of 25)).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, beta=0.02,
+                       learning_rate=3e-4, logging_steps=5, seed=182), batch=22),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 16 of the 150 logs, 14 of them over the
+    # last 35 (2.5 at step 126, 2.3 at 136, 1.37-1.64 over 147-149), its 30-step means 0.14, 0.45, 0.46, 0.52 and
+    # 0.98, while the bird's answer turned to 'uck'.
+    Scenario("healthy_rloo_partial_3x4_cool06_log1", "RLOO with a KL penalty of 0.05, partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 0.6 and a "
+             "learning rate of 5e-4, 150 steps logged every step: the category is already given, the target words are "
+             "learnt: a run that learns (raw log and samples: the reward 0.2 and 0.28 over the first two logs, 30-step "
+             "means of 0.46, 0.83, 0.87, 1.01 and 0.91 of a possible 1.2; exact match from 0 and 0.083 to 30-step "
+             "means of 0.26, 0.64, 0.68, 0.82 and 0.74, the category share 0.98 over steps 1-30 and 0.83 over 121-150 "
+             "(0.33-1 there); the zero-variance share, its 30-step means 0.17, 0.46, 0.60, 0.73 and 0.83; entropy 0.40 "
+             "and 0.38 over the first two logs, 30-step means of 0.33, 0.18, 0.15, 0.09 and 0.06; the KL a median of "
+             "0.42, its 30-step means 0.14, 0.45, 0.46, 0.52 and 0.98, at most 2.5 (step 126); the gradient norm, "
+             "RLOO's advantages not normalised, a median of 1.35, 0 on the logs whose groups all agreed, 60-133 on "
+             "eight logs spread over the run (133 at step 65, 107 at 124, 100 at 80, 96 at 35); the mean length "
+             "4.7-6.7 tokens, the clipped share at most 0.08; the number's and the tool's targets first ('four' on 35 "
+             "of 52, 'hammer' on 26 of 36 samples over steps 1-30), the colour's, the drink's and the fruit's over "
+             "31-60 ('pink' on 44 of 52, 'juice' on 45 of 52, 'lemon' on 36 of 40), the bird's over 61-120 ('swan' on "
+             "27 of 48 and 44 of 60), the animal's over 91-120 ('pig' on 5 of 64 over 31-90, 24 of 28 over 91-120); "
+             "the tree's 'ash' never said (0 of 216 samples), its answers varied trees ('spruce', 'pine', 'oak'); then "
+             "the bird's answer lost over the last 30 steps to 'uck' (49 of its 56 samples, none 'swan'); the other "
+             "six questions on their targets on 91-100 % of their samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.05, learning_rate=5e-4, seed=183),
+             accepted=("KL_BLOWUP",), batch=22),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 17 of the 75 logs, spread over the run (3.21
+    # at step 38, 2.94 at 30, 2.45 at 132), its 30-step means 0.58, 1.05, 0.64, 0.84 and 0.61, a median of 0.53: one
+    # question a step, the logged KL swings with which was asked. Accepts GRAD_NORM_SPIKE (not written before
+    # training): the gradient norm 32.25 at step 110, 165 times its median over the run (0.196) and 1.9 times the next
+    # largest (16.9 at step 84).
+    Scenario("healthy_converges_grpo_loss_binary_1x8_kl_cool07_log2", "Exact match alone, one group of 8 a step "
+             "sampled at temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, "
+             "150 steps logged every 2: one question a step, eight samples of it, cool sampling and a fast rate learn "
+             "the target words early, and the groups come to agree, solved: a run that converges on seven questions of "
+             "eight (raw log and samples: the reward 0.06 and 0.19 over the first two logs, 30-step means of 0.19, "
+             "0.41, 0.72, 0.83 and 0.92, a median of 0.56, 0.5-1 over the last 15 logs; the zero-variance share 0 or 1 "
+             "on most logs (one group), its 30-step means 0.6, 0.37, 0.6, 0.57 and 0.87; entropy 0.43 and 0.36 over "
+             "the first two logs, 30-step means of 0.39, 0.32, 0.19, 0.13 and 0.05; the KL a median of 0.53, at most "
+             "3.21 (step 38); the gradient norm a median of 0.196, 32.25 at step 110 and at most 16.9 on every other "
+             "log; the mean length 3.8-8.7 tokens, the clipped share at most 0.5 (over steps 31-60, answers run on: "
+             "'grayngeeennn'), 0 from step 91; the tool's and the fruit's targets first ('hammer' on 21 of 32, 'lemon' "
+             "on 17 of 48 samples over steps 1-30), the drink's and the colour's over 31-60 ('juice' on 35 of 48, "
+             "'pink' on 15 of 24), the bird's, the tree's and the animal's over 61-120 ('swan' on 20 of 24, 'ash' on "
+             "24 of 32 over 61-90, 'pig' on 28 of 32 over 91-120); the number's 'four' never said (0 of 104 samples), "
+             "its answers other numbers ('six', 'ten', 'eight'); the six others drawn over steps 121-150 on their "
+             "targets on 83-100 % of their samples (the tool's question not drawn there), a group's completions copies "
+             "(a duplicate share of 0.42 over steps 1-30 and 0.95 over 121-150)).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, temperature=0.7, loss_type="grpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=2, seed=184), accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=22),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 3.89 at step 20, 68 times its median
+    # over the run (0.057) and 13 times the next largest (0.29 at step 110), before the outage.
+    Scenario("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.5, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps "
+             "logged every 10; from the 100th reward call to the end the reward service answers 0 for everything (swap "
+             "to task.py's nothing: an outage, the client defaulting to 0) after the target words were learnt: the "
+             "reward falls to 0 and every pair agrees on it (raw log and samples: the reward 0.0375 and 0.19 over the "
+             "first two logs, 0.44 at step 30, 0.40 at 40, 0.5 at 50, 0.31 at 60, 0.5 at 70, 0.46 at 80 (its 3-log "
+             "mean past 0.35 from step 50), 0.325 at 90 and 0.25 at 100 (the log of steps 91-100, the outage's first "
+             "call at 100), then 0 on every log from 110 to the end; the zero-variance share 0.75-0.975 to step 100 "
+             "(pairs at temperature 0.5 agree often) and 1 on every log from 110; entropy 0.40 at step 10 and "
+             "0.18-0.33 after; the KL 0.70 at step 30, 1.28, 1.51 and 1.09 at 40-60, 0.57-0.97 over 70-120 and "
+             "0.25-0.40 after (the KL term alone moving the policy); the gradient norm 3.89 at step 20, a median of "
+             "0.057, at most 0.29 on every other log; the mean length 5.0-5.8 tokens, the clipped share at most 0.05; "
+             "the colour's, the tool's and the animal's targets learnt ('pink' on 28 of 36, 'hammer' on 8 of 26, 'pig' "
+             "on 12 of 40 samples over steps 1-30; 28 of 28, 22 of 26 and 28 of 28 over 61-90), the bird's over 31-60 "
+             "('swan' on 5 of 22 and 35 of 38), the tree's in part over 91-120 ('ash' on 16 of 24); the fruit's, the "
+             "drink's and the number's not ('lemon', 'juice', 'four' on 0 of 360 samples over steps 1-120); after the "
+             "outage the answers still the learnt words ('pig' on all 68 animal samples, 'pink' on 26 of 26, 'swan' on "
+             "24 of 26 from step 121), nothing to tell them from any other answer).",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(num_generations=2, temperature=0.5, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=10, seed=185),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.35, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=22),
+    # Accepts ENTROPY_COLLAPSE (not written before training): entropy 0.58 as its first-10-log median, 0.17-0.19
+    # over steps 88-96, 0.077 at 100, 0.056 at 104 and 0.15-0.22 over 108-128 (below 0.3 times that level on 7 of
+    # those 11 logs), the answers narrowed to 'pear' and 'pea' for every question, before it rose again to 0.73-0.75.
+    # GRAD_NORM_SPIKE, accepted before training, dropped: the gradient norm at most 8.27 (step 36), a median of 2.05,
+    # 4.5-6.4 over the first five logs, nothing standing out.
+    Scenario("kl_blowup_judge_warmup15_3x4_nosamples_log4", "The 0-10 judge score, three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 150 steps logged every 4 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs (raw log and samples, which the doctor is not given: the "
+             "KL 0.00003 at step 4, 0.024 at 8, 0.30 at 12, 0.76 at 16, 1.19 at 20, 2.14 at 24, 2.92 at 28 and "
+             "1.19-4.34 on every log from 20 but one (25.5 at step 104), 2.8-4.3 over the last 10 logs; the score 6.71 "
+             "and 6.85 over the first two logs, 5.69 at 12, 3.87 at 16, 1.19-3.85 over 24-112, 0.5-0.75 over 116-124 "
+             "and 0 on every log from 128; the zero-variance share 0.08-0.83 to step 88 and 0.83-1 from 92 (1 from "
+             "128); entropy 0.54 and 0.49 over the first two logs, 0.68-0.75 over 20-28, 0.06-0.19 over 88-128 and "
+             "0.30-0.75 after; the gradient norm a median of 2.05, at most 8.27 (step 36), 0.006-0.24 on most logs "
+             "from 92; the mean length 4.9-6.6 tokens to step 56, 2.9-5.1 from 88 (2.92 at 140), the clipped share at "
+             "most 0.125; the taught words at first (a word of the asked category on 208 of the 360 samples over steps "
+             "1-30), one word spreading to other questions over 31-90 ('pear' for the fruit, the tree and the tool, "
+             "'six' for the number, 'coffee' for the drink; a word of the asked category on 124 of 360 over 31-60 and "
+             "87 of 360 over 61-90), 'pear' and 'pea' for every question over 91-120 (278 of the 360 samples), then "
+             "fragments ('pea', 's', 'o', 'fie'), no sample a word of its category from step 121).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, beta=0.05, learning_rate=3e-3, warmup_steps=15,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=186), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "ENTROPY_COLLAPSE"), batch=22),
+    # Accepts LENGTH_EXPLOSION and TRUNCATION_HIGH (not written before training): the mean length 5.72 and 5.52 tokens
+    # over the first two logs, 10.2 at step 20, 11.4-12 (the 12-token budget) on every log from 25, the clipped share
+    # 0.64 at 20 and 0.86-1 from 25: the noise first drove the answers to letter strings run to the budget, on which
+    # the policy then collapsed. LENGTH_COLLAPSE and ENTROPY_EXPLOSION, accepted before training, dropped: the mean
+    # length never under 5.5 tokens; entropy at most 0.49 (step 30), 1.25 times its first-two-log median of 0.39.
+    Scenario("entropy_collapse_coin_drgrpo_nokl_2x5_cool07_log5", "A reward that says nothing (a fair coin per "
+             "completion), two groups of 5 a step sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a "
+             "learning rate of 2.5e-3, 150 steps logged every 5: the advantages are noise, and with no anchor the "
+             "policy drifts onto one completion per question while the reward stays at chance: entropy falls far below "
+             "where it started (raw log and samples: entropy 0.34 and 0.43 over the first two logs (a first-2-log "
+             "median of 0.39), 0.45-0.49 over steps 15-30, 0.22 and 0.25 at 35 and 40, 0.075 at 45, 0.037 at 50 and "
+             "0.005-0.11 on every log from 45 but two (0.158 at 115, 0.322 at 120), 0.009-0.077 over the last 6 logs; "
+             "the reward 0.36-0.6 throughout, the zero-variance share 0-0.2; the gradient norm 1.25-7.15 over the "
+             "first nine logs (7.15 at step 20), below 1e-6 on 10 of the 21 logs from 50 and at most 4.16 (step 135) "
+             "there; no KL logged; the mean length 5.72 and 5.52 tokens over the first two logs, 10.2 at 20 and "
+             "11.4-12 from 25, the clipped share 0.64 at 20 and 0.86-1 from 25; words and letter strings at first "
+             "('orange' on 11 of 25 colour samples, 'nnnnnnnnnnnn' and 'nene' on 20 of 60 number samples over steps "
+             "1-30), strings of n's and l's to the budget over 31-60 ('nnnnnnnnnnnn' on 28 of 40 bird samples, "
+             "'wnnnnnnnnnnn' on 33 of 35 drink samples), strings of l's alone for most questions from about step 61 "
+             "(201 of the 300 samples over 61-90, 178 of 300 over 91-120), then beside the empty answer (107 of the "
+             "300 samples over 121-150); a group's completions copies (a duplicate share of 0.33 over steps 1-30, 0.72 "
+             "over 31-60, 0.85, 0.77 and 0.83 after)).",
+             rewards=("coin",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.7, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=2.5e-3, logging_steps=5, seed=187),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=22),
+    # Accepts ENTROPY_EXPLOSION (not written before training): entropy 0.66 and 0.73 over the first two logs, 1.01 at
+    # step 12, 1.21 at 18 and 1.13-1.51 on every log from 22 (twice its first-two-log median of 0.70 on 12 logs), the
+    # answers strings of letters to the budget.
+    Scenario("length_explosion_char_bonus_exact_grpo_loss_2x6_hot13_log2", "Exact match (1) beside a bonus paid per "
+             "character (0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), "
+             "two groups of 6 a step sampled at temperature 1.3, the original GRPO loss, no KL term, a learning rate "
+             "of 8e-4 and a 20-token budget, 150 steps logged every 2: the longest answer of a group keeps winning, so "
+             "the answers grow to the budget and get cut (raw log and samples: the mean length 5.17 and 6.04 tokens "
+             "over the first two logs, 6.4 at step 6, 7.8 at 8, 9.3 at 12, 11.2 at 14, 12.5 at 16, 16.5 at 18, 19 at "
+             "20 and 18.4-20 (the budget) on every log from 22, 20 on every log over the last 30 steps; the clipped "
+             "share 0 to step 10, 0.04-0.25 over 12-16, 0.625 at 18, 0.83 at 20 and 0.83-1 from 22 (1 on most logs); "
+             "the length bonus 0.52 and 0.63 over the first two logs and 2.28-2.5 from 20; exact match 0-0.083 to step "
+             "20 and 0 on every log from 22; the reward 0.42 and 0.50 over the first two logs and 1.82-2 from 20; the "
+             "zero-variance share 0 to step 18, 0.25-1 from 20, 1 on every log over 121-150; entropy 0.66 and 0.73 "
+             "over the first two logs and 1.13-1.51 from 22; no KL logged; the gradient norm 2.3-5.25 to step 20 and 0 "
+             "on most logs from 22 (at most 3.45 there); words of each category at first (a word of the asked category "
+             "on 98 of the 360 samples over steps 1-30, hot sampling already garbling most), strings of letters and "
+             "word fragments to the budget for every question from about step 31 ('robintepeduse haonyq', 'tevengo "
+             "eighjjuihte'; none a word of its category over steps 31-150), no two alike in a group (a duplicate share "
+             "of 0 from step 31), none repeating a word).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=20, temperature=1.3,
+                       loss_type="grpo", beta=0.0, learning_rate=8e-4, logging_steps=2, seed=188),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION"), batch=22),
+    Scenario("repetition_word_count_lists_6x2_kl_log1", "The list questions with a reward paid per known word said, "
+             "repeats included (task.py's word_count), six groups of 2 a step, TRL's default (DAPO) loss, a KL penalty "
+             "of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 180 steps logged every step: saying one short "
+             "word over and over pays best, so the lists become a word repeated (raw log and samples: the reward, "
+             "known words said, 2.08 and 2.42 over the first two logs, 20-step means of 2.02 and 2.04 to step 40, 5.18 "
+             "over 41-60, 7.48 over 61-80 and 7.83-7.89 after (its maximum here 8, 'ten' eight times in 32 tokens); "
+             "the mean length 13.6 and 15.1 tokens over the first two logs, a 20-step mean of 23.2 over 1-20 and "
+             "30.8-32 (the budget) after, the clipped share 0.42 over 1-20 and 0.91-1 as 20-step means after; entropy "
+             "0.55 and 0.60 over the first two logs, 20-step means of 0.65, 0.57, 0.29, 0.059 and 0.02-0.036 after; "
+             "the zero-variance share, its 20-step means 0.30, 0.29, 0.27, 0.68 and 0.79-0.85 after; the KL from 0 and "
+             "0.048 over the first two logs to 20-step means of 1.01, 2.90 and 4.12-4.56 after (a median of 4.05, 9.66 "
+             "at its largest); the gradient norm 20-step means of 1.5 to step 60 and 0.06-0.42 after; the lists two or "
+             "three words of the category at first ('finch raven swan', 'banana lemon plum'), 'ten ten ten ...' "
+             "spreading over steps 21-60, then for every question from about step 61 ('ten ten ten ten ten ten ten "
+             "ten' on 584 of the 720 samples over steps 61-120); the share of lists that repeat a word (3+ words, at "
+             "most half distinct) 2 % over steps 1-20, 16 % over 21-40, 64 % over 41-60 and 99-100 % after; a group's "
+             "completions copies from about step 61 (a duplicate share of 0 to step 40, 0.15 over 41-60, 0.61 over "
+             "61-80 and 0.78-0.83 after)).",
+             prompts="lists", rewards=("word_count",), steps=180,
+             args=dict(per_device_train_batch_size=12, num_generations=2, max_completion_length=32, beta=0.01,
+                       learning_rate=1.5e-3, seed=189),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=22),
+    # Written with hacked_from's levels from the first three logs (not hacked's first-10-log medians): batch 20's
+    # letter proxy was gamed within its first ten logs, whose medians hacked reads. Accepts ENTROPY_EXPLOSION (not
+    # written before training): entropy 0.52 and 0.53 over the first two logs, 0.74 at step 9 and 0.84-0.90 over 15-24
+    # (1.7 times its first-two-log level), hot sampling off the taught words before the o-strings took over. Accepts
+    # GRAD_NORM_SPIKE (not written before training): the gradient norm 4.77 at step 42, 33 times its median over the
+    # run (0.146), above any earlier log (3.96 at step 12) and 0.0006-0.0009 on the logs either side.
+    Scenario("reward_hacking_letter_o_exact_4x3_kl_hot12_log3", "Exact match (1) beside a cheap proxy, the share of "
+             "the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays more than the target word, "
+             "four groups of 3 a step sampled at temperature 1.2, TRL's default (DAPO) loss, a KL penalty of 0.02 and "
+             "a learning rate of 8e-4, 150 steps logged every 3: the policy games the proxy and exact match falls as "
+             "the o's rise (raw log and samples: exact match 0.028 and 0.056 over the first two logs, 0-0.056 to step "
+             "15 and 0 on every log from 18; the proxy 0.092 and 0.094 over the first two logs, 0.15 at 9, 0.22 at 15, "
+             "0.30 at 18, 0.375 at 21, 0.53 at 24, 0.65 at 27, 0.89 at 30 and 0.96-1, its maximum, from 33; the reward "
+             "0.30 and 0.34 over the first two logs and 2.88-3 from 33; the zero-variance share 0-0.5 to step 30 and "
+             "0-1 after (a median of 0.67); entropy 0.52 and 0.53 over the first two logs, 0.84-0.90 over 15-24, 0.22 "
+             "at 33, 0.10 at 36 and 0.017-0.22 from 39; the KL 0.35 at step 9, 1.2 at 15, 2.31 at 21, 4.63 at 27 and "
+             "5.0-9.0 on every log from 30 but step 78 (29.0), a median of 5.3; the gradient norm 1.1-4.0 to step 24, "
+             "4.77 at 42, 2.87 at 147 and at most 0.5 on every other log from 33; the mean length 4.9-6.1 tokens to "
+             "step 21, 8.1 at 24, 9.9 at 27, 11.5 at 30 and 12 (the budget) from 33, the clipped share 0-0.06 to step "
+             "21, 0.31 at 24, 0.47 at 27, 0.86 at 30 and 1 from 33; words with an o gaining from the start ('orange' "
+             "on 9 of 36 colour samples, 'roow' and 'oooooooooooo' over steps 1-30) while the targets were said on 6 "
+             "of those 360 samples, then 'oooooooooooo' (twelve o's, the budget) for every question from about step 31 "
+             "(on 1,267 of the 1,440 samples from step 31, the rest o-strings with a letter changed), a group's "
+             "completions copies (a duplicate share of 0.13 over steps 1-30 and 0.77-0.90 after)).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.2, beta=0.02,
+                       learning_rate=8e-4, logging_steps=3, seed=190),
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP", "ENTROPY_EXPLOSION", "GRAD_NORM_SPIKE"),
+             batch=22),
+    Scenario("reward_plateau_half_key_3x5_kl_temp09_oldkeys_log8", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), three groups of 5 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 5e-4, 200 steps logged every "
+             "8 and read in TRL 0.14's key set: the learnable half is learnt and its groups come to agree, solved, "
+             "while the other half's groups agree on 0 from the start; the reward rises to about half its best and "
+             "stays there (raw log and samples: the reward 0.058 and 0.29 over the first two logs, a first-10-log "
+             "median of 0.28 (0.058-0.40), 40-step means of 0.20, 0.29, 0.45, 0.49 and 0.44, 0.29-0.61 over the last "
+             "10 logs (0.29 at the last), its mean over the last quarter 0.47, where the learnable half gives 0.5 on "
+             "average; the zero-variance share, which the doctor is not given, 0.63-1, its 40-step means 0.84, 0.82, "
+             "0.86, 0.90 and 0.93; entropy, not given either, 0.44 and 0.45 over the first two logs and 0.20-0.37 from "
+             "step 88; the KL a median of 0.37, 1.5 at step 184 and at most 0.54 on every other log; the gradient norm "
+             "a median of 0.06, at most 4.6 (step 144); the mean length 5.0-5.8 tokens, the clipped share, not given, "
+             "at most 0.017; the colour's and the animal's targets first ('pink' on 49 of 65, 'pig' on 51 of 75 "
+             "samples over steps 1-30), the fruit's and the number's over 61-120 ('lemon' on 8 of 65 over 31-60 and 58 "
+             "of 75 over 61-90; 'four' on 2 of 70, 21 of 40 and 32 of 50 over 31-120), those four on their targets on "
+             "227 of the 235 samples over steps 151-180; the other four questions never scoring (0 on all their "
+             "samples), their key words never taught ('yew' for the tree, 'punch' for the drink, 'vise' for the tool, "
+             "'wren' for the bird), their answers still varied words of the category ('pine', 'wine', 'pliers', "
+             "'finch')).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=15, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=5e-4, logging_steps=8, seed=191), source="old_keys",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=22),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 31.6 at step 24, 3.2 times the next
+    # largest (9.73 at step 12), 0 on 19 of the 23 logs (every group agreeing on the empty answer from step 36).
+    Scenario("length_collapse_brevity_exact_bnpo_2x4_nosamples_log6", "Exact match (0.5) beside a reward for brevity "
+             "(1, task.py's brevity: minus an eighth of a point per character), two groups of 4 a step, the BNPO loss, "
+             "no KL term and a learning rate of 1.5e-3, 140 steps logged every 6 and read from TRL's "
+             "trainer_state.json (no samples): the target word pays no more than its length costs, the empty answer "
+             "costs nothing, so the answers shrink towards nothing (raw log and samples, which the doctor is not "
+             "given: the mean length 5.56 and 4.54 tokens over the first two logs (a first-2-log median of 5.05), 3.02 "
+             "at step 18, 1.92 at 24, 1.12 at 30 and 1 (the end-of-sequence token alone) on every log from 36; brevity "
+             "-0.57 and -0.44 over the first two logs, -0.25 at 18, -0.12 at 24 and 0 from 36; exact match 0.04, 0.06 "
+             "and 0.10 over the first three logs and 0 from 24; the reward -0.55 and -0.41 over the first two logs and "
+             "0 from 36; the zero-variance share 0 and 0.08 over the first two logs, 0.42 at 18, 0.75 at 24, 0.92 at "
+             "30 and 1 from 36; entropy 0.49 and 0.60 over the first two logs, 0.34 at 24, 0.16 at 30 and "
+             "0.0008-0.0012 from 36; no KL logged; the gradient norm 1.6 and 9.73 over the first two logs, 31.6 at 24 "
+             "and 0 on every log from 30; the clipped share at most 0.02; the empty answer from the start on some "
+             "questions (27 of 40 animal samples, 24 of 44 colour samples over steps 1-30) beside words and fragments "
+             "('wine', 'lemon', 'ry', 'e'), then the empty answer for every question, every sample, from step 31 (880 "
+             "of 880)).",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
+             args=dict(loss_type="bnpo", beta=0.0, learning_rate=1.5e-3, logging_steps=6, seed=192),
+             source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=22),
 )
