@@ -100,6 +100,10 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
         "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges",
     ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
+    # Batch 22 (session 12): the doctor's first look (5e8733d), after the session's fixes, before any fix for it.
+    ("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "verdict"):
+        "KL_BLOWUP critical from 30 and GROUP_MODE_COLLAPSE warn from 45, not accepted",
+    ("reward_plateau_half_key_3x5_kl_temp09_oldkeys_log8", "verdict"): "REWARD_PLATEAU missing (onset 96)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
