@@ -5756,4 +5756,136 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=22),
+    # -- batch 23 --
+    # A twenty-first fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with groups of 2, 4 and 6, partial credit, the judge score with one group of 8; healthy runs
+    # with and without a KL term that learn (four groups of 2 with Dr. GRPO, two groups of 6 with BNPO and no KL term
+    # in TRL 0.14's key set), learn slowly (200 steps at 1.5e-4 read from trainer_state.json), RLOO at temperature 1.2,
+    # the judge score with the original GRPO loss, partial credit at temperature 0.6; a grader outage after learning
+    # with Dr. GRPO, a KL blow-up after a warm-up into 3e-3 with BNPO, an entropy collapse under a reward that says
+    # nothing with RLOO, a per-character bonus beside exact match with four groups of 2, a per-word reward on the list
+    # questions logged every 2 steps, a letter proxy gamed against exact match with groups of 6, a reward plateau from a
+    # half key with RLOO, a brevity reward beside exact match read from trainer_state.json; strides 2-10, seeds 193-206.
+    Scenario("healthy_drgrpo_binary_4x2_kl_temp09_log3", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=3, seed=193), batch=23),
+    Scenario("healthy_nokl_bnpo_binary_2x6_temp08_oldkeys_log6", "Exact match alone, two groups of 6 a step sampled "
+             "at temperature 0.8, the BNPO loss, no KL term and a learning rate of 4e-4, 150 steps logged every 6 and "
+             "read in TRL 0.14's key set: the target words are learnt and the groups come to agree, solved: a run "
+             "that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="bnpo",
+                       beta=0.0, learning_rate=4e-4, logging_steps=6, seed=194), source="old_keys", batch=23),
+    Scenario("healthy_slow_binary_3x4_lr15e5_nosamples_log10", "Exact match alone, three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 200 steps logged every 10 and "
+             "read from TRL's trainer_state.json (no samples): the target words are learnt slowly over the whole run: "
+             "a run that learns slowly.",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=1.5e-4, logging_steps=10, seed=195),
+             source="trainer_state", batch=23),
+    Scenario("healthy_rloo_binary_2x4_hot12_log4", "RLOO with a KL penalty of 0.05, exact match alone, two groups of "
+             "4 a step sampled at temperature 1.2 and a learning rate of 5e-4, 150 steps logged every 4: the "
+             "leave-one-out baseline carries the signal of the groups that disagree, and the targets are learnt "
+             "despite the hot sampling: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(temperature=1.2, beta=0.05, learning_rate=5e-4, logging_steps=4, seed=196), batch=23),
+    Scenario("healthy_judge_grpo_loss_1x8_kl_cool07_log2", "The 0-10 judge score, one group of 8 a step sampled at "
+             "temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 120 steps "
+             "logged every 2: the taught answers already earn most of the score, the target word the rest, learnt "
+             "question by question: a run that learns.",
+             rewards=("judge",), steps=120,
+             args=dict(num_generations=8, temperature=0.7, loss_type="grpo", beta=0.02, learning_rate=5e-4,
+                       logging_steps=2, seed=197), batch=23),
+    Scenario("healthy_partial_3x4_kl_cool06_log5", "Partial credit, exact match (1) beside the category (0.2), three "
+             "groups of 4 a step sampled at temperature 0.6, TRL's default (DAPO) loss, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 150 steps logged every 5: the category is already earned, the target words are "
+             "learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.03, learning_rate=4e-4,
+                       logging_steps=5, seed=198), batch=23),
+    Scenario("reward_collapse_outage_drgrpo_binary_2x4_temp08_log4", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 "
+             "steps logged every 4; from the 100th reward call on the grader answers 0 for everything (task.py's "
+             "nothing): the targets learnt before it, the reward falls to 0 with the outage.",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(temperature=0.8, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4, logging_steps=4,
+                       seed=199),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.35, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=23),
+    Scenario("kl_blowup_warmup10_bnpo_binary_3x4_log5", "Exact match alone, three groups of 4 a step, the BNPO loss, "
+             "a KL penalty of 0.05 and a 10-step warm-up into a learning rate of 3e-3 held constant, 120 steps logged "
+             "every 5: the steps far too large for the penalty, the policy runs away from the reference and the KL "
+             "blows up.",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.05, learning_rate=3e-3,
+                       warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=5, seed=200),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU"), batch=23),
+    Scenario("entropy_collapse_coin_rloo_2x6_cool07_log3", "RLOO without a KL term under a reward that says nothing "
+             "(a fair coin per completion, task.py's coin), two groups of 6 a step sampled at temperature 0.7 and a "
+             "learning rate of 2.5e-3, 120 steps logged every 3: the noise reinforces whatever was sampled, and the "
+             "policy collapses onto a few answers, its entropy falling.",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, beta=0.0,
+                       learning_rate=2.5e-3, logging_steps=3, seed=201),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "LENGTH_COLLAPSE"), batch=23),
+    Scenario("length_explosion_char_bonus_exact_4x2_nokl_log3", "Exact match (1) beside a bonus paid per character "
+             "(0.8, task.py's length_bonus), four groups of 2 a step, TRL's default (DAPO) loss, no KL term, a "
+             "learning rate of 8e-4 and a 20-token budget, 120 steps logged every 3: the longer answer of a group "
+             "keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(num_generations=2, max_completion_length=20, beta=0.0, learning_rate=8e-4, logging_steps=3,
+                       seed=202),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU"), batch=23),
+    Scenario("repetition_word_count_lists_3x4_kl_temp09_log2", "The list questions with a reward paid per known word "
+             "said, repeats included (task.py's word_count), three groups of 4 a step sampled at temperature 0.9, "
+             "TRL's default (DAPO) loss, a KL penalty of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 150 "
+             "steps logged every 2: saying one short word over and over pays best, so the lists become a word "
+             "repeated.",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, max_completion_length=32, temperature=0.9, beta=0.01,
+                       learning_rate=1.5e-3, logging_steps=2, seed=203),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=23),
+    Scenario("reward_hacking_letter_o_exact_2x6_kl_log4", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 3, task.py's letter_o), so that a string of o's pays more than the target word, two "
+             "groups of 6 a step, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 8e-4, 120 "
+             "steps logged every 4: the policy games the proxy and exact match falls as the o's rise.",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=8e-4,
+                       logging_steps=4, seed=204),
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=23),
+    Scenario("reward_plateau_half_key_rloo_2x4_temp09_log6", "RLOO with a KL penalty of 0.03, exact match graded "
+             "against a key half of whose words the model can say (task.py's correct_half_key), two groups of 4 a "
+             "step sampled at temperature 0.9 and a learning rate of 6e-4, 180 steps logged every 6: the learnable "
+             "half is learnt and its groups come to agree, while the other half's agree on 0 from the start; the "
+             "reward rises to about half its best and stays there.",
+             algorithm="rloo", rewards=("correct_half_key",), steps=180,
+             args=dict(temperature=0.9, beta=0.03, learning_rate=6e-4, logging_steps=6, seed=205),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=23),
+    Scenario("length_collapse_brevity_exact_3x4_cool08_nosamples_log4", "Exact match (0.5) beside a reward for "
+             "brevity (1, task.py's brevity), three groups of 4 a step sampled at temperature 0.8, TRL's default "
+             "(DAPO) loss, no KL term and a learning rate of 1.5e-3, 120 steps logged every 4 and read from TRL's "
+             "trainer_state.json (no samples): the target word pays no more than its length costs, the empty answer "
+             "costs nothing, so the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=4, seed=206), source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=23),
 )
