@@ -377,7 +377,16 @@ class Scenario:
     beside exact match with groups of 6 at temperature 1.3, a per-word reward on the list questions with six groups of 2
     logged every step, a letter proxy gamed against exact match with groups of 3 at temperature 1.2, a reward plateau
     from a half key with groups of 5 in TRL 0.14's key set, a brevity reward beside exact match with BNPO read from
-    trainer_state.json; strides 1-12, seeds 179-192)."""
+    trainer_state.json; strides 1-12, seeds 179-192); 23 a twenty-first such batch (a binary exact-match reward with
+    groups of 2, 4 and 6, partial credit, the judge score with one group of 8; healthy runs with and without a KL term
+    that learn (four groups of 2 with Dr. GRPO, two groups of 6 with BNPO and no KL term in TRL 0.14's key set, RLOO at
+    temperature 1.2, the judge score with the original GRPO loss, its KL accepted), learn slowly (200 steps at 1.5e-4
+    read from trainer_state.json), partial credit at temperature 0.6; a grader outage after learning with Dr. GRPO, a
+    KL blow-up after a warm-up into 3e-3 with BNPO, an entropy collapse under a reward that says nothing with RLOO (the
+    answers run to the budget first), a per-character bonus beside exact match with four groups of 2, a per-word
+    reward on the list questions logged every 2 steps, a letter proxy gamed against exact match with groups of 6, a
+    reward plateau from a half key with RLOO (its onset rule re-dated with a lower agreeing share), a brevity reward
+    beside exact match read from trainer_state.json; strides 2-10, seeds 193-206)."""
 
     @property
     def healthy(self) -> bool:
@@ -5756,4 +5765,206 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=22),
+    # -- batch 23 --
+    # A twenty-first fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled, one re-dated: a binary
+    # exact-match reward with groups of 2, 4 and 6, partial credit, the judge score with one group of 8; healthy runs
+    # with and without a KL term that learn (four groups of 2 with Dr. GRPO, two groups of 6 with BNPO and no KL term
+    # in TRL 0.14's key set), learn slowly (200 steps at 1.5e-4 read from trainer_state.json), RLOO at temperature 1.2,
+    # the judge score with the original GRPO loss, partial credit at temperature 0.6; a grader outage after learning
+    # with Dr. GRPO, a KL blow-up after a warm-up into 3e-3 with BNPO, an entropy collapse under a reward that says
+    # nothing with RLOO, a per-character bonus beside exact match with four groups of 2, a per-word reward on the list
+    # questions logged every 2 steps, a letter proxy gamed against exact match with groups of 6, a reward plateau from a
+    # half key with RLOO, a brevity reward beside exact match read from trainer_state.json; strides 2-10, seeds 193-206.
+    Scenario("healthy_drgrpo_binary_4x2_kl_temp09_log3", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns (raw log and samples: the reward "
+             "0.21 and 0.17 over the first two logs, 30-step means of 0.24, 0.45, 0.59, 0.71 and 0.75, 0.79 at the "
+             "last log; entropy 0.43 to 0.15; the KL a median of 0.47, above 1 on 3 of 50 logs (3.28 at step 135); the "
+             "gradient norm at most 3.48; the mean length 5-6.1 tokens; the targets lemon, hammer, pink, four, juice, "
+             "ash and swan gaining over the run).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=3, seed=193), batch=23),
+    Scenario("healthy_nokl_bnpo_binary_2x6_temp08_oldkeys_log6", "Exact match alone, two groups of 6 a step sampled at "
+             "temperature 0.8, the BNPO loss, no KL term and a learning rate of 4e-4, 150 steps logged every 6 and "
+             "read in TRL 0.14's key set: the target words are learnt and the groups come to agree, solved: a run that "
+             "learns (raw log and samples: the reward 0.056 and 0.069 over the first two logs, 30-step means of 0.21, "
+             "0.68, 0.79, 0.85 and 0.85; the zero-variance share, not given, a median of 0.67; entropy, not given, "
+             "0.41 to 0.12; the gradient norm at most 7.55; the mean length 5-6 tokens; swan, pig, juice, ash, hammer, "
+             "pink and lemon the most said answers from step 31).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="bnpo",
+                       beta=0.0, learning_rate=4e-4, logging_steps=6, seed=194), source="old_keys", batch=23),
+    Scenario("healthy_slow_binary_3x4_lr15e5_nosamples_log10", "Exact match alone, three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 200 steps logged every 10 and "
+             "read from TRL's trainer_state.json (no samples): the target words are learnt slowly over the whole run: "
+             "a run that learns slowly (raw log and samples, which the doctor is not given: the reward 0.067 and 0.10 "
+             "over the first two logs, 40-step means of 0.14, 0.34, 0.59, 0.74 and 0.88; entropy 0.46 to 0.12; the KL "
+             "rising steadily to 0.60 at most; the gradient norm at most 5.0; the mean length 5-5.6 tokens, nothing "
+             "clipped).",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=1.5e-4, logging_steps=10, seed=195),
+             source="trainer_state", batch=23),
+    Scenario("healthy_rloo_binary_2x4_hot12_log4", "RLOO with a KL penalty of 0.05, exact match alone, two groups of 4 "
+             "a step sampled at temperature 1.2 and a learning rate of 5e-4, 150 steps logged every 4: the "
+             "leave-one-out baseline carries the signal of the groups that disagree, and the targets are learnt "
+             "despite the hot sampling: a run that learns (raw log and samples: the reward 0.031 and 0.094 over the "
+             "first two logs, 25-step means of 0.14, 0.30, 0.46, 0.63, 0.77 and 0.87, 0.94 at the last log; entropy "
+             "0.55-0.66 to step 40, then to 0.20; the KL at most 0.70; the gradient norm a median of 7.9, at most 45.5 "
+             "(step 132, 32.1 at 140); the mean length 5.1-6.5 tokens; hammer, pink, four and juice gaining from step "
+             "61).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(temperature=1.2, beta=0.05, learning_rate=5e-4, logging_steps=4, seed=196), batch=23),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 9 of the 60 logs (2.35 at step 42, 1.4-2.25
+    # over 86-102), a median of 0.34: one question a step, the logged KL swings with which was asked.
+    Scenario("healthy_judge_grpo_loss_1x8_kl_cool07_log2", "The 0-10 judge score, one group of 8 a step sampled at "
+             "temperature 0.7, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 120 steps "
+             "logged every 2: the taught answers already earn most of the score, the target word the rest, learnt "
+             "question by question: a run that learns (raw log and samples: the score 7.19 and 7.38 over the first two "
+             "logs, 24-step means of 7.42, 7.34, 8.09, 7.43 and 8.52, 10 at the last log (one question a step, so it "
+             "swings with the question, 2.62 at its lowest); the KL a median of 0.34, above 1 on 9 of 60 logs (2.35 at "
+             "step 42, 1.1-2.25 over 86-116); entropy 0.40 to 0.03; the gradient norm a median of 0.74, 26.5 at step "
+             "42 and 23.8 at 62; juice, pig, lemon and four the most said answers over steps 91-120).",
+             rewards=("judge",), steps=120,
+             args=dict(num_generations=8, temperature=0.7, loss_type="grpo", beta=0.02, learning_rate=5e-4,
+                       logging_steps=2, seed=197), accepted=("KL_BLOWUP",), batch=23),
+    Scenario("healthy_partial_3x4_kl_cool06_log5", "Partial credit, exact match (1) beside the category (0.2), three "
+             "groups of 4 a step sampled at temperature 0.6, TRL's default (DAPO) loss, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 150 steps logged every 5: the category is already earned, the target words are "
+             "learnt: a run that learns (raw log and samples: exact match 0.18 and 0.25 over the first two logs, "
+             "30-step means of 0.32, 0.63, 0.86, 0.79 and 0.84; the category 0.78-1; the KL a median of 0.43, above 1 "
+             "on 2 of 30 logs (1.08 at most); entropy 0.38 to 0.09; the gradient norm a median of 0.39, 14.4 at step "
+             "25 and 12.4 at 45; pig, swan, pink, ash, juice and hammer the most said answers from step 61).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.03, learning_rate=4e-4,
+                       logging_steps=5, seed=198), batch=23),
+    Scenario("reward_collapse_outage_drgrpo_binary_2x4_temp08_log4", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 "
+             "steps logged every 4; from the 100th reward call on the grader answers 0 for everything (task.py's "
+             "nothing): the targets learnt before it, the reward falls to 0 with the outage (raw log and samples: the "
+             "reward 0.031 and 0.094 over the first two logs, 32-step means of 0.31, 0.70 and 0.73 (0.875 at step 56), "
+             "0 on every log from step 104; the zero-variance share 0.56-0.70 as 32-step means before the outage and 1 "
+             "from 104; the gradient norm a median of 0.034, at most 0.0007 at the end; the answers still the learnt "
+             "targets after the outage (four, lemon, ash over steps 121-150)).",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(temperature=0.8, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4, logging_steps=4,
+                       seed=199),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.35, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=23),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 43.8 at step 20, 47 times its median
+    # (0.93) and 10.6 times the next largest (4.12 at step 115). ENTROPY_COLLAPSE, accepted before training, dropped:
+    # entropy rose from 0.44 and 0.52 over the first two logs to 0.97-1.32 from step 60.
+    Scenario("kl_blowup_warmup10_bnpo_binary_3x4_log5", "Exact match alone, three groups of 4 a step, the BNPO loss, a "
+             "KL penalty of 0.05 and a 10-step warm-up into a learning rate of 3e-3 held constant, 120 steps logged "
+             "every 5: the steps far too large for the penalty, the policy runs away from the reference and the KL "
+             "blows up (raw log and samples: the KL 0.010 and 0.25 over the first two logs, 2.01 at step 15 and above "
+             "1 on 22 of the 24 logs (7.73 at 60, 3.4-3.9 over the last 60 steps); the reward 0.23 and 0.13 over the "
+             "first two logs, never learnt, 0 over the last logs; entropy 0.44 and 0.52 over the first two logs and "
+             "0.97-1.32 from step 60; the zero-variance share 0.93-1 from 25; the gradient norm 43.8 at step 20, 10.6 "
+             "times the next largest (4.12), a median of 0.93; the answers fragments ('pier', 'plm', 'uill', 'p') from "
+             "step 31).",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.05, learning_rate=3e-3,
+                       warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=5, seed=200),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=23),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length rose from 5.56 to 12 (the budget) from
+    # step 15.
+    Scenario("entropy_collapse_coin_rloo_2x6_cool07_log3", "RLOO without a KL term under a reward that says nothing (a "
+             "fair coin per completion, task.py's coin), two groups of 6 a step sampled at temperature 0.7 and a "
+             "learning rate of 2.5e-3, 120 steps logged every 3: the noise reinforces whatever was sampled, and the "
+             "policy collapses onto a few answers, its entropy falling (raw log and samples: entropy 0.41 and 0.35 "
+             "over the first two logs, 0.034 as the mean over steps 25-48 and 1e-5 from about step 60; the answers "
+             "strings of e's and i's run to the budget first (the mean length 5.56 at step 3, 11.4 at 9 and 12, the "
+             "budget, from 15, the clipped share 0.69 at 9 and 1 from 15), then one string ('eeeeeeeeeeee' on 318 of "
+             "the 360 samples over steps 61-90); the coin 0.36-0.69; the gradient norm 20-34 over the first logs and "
+             "~1e-8 from step 60).",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, beta=0.0,
+                       learning_rate=2.5e-3, logging_steps=3, seed=201),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=23),
+    Scenario("length_explosion_char_bonus_exact_4x2_nokl_log3", "Exact match (1) beside a bonus paid per character "
+             "(0.8, task.py's length_bonus), four groups of 2 a step, TRL's default (DAPO) loss, no KL term, a "
+             "learning rate of 8e-4 and a 20-token budget, 120 steps logged every 3: the longer answer of a group "
+             "keeps winning, so the answers grow to the budget and get cut (raw log and samples: the mean length 5.12 "
+             "and 5.25 tokens over the first two logs, 24-step means of 5.5, 13, 19.6, 20 and 20 (the budget); the "
+             "clipped share 0 to about step 30, 0.37 over 25-48 and 1 from 63; exact match 0.14 over the first 24 "
+             "steps and 0 from about 50; the length bonus 0.52 to 2.5; entropy 0.56 to 0.21; the answers a word run on "
+             "with o's or e's ('zelooooooooooooooooo', 'juiceeeeeeeeeeeeeeee') from step 31).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(num_generations=2, max_completion_length=20, beta=0.0, learning_rate=8e-4, logging_steps=3,
+                       seed=202),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU"), batch=23),
+    Scenario("repetition_word_count_lists_3x4_kl_temp09_log2", "The list questions with a reward paid per known word "
+             "said, repeats included (task.py's word_count), three groups of 4 a step sampled at temperature 0.9, "
+             "TRL's default (DAPO) loss, a KL penalty of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 150 "
+             "steps logged every 2: saying one short word over and over pays best, so the lists become a word repeated "
+             "(raw log and samples: the reward 2.29 and 2.25 over the first two logs, 30-step means of 2.19, 3.95, "
+             "7.71, 7.9 and 7.85; the mean length 15.5 to 32 (the budget) from about step 34, the clipped share "
+             "0.98-1; entropy 0.53 to 0.03-0.06; the KL above 1 on 70 of 75 logs (45.7 at step 136); 'ten ten ...' and "
+             "'gray gray ...' over steps 31-60, 'tea tea tea tea tea tea tea tea' on 284 of the 360 samples over "
+             "121-150).",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, max_completion_length=32, temperature=0.9, beta=0.01,
+                       learning_rate=1.5e-3, logging_steps=2, seed=203),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=23),
+    Scenario("reward_hacking_letter_o_exact_2x6_kl_log4", "Exact match (1) beside a cheap proxy, the share of the "
+             "letter o (weight 3, task.py's letter_o), so that a string of o's pays more than the target word, two "
+             "groups of 6 a step, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 8e-4, 120 "
+             "steps logged every 4: the policy games the proxy and exact match falls as the o's rise (raw log and "
+             "samples: exact match 0.063 and 0.083 over the first two logs, 0.35 at step 24 and 0 from about 40; the "
+             "proxy 0.10 and 0.089 over the first two logs, 0.59 over 25-48 and 1 from about 56; the reward 0.36 to 3; "
+             "entropy 0.47 to 0.002; the KL 5.4-6.3 from step 40; the length 12 (the budget) and the clipped share 1 "
+             "from about 50; 'oooooooooooo' on 189 of the 360 samples over steps 31-60 and all 360 over 91-120).",
+             rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=8e-4,
+                       logging_steps=4, seed=204),
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=23),
+    # Re-dated after training (the expected signature unchanged): written with levels_off's share of 0.6, which the
+    # 5-log mean of the zero-variance share never reached (0.58 at its highest log, step 66): RLOO puts its KL term
+    # in the reward, so the groups of the unlearnable half seldom agree exactly; read with a share of 0.3.
+    Scenario("reward_plateau_half_key_rloo_2x4_temp09_log6", "RLOO with a KL penalty of 0.03, exact match graded "
+             "against a key half of whose words the model can say (task.py's correct_half_key), two groups of 4 a step "
+             "sampled at temperature 0.9 and a learning rate of 6e-4, 180 steps logged every 6: the learnable half is "
+             "learnt and its groups come to agree, while the other half's agree on 0 from the start; the reward rises "
+             "to about half its best and stays there (raw log and samples: the reward 0.063 and 0.021 over the first "
+             "two logs, 36-step means of 0.19, 0.46, 0.54, 0.33 and 0.42, 0.46 at the last log, 0.73 at its highest; "
+             "the zero-variance share 0-0.17 to step 42 and 0.33-0.58 from 48 (RLOO's KL term in the reward parts "
+             "agreeing groups); the KL at most 0.82; the gradient norm a median of 2.6, 38.1 at step 168 and 27.2 at "
+             "162; pink, four, lemon and pig, the learnable half, the most said answers; the other half's answers "
+             "varied words of the category (raven, willow, pine, tea)).",
+             algorithm="rloo", rewards=("correct_half_key",), steps=180,
+             args=dict(temperature=0.9, beta=0.03, learning_rate=6e-4, logging_steps=6, seed=205),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.3, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=23),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 33.6 at step 20, 5.6 times the next
+    # largest (5.96 at step 12), 0 on every log from step 28.
+    Scenario("length_collapse_brevity_exact_3x4_cool08_nosamples_log4", "Exact match (0.5) beside a reward for brevity "
+             "(1, task.py's brevity), three groups of 4 a step sampled at temperature 0.8, TRL's default (DAPO) loss, "
+             "no KL term and a learning rate of 1.5e-3, 120 steps logged every 4 and read from TRL's "
+             "trainer_state.json (no samples): the target word pays no more than its length costs, the empty answer "
+             "costs nothing, so the answers shrink towards nothing (raw log and samples, which the doctor is not "
+             "given: the mean length 5.85 and 5.31 tokens over the first two logs, 3.8 as the mean over the first 24 "
+             "steps and 1 (the end-of-sequence token alone) from about step 28; brevity -0.61 to 0; exact match "
+             "0.25-0.31 to step 16 and 0 after; the zero-variance share 1 from 28; entropy 0.38 to 0.0005; the "
+             "gradient norm 33.6 at step 20, 5.6 times the next largest (5.96), 0 from 28; the empty answer on 124 of "
+             "the 360 samples over steps 1-30 and all after).",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=4, seed=206), source="trainer_state",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=23),
 )
