@@ -104,6 +104,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "verdict"):
         "KL_BLOWUP critical from 30 and GROUP_MODE_COLLAPSE warn from 45, not accepted",
     ("reward_plateau_half_key_3x5_kl_temp09_oldkeys_log8", "verdict"): "REWARD_PLATEAU missing (onset 96)",
+    # Batch 23 (session 12): the doctor's first look (3375299), after the session's fixes, before any fix for it.
+    ("reward_plateau_half_key_rloo_2x4_temp09_log6", "verdict"):
+        "REWARD_PLATEAU missing (onset 66) and GROUP_MODE_COLLAPSE warn from 31, not accepted",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
