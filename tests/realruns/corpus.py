@@ -386,7 +386,18 @@ class Scenario:
     answers run to the budget first), a per-character bonus beside exact match with four groups of 2, a per-word
     reward on the list questions logged every 2 steps, a letter proxy gamed against exact match with groups of 6, a
     reward plateau from a half key with RLOO (its onset rule re-dated with a lower agreeing share), a brevity reward
-    beside exact match read from trainer_state.json; strides 2-10, seeds 193-206)."""
+    beside exact match read from trainer_state.json; strides 2-10, seeds 193-206); 24 a twenty-second such batch (a
+    binary exact-match reward with groups of 2, 4, 5 and 6, partial credit with BNPO and groups of 2, the judge score
+    with RLOO and groups of 2; healthy runs with and without a KL term that learn (two groups of 5 at temperature 0.8,
+    three groups of 4 with Dr. GRPO and no KL term read from trainer_state.json), learn slowly (240 steps at 2e-4 with
+    the original GRPO loss and groups of 6 in TRL 0.14's key set), RLOO on the judge score, partial credit at
+    temperature 1.1 logged every step, RLOO that converges at temperature 0.7 in TRL 0.14's key set; an answer key
+    changed after learning to words never taught with RLOO on partial credit, a KL blow-up after a warm-up into 3.5e-3
+    with Dr. GRPO read from trainer_state.json, an entropy collapse under a reward that says nothing with BNPO and
+    groups of 7, an entropy explosion under a reward paying for distinct letters with RLOO and normalised advantages, a
+    per-word proxy gamed against partial list credit with one group of 8, a reward plateau from a half key with four
+    groups of 2 read from trainer_state.json, a per-character bonus beside the judge score in TRL 0.14's key set, a
+    brevity reward beside exact match with RLOO; strides 1-10, seeds 207-220)."""
 
     @property
     def healthy(self) -> bool:
@@ -5967,4 +5978,149 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=23),
+    # -- batch 24 --
+    # A twenty-second fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with groups of 2, 4, 5 and 6, partial credit with BNPO and groups of 2, the judge score with
+    # RLOO and groups of 2; healthy runs with and without a KL term that learn (two groups of 5 at temperature 0.8,
+    # three groups of 4 with Dr. GRPO and no KL term read from trainer_state.json), learn slowly (240 steps at 2e-4 with
+    # the original GRPO loss and groups of 6 in TRL 0.14's key set), the judge score with RLOO and groups of 2, partial
+    # credit with BNPO at temperature 1.1 logged every step, RLOO that converges at temperature 0.7 in TRL 0.14's key
+    # set; an answer key changed after learning to words never taught with RLOO on partial credit, a KL blow-up after a
+    # 5-step warm-up into 3.5e-3 with Dr. GRPO and groups of 6 read from trainer_state.json, an entropy collapse under a
+    # reward that says nothing with BNPO and groups of 7, an entropy explosion under a reward paying for distinct
+    # letters with RLOO and normalised advantages, a per-word proxy gamed against partial list credit with one group of
+    # 8, a reward plateau from a half key with four groups of 2 read from trainer_state.json, a per-character bonus
+    # beside the judge score with groups of 3 in TRL 0.14's key set, a brevity reward beside exact match with RLOO and
+    # groups of 2; strides 1-10, temperatures 0.6-1.2, learning rates 2e-4 to 3.5e-3, loss types grpo, dr_grpo, dapo and
+    # bnpo, seeds 207-220. Each expectation was written from the mechanism before the run was trained (committed first),
+    # then checked on the raw log and the recorded completions only, never against the doctor. As in batches 9-23, the
+    # healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_2x5_kl_temp08_log5", "Exact match alone, two groups of 5 a step sampled at temperature "
+             "0.8, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "5: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.8, beta=0.03,
+                       learning_rate=5e-4, logging_steps=5, seed=207), batch=24),
+    Scenario("healthy_nokl_drgrpo_binary_3x4_temp09_nosamples_log8", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.9, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 160 "
+             "steps logged every 8 and read from TRL's trainer_state.json (no samples): the target words are learnt "
+             "and the groups come to agree, solved: a run that learns without an anchor.",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=208), source="trainer_state", batch=24),
+    Scenario("healthy_slow_grpo_loss_binary_2x6_lr2e4_oldkeys_log10", "Exact match alone, two groups of 6 a step, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and read "
+             "in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the few groups that disagree "
+             "move the policy a little each step: a slow learner, the reward rising from about one in ten over the "
+             "whole run.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=10, seed=209), source="old_keys", batch=24),
+    Scenario("healthy_rloo_judge_4x2_temp09_log2", "RLOO with its KL penalty (0.05) on the 0-10 judge score, four "
+             "groups of 2 a step sampled at temperature 0.9 and a learning rate of 3e-4, 150 steps logged every 2: "
+             "each completion's baseline is its sibling's score, the category is mostly given already, and the score "
+             "rises towards 10 as the target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, learning_rate=3e-4, logging_steps=2, seed=210), batch=24),
+    Scenario("healthy_partial_bnpo_4x2_kl_hot11_log1", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), four groups of 2 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.04 "
+             "and a learning rate of 5e-4, 120 steps logged every step: hot sampling strays from the category at "
+             "times, the category is kept and the target words are learnt: a run that learns, noisy step to step.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=2, temperature=1.1, loss_type="bnpo", beta=0.04, learning_rate=5e-4,
+                       seed=211), batch=24),
+    Scenario("healthy_converges_rloo_binary_3x4_cool07_oldkeys_log4", "RLOO with its KL penalty (0.05), exact match "
+             "alone, three groups of 4 a step sampled at temperature 0.7 and a learning rate of 6e-4, 150 steps logged "
+             "every 4 and read in TRL 0.14's key set: cool sampling and the leave-one-out baseline learn the target "
+             "words, and the run converges with most groups solved.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, learning_rate=6e-4, logging_steps=4,
+                       seed=212), source="old_keys", batch=24),
+    Scenario("reward_collapse_key_untaught_after_learning_rloo_partial_2x4_log4", "RLOO with a KL penalty of 0.03, "
+             "partial credit, exact match (1) beside a word of the asked category (0.2), two groups of 4 a step and a "
+             "learning rate of 6e-4, 170 steps logged every 4; from the 110th reward call to the end both components "
+             "are graded against another edition's key (swap to task.py's correct_untaught: words never taught), after "
+             "the target words were learnt: nothing the model says scores any more, and the reward falls to 0.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=170, swap=(110, 100_000, "correct_untaught"),
+             args=dict(beta=0.03, learning_rate=6e-4, logging_steps=4, seed=213),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=24),
+    Scenario("kl_blowup_partial_warmup5_drgrpo_2x6_hot11_nosamples_log2", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step sampled at temperature 1.1, the Dr. GRPO loss, "
+             "a KL penalty of 0.04 and a 5-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3.5e-3), 120 steps logged every 2 and read from TRL's trainer_state.json (no samples): once the rate is "
+             "up each update overshoots and the policy runs away from its reference, the KL well above the 0.1-0.8 of "
+             "the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.04, learning_rate=3.5e-3, warmup_steps=5, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=2, seed=214), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=24),
+    Scenario("entropy_collapse_coin_bnpo_nokl_2x7_cool06_log9", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 7 a step sampled at temperature 0.6, the BNPO loss, no KL "
+             "term and a learning rate of 2e-3, 120 steps logged every 9: the advantages are noise, and with no anchor "
+             "the policy drifts onto one completion per question while the coin stays at chance: entropy falls far "
+             "below where it started, and a group's seven samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=14, num_generations=7, temperature=0.6, loss_type="bnpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=9, seed=215),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=24),
+    Scenario("entropy_explosion_distinct_letters_rloo_normadv_2x4_hot12_log1", "RLOO without a KL term (beta 0) and "
+             "with its advantages normalised over the batch (normalize_advantages), under a reward that pays a tenth "
+             "of a point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than "
+             "any word), two groups of 4 a step sampled at temperature 1.2 and a learning rate of 1.5e-3, 120 steps "
+             "logged every step: the reward keeps paying the most random samples, so the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started.",
+             algorithm="rloo", rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.2, beta=0.0, normalize_advantages=True, learning_rate=1.5e-3, seed=216),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=24),
+    Scenario("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "The list questions; the honest reward is "
+             "partial credit (distinct words of the asked category / 5, task.py's list_credit), beside a cheap proxy "
+             "weighted the same, a count of known words said, repeats included (task.py's word_count), one group of 8 "
+             "a step, the original GRPO loss, a KL penalty of 0.02, a learning rate of 1.5e-3 and a 40-token budget, "
+             "180 steps logged every 5: saying one short word over and over pays the proxy most, so the policy repeats "
+             "a word and the list credit falls as the word count rises.",
+             prompts="lists", rewards=("list_credit", "word_count"), weights=(1.0, 1.0), steps=180,
+             args=dict(num_generations=8, max_completion_length=40, loss_type="grpo", beta=0.02, learning_rate=1.5e-3,
+                       logging_steps=5, seed=217),
+             expect={"REWARD_HACKING": hacked("rewards/list_credit/mean", "rewards/word_count/mean", smooth=3, run=3),
+                     "REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=24),
+    Scenario("reward_plateau_half_key_4x2_kl_temp08_nosamples_log6", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), four groups of 2 a step sampled at temperature "
+             "0.8, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 6e-4, 180 steps logged every "
+             "6 and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its pairs come "
+             "to agree, solved, while the other half's pairs agree on 0 from the start; the reward rises to about half "
+             "its best and stays there.",
+             rewards=("correct_half_key",), steps=180,
+             args=dict(num_generations=2, temperature=0.8, beta=0.02, learning_rate=6e-4, logging_steps=6, seed=218),
+             source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=24),
+    Scenario("length_explosion_char_bonus_judge_grpo_loss_4x3_nokl_oldkeys_log3", "The 0-10 judge score beside a bonus "
+             "paid per character (weight 8, task.py's length_bonus: 20 characters pay 20, more than the target word "
+             "with its bonus), four groups of 3 a step, the original GRPO loss, no KL term, a learning rate of 8e-4 "
+             "and a 20-token budget, 120 steps logged every 3 and read in TRL 0.14's key set (no clipped share): the "
+             "longest answer of a group keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("judge", "length_bonus"), weights=(1.0, 8.0), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20, loss_type="grpo",
+                       beta=0.0, learning_rate=8e-4, logging_steps=3, seed=219), source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=24),
+    Scenario("length_collapse_brevity_exact_rloo_4x2_nokl_log7", "RLOO without a KL term (beta 0), exact match (0.5) "
+             "beside a reward for brevity (1, task.py's brevity: minus an eighth of a point per character), four "
+             "groups of 2 a step sampled at temperature 0.9 and a learning rate of 1.5e-3, 120 steps logged every 7: "
+             "the target word pays no more than its length costs, the empty answer costs nothing, so the answers "
+             "shrink towards nothing.",
+             algorithm="rloo", rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(num_generations=2, temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=7, seed=220),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"), batch=24),
 )
