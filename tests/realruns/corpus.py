@@ -386,7 +386,19 @@ class Scenario:
     answers run to the budget first), a per-character bonus beside exact match with four groups of 2, a per-word
     reward on the list questions logged every 2 steps, a letter proxy gamed against exact match with groups of 6, a
     reward plateau from a half key with RLOO (its onset rule re-dated with a lower agreeing share), a brevity reward
-    beside exact match read from trainer_state.json; strides 2-10, seeds 193-206)."""
+    beside exact match read from trainer_state.json; strides 2-10, seeds 193-206); 24 a twenty-second such batch (a
+    binary exact-match reward with groups of 2, 4, 5 and 6, partial credit with BNPO and groups of 2, the judge score
+    with RLOO and groups of 2; healthy runs with and without a KL term that learn (two groups of 5 at temperature 0.8,
+    three groups of 4 with Dr. GRPO and no KL term read from trainer_state.json), learn steadily (240 steps at 2e-4 with
+    the original GRPO loss and groups of 6 in TRL 0.14's key set), RLOO on the judge score, partial credit at
+    temperature 1.1 logged every step, RLOO that converges at temperature 0.7 in TRL 0.14's key set; an answer key
+    changed after learning to words never taught with RLOO on partial credit, a KL blow-up after a warm-up into 3.5e-3
+    with Dr. GRPO read from trainer_state.json, an entropy collapse under a reward that says nothing with BNPO and
+    groups of 7, an entropy explosion under a reward paying for distinct letters with RLOO and normalised advantages, a
+    per-word proxy gamed against partial list credit with one group of 8, a reward plateau from a half key with two
+    groups of 4 read from trainer_state.json (written with four groups of 2, whose reward was still rising at the end,
+    and retrained), a per-character bonus beside the judge score in TRL 0.14's key set, a brevity reward beside exact
+    match with RLOO; strides 1-10, seeds 207-220)."""
 
     @property
     def healthy(self) -> bool:
@@ -5967,4 +5979,329 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=23),
+    # -- batch 24 --
+    # A twenty-second fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), one retrained with
+    # another group size, none re-labelled: a binary exact-match reward with groups of 2, 4, 5 and 6, partial credit
+    # with BNPO and groups of 2, the judge score with RLOO and groups of 2; healthy runs with and without a KL term that
+    # learn (two groups of 5 at temperature 0.8, three groups of 4 with Dr. GRPO and no KL term read from
+    # trainer_state.json), learn steadily (240 steps at 2e-4 with the original GRPO loss and groups of 6 in TRL 0.14's
+    # key set), the judge score with RLOO and groups of 2, partial credit with BNPO at temperature 1.1 logged every
+    # step, RLOO that converges at temperature 0.7 in TRL 0.14's key set; an answer key changed after learning to words
+    # never taught with RLOO on partial credit, a KL blow-up after a 5-step warm-up into 3.5e-3 with Dr. GRPO and groups
+    # of 6 read from trainer_state.json, an entropy collapse under a reward that says nothing with BNPO and groups of 7,
+    # an entropy explosion under a reward paying for distinct letters with RLOO and normalised advantages, a per-word
+    # proxy gamed against partial list credit with one group of 8 (the lists ran to the budget as letter strings first),
+    # a reward plateau from a half key with two groups of 4 read from trainer_state.json (written with four groups of 2,
+    # whose reward was still rising at the end; retrained), a per-character bonus beside the judge score with groups of
+    # 3 in TRL 0.14's key set, a brevity reward beside exact match with RLOO and groups of 2; strides 1-10, temperatures
+    # 0.6-1.2, learning rates 2e-4 to 3.5e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 207-220. Each expectation
+    # was written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor; every pathology written happened, every healthy run learnt,
+    # and every onset rule written before training found its onset (none re-dated); the accepted signatures added after
+    # training each carry their raw-log numbers, and three accepted before training were dropped where the log
+    # contradicts them. As in batches 9-23, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_2x5_kl_temp08_log5", "Exact match alone, two groups of 5 a step sampled at temperature "
+             "0.8, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "5: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns (raw log and samples: the reward 0.14 "
+             "and 0.26 over the first two logs, 30-step means of 0.24, 0.36, 0.82, 0.90 and 0.92, 0.86-0.96 over the "
+             "last 10 logs; the zero-variance share 0.2-0.9, a median of 0.6; entropy 0.41 and 0.40 over the first two "
+             "logs and 0.05-0.16 over the last 10; the KL a median of 0.46, above 1 on one log of 30 (1.04 at step "
+             "30); the gradient norm a median of 1.16, 10.1-11.7 on three logs (steps 65, 125 and 150); the mean "
+             "length 4.7-6.0 tokens, the clipped share at most 0.02; the fruit's and the tool's targets first ('lemon' "
+             "on 26 of 45, 'hammer' on 24 of 45 samples over steps 1-30), the bird's and the drink's over 31-60 "
+             "('swan' on 17 of 55, 'juice' on 16 of 25), the colour's, the animal's and the tree's over 61-90 ('pink' "
+             "on 60 of 65, 'pig' on 28 of 40, 'ash' on 20 of 30), the number's last ('four' on 0 of 45 over 1-30, 12 "
+             "of 25 over 61-90, 37 of 40 over 121-150); every question on its target on 82-100 % of its samples over "
+             "steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.8, beta=0.03,
+                       learning_rate=5e-4, logging_steps=5, seed=207), batch=24),
+    Scenario("healthy_nokl_drgrpo_binary_3x4_temp09_nosamples_log8", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.9, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 160 "
+             "steps logged every 8 and read from TRL's trainer_state.json (no samples): the target words are learnt "
+             "and the groups come to agree, solved: a run that learns without an anchor (raw log and samples, which "
+             "the doctor is not given: the reward 0.19 and 0.31 over the first two logs, 32-step means of 0.32, 0.53, "
+             "0.85, 0.93 and 0.96, 0.875-0.99 over the last 10 logs; the zero-variance share 0.42-0.96, its 32-step "
+             "means 0.47, 0.57, 0.66, 0.75 and 0.87; entropy 0.40 and 0.39 over the first two logs and 0.04-0.13 over "
+             "the last 10; no KL logged; the gradient norm a median of 0.46, at most 1.73 (step 32), 0 on six logs "
+             "from step 64 (the logged step's groups all agreeing); the mean length 5.05-6.05 tokens, the clipped "
+             "share at most 0.02; the tool's and the fruit's targets first ('hammer' on 45 of 64, 'lemon' on 30 of 64 "
+             "samples over steps 1-32), the colour's and the number's over 33-64 ('pink' on 44 of 48, 'four' on 31 of "
+             "52), the tree's, the animal's and the bird's over 65-96 ('ash' on 54 of 64, 'pig' on 30 of 44, 'swan' on "
+             "33 of 52); every question on its target on 92-100 % of its samples over steps 129-160).",
+             rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=208), source="trainer_state", batch=24),
+    Scenario("healthy_slow_grpo_loss_binary_2x6_lr2e4_oldkeys_log10", "Exact match alone, two groups of 6 a step, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and read "
+             "in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the groups that disagree move "
+             "the policy a little each step: a steady learner, the reward rising from about one in ten over the first "
+             "150 steps and converging after (raw log and samples: the reward 0.11 and 0.09 over the first two logs, "
+             "48-step means of 0.16, 0.49, 0.82, 0.89 and 0.955, 0.86-0.98 over the last 10 logs; the zero-variance "
+             "share, which the doctor is not given, 0.2-0.9, a median of 0.5; entropy, not given either, 0.45 and 0.47 "
+             "over the first two logs and 0.06-0.16 over the last 10; the KL a median of 0.36, at most 0.73 (step "
+             "170); the gradient norm a median of 1.57, at most 6.6 (step 210); the mean length 4.9-5.7 tokens, "
+             "nothing clipped; the bird's target first ('swan' on 36 of 114 samples over steps 1-48, 54 of 60 over "
+             "49-96), the colour's, the tree's and the fruit's over 49-96 ('pink' on 71 of 84, 'ash' on 50 of 90, "
+             "'lemon' on 45 of 54), the animal's and the tool's over 97-144 ('pig' on 25 of 96 over 49-96 and 101 of "
+             "108 over 97-144, 'hammer' on 73 of 84), the drink's and the number's slowest ('juice' on 9 of 36, 33 of "
+             "66 and 45 of 60 over 49-192; 'four' on 22 of 84, 12 of 24 and 54 of 78); every question on its target on "
+             "88-99 % of its samples over steps 193-240).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=10, seed=209), source="old_keys", batch=24),
+    Scenario("healthy_rloo_judge_4x2_temp09_log2", "RLOO with its KL penalty (0.05) on the 0-10 judge score, four "
+             "groups of 2 a step sampled at temperature 0.9 and a learning rate of 3e-4, 150 steps logged every 2: "
+             "each completion's baseline is its sibling's score, the category is mostly given already, and the score "
+             "rises towards 10 as the target words are learnt: a run that learns (raw log and samples: the score 7.56 "
+             "over the first two logs, 30-step means of 7.28, 7.36, 8.35, 8.36 and 9.06, 8.19-10 over the last 10 "
+             "logs; the zero-variance share, its 30-step means 0.23, 0.19, 0.49, 0.53 and 0.76; entropy 0.41 and 0.38 "
+             "over the first two logs and 0.07-0.18 over the last 10; the KL a median of 0.19, at most 0.62 (step "
+             "150); the gradient norm, RLOO's advantages not normalised on a 0-10 score, a median of 12.2, below 1 on "
+             "26 of the 75 logs and 100-501 on 18 spread over the run (501 at step 46, 353 at 104, 342 at 116); the "
+             "mean length 4.4-6.1 tokens, the clipped share at most 0.06; a word of the asked category on 231 of the "
+             "240 samples over steps 1-30 and 225 of 240 over 121-150; the colour's and the tool's targets first "
+             "('pink' on 19 of 30, 'hammer' on 18 of 40 samples over steps 1-30), the fruit's and the tree's over "
+             "31-90 ('lemon' on 1 of 32 over 1-30 and 29 of 32 over 61-90, 'ash' on 16 of 18), the animal's and the "
+             "drink's later ('pig' on 26 of 28, 'juice' on 20 of 32 over 121-150), the number's and the bird's in part "
+             "('four' on 17 of 30, 'swan' on 9 of 16 over 121-150)).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, learning_rate=3e-4, logging_steps=2, seed=210), batch=24),
+    Scenario("healthy_partial_bnpo_4x2_kl_hot11_log1", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), four groups of 2 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.04 "
+             "and a learning rate of 5e-4, 120 steps logged every step: hot sampling strays from the category at "
+             "times, the category is kept and the target words are learnt: a run that learns, noisy step to step (raw "
+             "log and samples: the reward 0.325 and 0.45 over the first two logs, 24-step means of 0.28, 0.35, 0.50, "
+             "0.63 and 0.74 of a possible 1.2, 0.525-1.07 over the last 10 logs; exact match 0.125 and 0.25 over the "
+             "first two logs, 24-step means of 0.10, 0.19, 0.33, 0.46 and 0.57 (0-0.875 from step to step); the "
+             "category share 0.80-0.89 as 24-step means, 0.5 at its lowest (step 28); the zero-variance share 0-1, a "
+             "median of 0.5; entropy 0.49 and 0.46 over the first two logs, 24-step means of 0.53, 0.55, 0.47, 0.42 "
+             "and 0.37; the KL a median of 0.16, at most 0.81 (step 44); the gradient norm a median of 1.48, at most "
+             "7.76 (step 44); the mean length 4.25-6.5 tokens, nothing clipped; the fruit's and the colour's targets "
+             "first ('lemon' on 3 of 20 samples over steps 1-24 and 23 of 32 over 49-72, 'pink' on 10 of 16 over "
+             "25-48), the drink's over 73-120 ('juice' on 13 of 20 and 23 of 30), the others in part over 97-120 "
+             "('pig' on 13 of 22, 'ash' on 9 of 20, 'hammer' on 9 of 26, 'four' on 8 of 28, 'swan' on 5 of 24)).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=2, temperature=1.1, loss_type="bnpo", beta=0.04, learning_rate=5e-4,
+                       seed=211), batch=24),
+    Scenario("healthy_converges_rloo_binary_3x4_cool07_oldkeys_log4", "RLOO with its KL penalty (0.05), exact match "
+             "alone, three groups of 4 a step sampled at temperature 0.7 and a learning rate of 6e-4, 150 steps logged "
+             "every 4 and read in TRL 0.14's key set: cool sampling and the leave-one-out baseline learn the target "
+             "words, and the run converges with most groups solved (raw log and samples: the reward 0.10 and 0.25 over "
+             "the first two logs, 30-step means of 0.33, 0.83, 0.94, 0.97 and 0.97, 0.92-1 over the last 10 logs; the "
+             "zero-variance share, which the doctor is not given, its 30-step means 0.17, 0.59, 0.85, 0.89 and 0.91; "
+             "entropy, not given either, 0.40 and 0.35 over the first two logs and 0.017-0.048 over the last 10; the "
+             "KL a median of 0.53, above 1 on one log of 37 (1.05 at step 88); the gradient norm, RLOO's advantages "
+             "not normalised, a median of 1.6, below 1e-6 on 18 of the 37 logs from step 32 (every group agreeing) and "
+             "17-131 on eight (131 at step 56, 99 at 48, 50 at 128, 43 at 148); the mean length 4.7-5.7 tokens, the "
+             "clipped share at most 0.02; the colour's and the fruit's targets first ('pink' on 43 of 68, 'lemon' on "
+             "23 of 40 samples over steps 1-30), the animal's, the tool's and the tree's over 31-60 ('pig' on 62 of "
+             "64, 'hammer' on 52 of 64, 'ash' on 35 of 40), the drink's and the number's over 61-120 ('juice' on 0 of "
+             "52 over 1-30 and 42 of 44 over 61-90, 'four' on 31 of 40 and 65 of 68 over 61-120); every question on "
+             "its target on 90-100 % of its samples over steps 121-150, a group's completions copies (a duplicate "
+             "share of 0.39 over steps 1-30 and 0.94-0.97 from 61)).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, learning_rate=6e-4, logging_steps=4,
+                       seed=212), source="old_keys", batch=24),
+    Scenario("reward_collapse_key_untaught_after_learning_rloo_partial_2x4_log4", "RLOO with a KL penalty of 0.03, "
+             "partial credit, exact match (1) beside a word of the asked category (0.2), two groups of 4 a step and a "
+             "learning rate of 6e-4, 170 steps logged every 4; from the 110th reward call to the end both components "
+             "are graded against another edition's key (swap to task.py's correct_untaught: words never taught), after "
+             "the target words were learnt: nothing the model says scores any more, and the reward falls to 0 (raw log "
+             "and samples: the reward 0.23 and 0.32 over the first two logs, 34-step means of 0.40, 0.54 and 0.68 to "
+             "step 102, 1.02 at step 104 (its highest), 0.87 at 108, 0.24 at 112 (the log of steps 109-112, the new "
+             "key's first call at 110) and 0 on every log from 116; exact match 0.03 and 0.125 over the first two "
+             "logs, 0.84 at 104 and 0 from 116; the category 0.97-1 over the first two logs, 0.74 as the mean over "
+             "steps 35-102 and 0 from 116; the zero-variance share 0-0.625 throughout (RLOO's KL term in the reward "
+             "parts agreeing groups); entropy 0.46 and 0.45 over the first two logs and 0.13-0.27 from step 100; the "
+             "KL a median of 0.64, above 1 on 4 of the 42 logs (1.28 at step 76); the gradient norm a median of 5.9, "
+             "at most 51.5 (step 92); the mean length 4.7-5.9 tokens, nothing clipped; the colour's, the tree's, the "
+             "fruit's, the bird's and the animal's targets learnt before the change ('pink' on 35 of 36, 'ash' on 35 "
+             "of 36, 'lemon' on 19 of 20, 'swan' on 34 of 40, 'pig' on 25 of 40 samples over steps 69-102), the "
+             "number's 'four' never said, the tool's 'hammer' lost after step 34 (31 of 60 samples over steps 1-34, 1 "
+             "of 52 over 69-102); after the change the learnt words at first, then others ('eagle', 'juice', 'halm' "
+             "over 137-170), none of the new key's).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=170, swap=(110, 100_000, "correct_untaught"),
+             args=dict(beta=0.03, learning_rate=6e-4, logging_steps=4, seed=213),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=24),
+    # Accepts LENGTH_COLLAPSE (not written before training): the mean length 4.75 and 6.08 tokens over the first two
+    # logs (a first-2-log median of 5.4), 2.5-3.9 over steps 56-84 (1.75 at 74, at or below half that level on 6 of
+    # those 15 logs) as the answers broke into fragments and the empty answer, 3-4.6 over the last 10 logs.
+    Scenario("kl_blowup_partial_warmup5_drgrpo_2x6_hot11_nosamples_log2", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step sampled at temperature 1.1, the Dr. GRPO loss, "
+             "a KL penalty of 0.04 and a 5-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3.5e-3), 120 steps logged every 2 and read from TRL's trainer_state.json (no samples): once the rate is "
+             "up each update overshoots and the policy runs away from its reference, the KL well above the 0.1-0.8 of "
+             "the corpus's healthy runs (raw log and samples, which the doctor is not given: the KL 0 and 0.004 over "
+             "the first two logs, 0.18 at step 6, 1.18 at 8, 2.17 at 10, 0.67 at 12 and 1.3-5.9 on every log from 14 "
+             "(above 1 on 56 of the 60 logs, 3.4-4.9 over the last 10); the reward 0.28 and 0.16 over the first two "
+             "logs, 24-step means of 0.10, 0.05, 0.017, 0.005 and 0.006: exact match 0.083 at step 2 and 0 on every "
+             "log from 4, the category 1 and 0.79 over the first two logs and 24-step means of 0.41, 0.26, 0.09, 0.02 "
+             "and 0.03; the zero-variance share, its 24-step means 0.44, 0.77, 0.94, 0.98 and 0.98; entropy 0.57 and "
+             "0.48 over the first two logs, 0.30-0.86 over steps 14-72, 0.15 and 0.06 at 74-76, 0.76-1.05 from 84 but "
+             "for 0.49 at 116; the mean length 4.75 and 6.08 tokens over the first two logs, 10.4 at step 24, 2.5-3.9 "
+             "over 56-84 (1.75 at 74) and 3-4.6 over the last 10 logs, the clipped share at most 0.5 (step 24); the "
+             "gradient norm a median of 0.27, at most 5.6 (step 52); 'one' for most questions (65 of the 288 samples "
+             "over steps 25-48), then fragments and the empty answer ('', 'ol', 'oa', 'o'; the empty answer on 43 of "
+             "288 over 49-72), 'c', 'on' and 'pi' at the end; a word of the asked category on 117 of the 288 samples "
+             "over steps 1-24 and on 7-9 of 288 from 73).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.04, learning_rate=3.5e-3, warmup_steps=5, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=2, seed=214), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "LENGTH_COLLAPSE"), batch=24),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 21.0 at step 117, the last log, 2.3 times
+    # the next largest (8.96 at step 63), after about 1e-7 on the six logs before it. LENGTH_EXPLOSION, TRUNCATION_HIGH
+    # and REPETITIVE_COMPLETIONS, accepted before training, dropped: the mean length at most 6.44 tokens (step 36, 1.1
+    # times its first-two-log median) and 3 from step 81, the clipped share at most 0.21, no completion repeating a word
+    # (the answers one string of letters).
+    Scenario("entropy_collapse_coin_bnpo_nokl_2x7_cool06_log9", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 7 a step sampled at temperature 0.6, the BNPO loss, no KL "
+             "term and a learning rate of 2e-3, 120 steps logged every 9: the advantages are noise, and with no anchor "
+             "the policy drifts onto one completion per question while the coin stays at chance: entropy falls far "
+             "below where it started, and a group's seven samples become copies of one another (raw log and samples: "
+             "entropy 0.37 and 0.19 over the first two logs (a first-2-log median of 0.28), 0.105 at step 27, 0.062 at "
+             "36, 0.026 at 45 and 0.0001-0.008 from 54; the coin 0.44-0.60; the zero-variance share 0-0.056; no KL "
+             "logged; the gradient norm 4.2-9.0 on the logs whose groups still differed, about 1e-7 on 7 of the 13 "
+             "logs (36, 54 and 72-108: a group of copies has no gradient) and 21.0 at step 117; the mean length 5.97 "
+             "and 5.77 tokens over the first two logs, 6.44 at 36, 4.0 over 45-63 and 3 (two letters and the "
+             "end-of-sequence token) from 81, the clipped share at most 0.21 (step 36); letter strings at first "
+             "('aner', 'anane', 'ranck'; a word of the asked category on 73 of the 336 samples over steps 1-24 and "
+             "none after), then 'ane' (214 of the 336 samples over 25-48) and 'ae' for every question from about step "
+             "73 (336 of 336 over 73-96); a group's completions copies (a duplicate share of 0.65 over steps 1-24, "
+             "0.93 over 25-48 and 1.0 after); no completion repeating a word).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=14, num_generations=7, temperature=0.6, loss_type="bnpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=9, seed=215),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_COLLAPSE", "GRAD_NORM_SPIKE"), batch=24),
+    Scenario("entropy_explosion_distinct_letters_rloo_normadv_2x4_hot12_log1", "RLOO without a KL term (beta 0) and "
+             "with its advantages normalised over the batch (normalize_advantages), under a reward that pays a tenth "
+             "of a point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than "
+             "any word), two groups of 4 a step sampled at temperature 1.2 and a learning rate of 1.5e-3, 120 steps "
+             "logged every step: the reward keeps paying the most random samples, so the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started (raw log "
+             "and samples: entropy 0.52 and 0.53 over the first two logs, 0.98 at step 9, 1.22 at 10, twice its "
+             "first-two-log level on 93 of the 100 logs from step 21 (0.98-1.82, 1.82 at 62), 24-step means of 0.89, "
+             "1.32, 1.28, 1.16 and 1.32, 1.17-1.44 over the last 10 logs; the reward 0.43 and 0.41 over the first two "
+             "logs, 24-step means of 0.66, 0.75, 0.84, 0.86 and 0.84; the mean length 5.9 and 5.25 tokens over the "
+             "first two logs, 8.4 at step 5, 10.8 at 8 and 12 (the budget) on nearly every log from 14, the clipped "
+             "share 0.25 at step 5, 0.75 at 8 and 0.875-1 from 14; the zero-variance share 0 on all but three logs "
+             "(0.5 at step 3); no KL logged; the gradient norm 5.1 and 5.2 over the first two logs and 17-99 from step "
+             "5, a median of 50; words at first ('cider', 'peach', 'wine'; a word of the asked category on 41 of the "
+             "192 samples over steps 1-24 and none after), strings of letters to the budget from about step 14 "
+             "('haillmmabrrc', 'zhgrryavrowa', 'cwwcanwsnzws'), no two alike in a group (a duplicate share of 0 from "
+             "step 25)).",
+             algorithm="rloo", rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.2, beta=0.0, normalize_advantages=True, learning_rate=1.5e-3, seed=216),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=24),
+    Scenario("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "The list questions; the honest reward is "
+             "partial credit (distinct words of the asked category / 5, task.py's list_credit), beside a cheap proxy "
+             "weighted the same, a count of known words said, repeats included (task.py's word_count), one group of 8 "
+             "a step, the original GRPO loss, a KL penalty of 0.02, a learning rate of 1.5e-3 and a 40-token budget, "
+             "180 steps logged every 5: saying one short word over and over pays the proxy most, so the policy repeats "
+             "a word and the list credit falls as the word count rises (raw log and samples: the list credit 0.43 and "
+             "0.46 over the first two logs, 0.18-0.2 over steps 15-20, 0.04-0.155 over 25-65 and 0-0.07 on every log "
+             "from 70 (0 on 11 of those 23); the word count 2.38 and 2.52 over the first two logs, 0.68-1.43 over "
+             "steps 15-60 while the lists ran to the budget as letter strings, 2.02-2.83 over 55-70, 5.35 at 75, 7.03 "
+             "at 80 and 6.7-8 after; the reward 2.8 and 2.98 over the first two logs and 7.7-8.0 over the last 10; the "
+             "mean length 15.8 and 16 tokens over the first two logs, 19.9 at step 15, 24.9 at 20, 37.3 at 25 and "
+             "35-40 (the 40-token budget) after, the clipped share 0.825 at 25 and 0.75-1 after; entropy 0.59 and 0.64 "
+             "over the first two logs, 0.72-0.89 over 15-60, 0.29 at 75, 0.16 at 80 and 0.009-0.02 over the last 10 "
+             "logs; the KL 0.13 and 1.25 over the first two logs and 2.3-6.8 from step 25, a median of 3.51; the "
+             "gradient norm 15.7 at step 10, a median of 1.23, at most 8.2 on every other log; the zero-variance share "
+             "(one group) 0-0.2 to step 105 and 0.4-1 from 110; lists of two or three words of the category at first "
+             "('pink white brown', 'cedar cedar cedar'), letter strings and word fragments to the budget over steps "
+             "37-72 ('saak pea saw wine ctay cihet eat ceayata'), then 'five five five five five five five five' for "
+             "every question from about step 73 (148 of the 288 samples over 73-108, 274 of 288 over 145-180); the "
+             "lists that repeat a word (3+ words, at most half distinct) 3 of the 288 samples over steps 1-36, 34 over "
+             "37-72, 273 over 73-108 and 286-288 after; a group's completions copies from about step 73 (a duplicate "
+             "share of 0 to step 72, 0.54 over 73-108, 0.83 and 0.94 after)).",
+             prompts="lists", rewards=("list_credit", "word_count"), weights=(1.0, 1.0), steps=180,
+             args=dict(num_generations=8, max_completion_length=40, loss_type="grpo", beta=0.02, learning_rate=1.5e-3,
+                       logging_steps=5, seed=217),
+             expect={"REWARD_HACKING": hacked("rewards/list_credit/mean", "rewards/word_count/mean", smooth=3, run=3),
+                     "REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=24),
+    # Retrained after training (its configuration changed; the expected signature, onset rule and seed unchanged):
+    # written as reward_plateau_half_key_4x2_kl_temp08_nosamples_log6, four groups of 2 a step, whose raw log showed no
+    # plateau: the reward still rising at the end of its 180 steps (36-step means 0.16, 0.28, 0.32, 0.37 and 0.49),
+    # levels_off dating the levelling-off at step 168 of 180. Tried in a scratch folder (raw log only): 300 steps (the
+    # 48-step means of the reward rising to 0.57 over steps 193-240, then 0.31 and 0.34), a learning rate of 1e-3 (what
+    # was learnt lost, 36-step means of 0.02-0.13 from step 109) and eight groups of 2 (a plateau, batch 20's shape);
+    # retrained with two groups of 4 (num_generations 4), everything else as written: the reward levels off at about
+    # half from step 108.
+    Scenario("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "Exact match graded against a key half of whose "
+             "words the model can say (task.py's correct_half_key), two groups of 4 a step sampled at temperature 0.8, "
+             "TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 6e-4, 180 steps logged every 6 "
+             "and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its groups come to "
+             "agree, solved, while the other half's groups agree on 0 from the start; the reward rises to about half "
+             "its best and stays there (raw log and samples, which the doctor is not given: the reward 0 and 0.02 over "
+             "the first two logs, 36-step means of 0.06, 0.375, 0.48, 0.47 and 0.46, 0.29-0.58 over the last 10 logs, "
+             "0.81 at its highest (step 108), its mean over the last quarter 0.48, where the learnable half gives 0.5 "
+             "on average; the zero-variance share 0.67-1, its 36-step means 0.92, 0.85, 0.875, 0.90 and 1.0; entropy "
+             "0.40 and 0.42 over the first two logs and 0.21-0.34 over the last 10; the KL a median of 0.39, 1.03 at "
+             "step 120 and at most 0.95 on every other log; the gradient norm a median of 0.027, at most 9.15 (step "
+             "48); the mean length 4.8-5.8 tokens, the clipped share at most 0.04; the fruit's, the colour's and the "
+             "animal's targets first ('lemon' on 42 of 44, 'pink' on 42 of 48, 'pig' on 23 of 32 samples over steps "
+             "37-72), the number's over 73-144 ('four' on 1 of 44 over 37-72, 27 of 40 and 46 of 48 after), those four "
+             "on their targets on all 132 of their samples over steps 145-180; the other four questions never scoring "
+             "(0 on all 700 of their samples), their key words never taught ('yew' for the tree, 'punch' for the "
+             "drink, 'vise' for the tool, 'wren' for the bird), their answers still varied words of the category "
+             "('pine', 'finch', 'coffee', 'rake')).",
+             rewards=("correct_half_key",), steps=180,
+             args=dict(temperature=0.8, beta=0.02, learning_rate=6e-4, logging_steps=6, seed=218),
+             source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=24),
+    Scenario("length_explosion_char_bonus_judge_grpo_loss_4x3_nokl_oldkeys_log3", "The 0-10 judge score beside a bonus "
+             "paid per character (weight 8, task.py's length_bonus: 20 characters pay 20, more than the target word "
+             "with its bonus), four groups of 3 a step, the original GRPO loss, no KL term, a learning rate of 8e-4 "
+             "and a 20-token budget, 120 steps logged every 3 and read in TRL 0.14's key set (no clipped share): the "
+             "longest answer of a group keeps winning, so the answers grow to the budget and get cut (raw log and "
+             "samples: the mean length 5.67 and 5.78 tokens over the first two logs, 5.4-6.4 to step 51, 8.17 at 54, "
+             "8.89 at 57, 16.4 at 60, 13.1-19.6 over 63-72 and 19.6-20 (the budget) on every log from 75; the clipped "
+             "share, which the doctor is not given, 0 to step 51, 0.06-0.08 at 54-57, 0.39-0.75 over 60-69 and 0.94-1 "
+             "from 72; the judge's score 6.78 and 6.58 over the first two logs, 5.2-7.4 to step 57, 1.22 at 60, "
+             "0.28-2.81 over 63-69 and 0 on every log from 72; the length bonus 0.58 and 0.60 over the first two logs "
+             "and 2.47-2.5 from 75; the reward 11.4 over the first two logs and 19.8-20 over the last 10; the "
+             "zero-variance share, not given, its 24-step means 0.17, 0.29, 0.43, 0.96 and 0.96; entropy, not given, "
+             "0.44 and 0.47 over the first two logs and 0.25-0.40 over the last 10; no KL logged; the gradient norm at "
+             "most 6.14 (step 72), 0 on every log from 75 but one (1.3 at 99); words of the category at first (a word "
+             "of the asked category on 244 of the 288 samples over steps 1-24, 'hammer', 'pink' and 'swan' gaining), "
+             "then strings of s's to the budget from about step 55 ('ssssssssssssssssssss', 'sevessssssssssssssss' "
+             "from 'seven', 'sevesese seveseseses'), no sample a word of its category from step 73).",
+             rewards=("judge", "length_bonus"), weights=(1.0, 8.0), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20, loss_type="grpo",
+                       beta=0.0, learning_rate=8e-4, logging_steps=3, seed=219), source="old_keys",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2)},
+             accepted=("REWARD_HACKING", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=24),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 14.3 at step 7, the first log, 5 times
+    # the next largest (2.87 at step 35), 0 on every log from 42 (every pair agreeing on the empty answer).
+    Scenario("length_collapse_brevity_exact_rloo_4x2_nokl_log7", "RLOO without a KL term (beta 0), exact match (0.5) "
+             "beside a reward for brevity (1, task.py's brevity: minus an eighth of a point per character), four "
+             "groups of 2 a step sampled at temperature 0.9 and a learning rate of 1.5e-3, 120 steps logged every 7: "
+             "the target word pays no more than its length costs, the empty answer costs nothing, so the answers "
+             "shrink towards nothing (raw log and samples: the mean length 4.93 and 3.18 tokens over the first two "
+             "logs (a first-2-log median of 4.05), 2.93 at step 21, 1.14 at 28, 1.05 at 35 and 1 (the end-of-sequence "
+             "token alone) on every log from 42; brevity -0.49 and -0.27 over the first two logs and 0 from 42; exact "
+             "match 0.07 at step 7 and 0 from 14; the zero-variance share 0.61 and 0.54 over the first two logs and 1 "
+             "from 42; entropy 0.51, 0.66 and 0.52 over the first three logs, 0.125 at 28, 0.04 at 35 and 0.0004 from "
+             "42; no KL logged; the gradient norm 14.3 at step 7, 1.7-2.9 over 14-35 (0 at 28) and 0 on every log from "
+             "42; nothing clipped; the empty answer from the start on some samples (48 of the 192 over steps 1-24) "
+             "beside fragments ('l', 'ter', 'rake', 'ax'), then on 187 of 192 over 25-48 and every sample from step "
+             "49).",
+             algorithm="rloo", rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(num_generations=2, temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=7, seed=220),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=24),
 )
