@@ -5967,4 +5967,145 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=23),
+    # -- batch 25 --
+    # A twenty-third fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 4 and 8, partial credit with groups of 4 and 6, the judge score with groups of 4; healthy
+    # runs with and without a KL term that learn (four groups of 2 with the original GRPO loss logged every step, two
+    # groups of 6 with BNPO and no KL term read from trainer_state.json, two optimisation passes a generation at
+    # temperature 1.2), learn slowly (the judge score with Dr. GRPO over 240 steps at 1.5e-4 in TRL 0.14's key set),
+    # RLOO with a cosine schedule at temperature 1.1, converge without a KL term with two groups of 8; a KL blow-up with
+    # RLOO on partial credit in TRL 0.14's key set, an answer key changed after learning to words never taught read
+    # from trainer_state.json, an entropy explosion under a reward paying for distinct letters with RLOO, a group mode
+    # collapse under an early-letter preference with BNPO, an exponential length bonus that overflows TRL's float32
+    # statistics with Dr. GRPO, a unit bug in one batch of unscaled judge scores (a single gradient-norm spike), a token
+    # budget too small for the list questions, a letter proxy gamed against the category with Dr. GRPO; strides 1-10,
+    # seeds 221-234.
+    Scenario("healthy_grpo_loss_binary_4x2_kl_temp09_log1", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.9, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps "
+             "logged every step: a fresh model is right about one time in ten, the pairs that disagree carry the "
+             "signal, and the target words are learnt question by question; per-step means of 8 samples are noisy: a "
+             "run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, loss_type="grpo", beta=0.03, learning_rate=5e-4,
+                       seed=221), batch=25),
+    Scenario("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 6 a step sampled at temperature 0.8, the BNPO loss, no KL term "
+             "and a learning rate of 4e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no "
+             "samples): the category is already earned, the target words are learnt and the groups come to agree: a "
+             "run that learns.",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=222), source="trainer_state", batch=25),
+    Scenario("healthy_slow_judge_drgrpo_3x4_lr15e5_oldkeys_log10", "The 0-10 judge score, three groups of 4 a step, "
+             "the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 10 and "
+             "read in TRL 0.14's key set: the taught answers already earn most of the score, the target words the "
+             "rest, learnt slowly over the whole run: a run that learns slowly.",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=12, loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4,
+                       logging_steps=10, seed=223), source="old_keys", batch=25),
+    Scenario("healthy_rloo_cosine_binary_3x4_temp11_log6", "RLOO with a KL penalty of 0.05, exact match alone, three "
+             "groups of 4 a step sampled at temperature 1.1, a warm-up over a tenth of the run then cosine decay from "
+             "a learning rate of 6e-4, 180 steps logged every 6: the leave-one-out baseline carries the signal of the "
+             "groups that disagree, the targets are learnt while the rate is high, and learning slows as it decays: a "
+             "run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, beta=0.05, learning_rate=6e-4,
+                       warmup_steps=0.1, lr_scheduler_type="cosine", logging_steps=6, seed=224), batch=25),
+    Scenario("healthy_converges_nokl_binary_2x8_cool07_log4", "Exact match alone, two groups of 8 a step sampled at "
+             "temperature 0.7, TRL's default (DAPO) loss, no KL term and a learning rate of 4e-4, 150 steps logged "
+             "every 4: eight samples a question find the target often, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.7, beta=0.0,
+                       learning_rate=4e-4, logging_steps=4, seed=225), batch=25),
+    Scenario("healthy_iter2_partial_2x4_kl_hot12_log3", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), two groups of 4 a step sampled at temperature 1.2, two optimisation passes a generation "
+             "(num_iterations=2), TRL's default (DAPO) loss, a KL penalty of 0.04 and a learning rate of 3e-4, 150 "
+             "steps logged every 3: hot sampling garbles some answers, the category keeps them words, and the targets "
+             "are learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(num_iterations=2, temperature=1.2, beta=0.04, learning_rate=3e-4, logging_steps=3, seed=226),
+             batch=25),
+    Scenario("kl_blowup_partial_rloo_warmup20_2x6_oldkeys_log4", "RLOO with a KL penalty of 0.05, partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), two groups of 6 a step and a 20-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 4 and read in "
+             "TRL 0.14's key set: once the rate is up each update overshoots, and the policy runs away from its "
+             "reference faster than the penalty in the reward pulls it back: the KL blows up.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=227),
+             source="old_keys", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=25),
+    Scenario("reward_collapse_untaught_key_after_learning_4x2_temp09_nosamples_log2", "Exact match alone, four groups "
+             "of 2 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning "
+             "rate of 6e-4, 160 steps logged every 2 and read from TRL's trainer_state.json (no samples); from the "
+             "100th reward call on the grader reads another edition of the answer key, words never taught (swap to "
+             "task.py's correct_untaught): the targets learnt before it no longer score, nothing scores, and the "
+             "reward falls to 0 with every pair agreeing on it.",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "correct_untaught"),
+             args=dict(num_generations=2, temperature=0.9, beta=0.02, learning_rate=6e-4, logging_steps=2, seed=228),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=25),
+    Scenario("entropy_explosion_distinct_letters_rloo_nokl_2x4_hot12_log3", "RLOO without a KL term under a reward "
+             "paying a tenth of a point per distinct letter (task.py's distinct_letters: letter soup pays more than "
+             "any word), two groups of 4 a step sampled at temperature 1.2 and a learning rate of 2e-3, 120 steps "
+             "logged every 3: the most random sample of a group keeps winning, and the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started.",
+             algorithm="rloo", rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.2, beta=0.0, learning_rate=2e-3, logging_steps=3, seed=229),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=25),
+    Scenario("group_mode_collapse_early_letter_bnpo_2x6_temp07_log2", "Exact match (1) beside two cheap preferences, a "
+             "known word and an early first letter (0.3 each, task.py's is_word and early_letter), two groups of 6 a "
+             "step sampled at temperature 0.7, the BNPO loss, no KL term and a learning rate of 1.5e-3, 160 steps "
+             "logged every 2: the preferences pay every sample a little, the earliest-letter word of a question most, "
+             "and with no anchor the policy settles on one answer per question: a group's completions become copies of "
+             "each other.",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="bnpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=230),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=25),
+    Scenario("nonfinite_exp_length_overflow_drgrpo_3x4_log4", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 4 a step, the Dr. GRPO loss, no KL term, a learning "
+             "rate of 5e-4 and a 48-token budget, 150 steps logged every 4: the longest answer of a group keeps "
+             "winning, and once answers pass about 20 characters the squares in TRL's float32 reward statistics "
+             "overflow, then the rewards themselves: reward_std and the reward turn infinite or NaN in the log.",
+             rewards=("exp_length",), steps=150,
+             args=dict(per_device_train_batch_size=12, max_completion_length=48, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=5e-4, logging_steps=4, seed=231),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_EXPLOSION"), batch=25),
+    Scenario("grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5", "The 0-10 judge score, unscaled (scale_rewards "
+             "none), two groups of 4 a step, the original GRPO loss, a KL penalty of 0.04 and a learning rate of 2e-4, "
+             "200 steps logged every 5; at the 125th reward call (a logged step) one batch's scores come back 1000x "
+             "too large (a unit bug): that step's advantages, hence its gradient norm, are about a thousand times the "
+             "others', clipped before the update; the run learns on either side: one extreme step, a mild episode.",
+             rewards=("judge",), steps=200, spike=(125, 1000.0),
+             args=dict(scale_rewards="none", loss_type="grpo", beta=0.04, learning_rate=2e-4, logging_steps=5,
+                       seed=232),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=25),
+    Scenario("truncation_lists_budget8_credit_4x3_temp09_log5", "The list questions with partial credit (task.py's "
+             "list_credit: distinct words of the asked category / 5), four groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.02, a learning rate of 3e-4 and a budget of 8 tokens, "
+             "120 steps logged every 5: the taught lists of two or three words run 10-20 characters, so nearly every "
+             "list is cut at the budget from the first step, and a cut list earns as much as a finished one, so "
+             "nothing teaches it to stop: the clipped share stays high.",
+             prompts="lists", rewards=("list_credit",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=8, temperature=0.9,
+                       beta=0.02, learning_rate=3e-4, logging_steps=5, seed=233),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "GROUP_MODE_COLLAPSE"), batch=25),
+    Scenario("reward_hacking_letter_o_category_drgrpo_2x4_kl_log6", "A word of the asked category (1) beside a cheap "
+             "proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's pays more than "
+             "any word, two groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.01 and a learning rate of 1e-3, "
+             "120 steps logged every 6: the policy games the proxy, and the category, which the taught model earned on "
+             "nearly every sample, falls as the o's rise.",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(loss_type="dr_grpo", beta=0.01, learning_rate=1e-3, logging_steps=6, seed=234),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
 )
