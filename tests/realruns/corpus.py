@@ -398,7 +398,19 @@ class Scenario:
     per-word proxy gamed against partial list credit with one group of 8, a reward plateau from a half key with two
     groups of 4 read from trainer_state.json (written with four groups of 2, whose reward was still rising at the end,
     and retrained), a per-character bonus beside the judge score in TRL 0.14's key set, a brevity reward beside exact
-    match with RLOO; strides 1-10, seeds 207-220)."""
+    match with RLOO; strides 1-10, seeds 207-220); 25 a twenty-third such batch (a
+    binary exact-match reward with groups of 2, 4 and 8, partial credit with groups of 4 and 6, the judge score with
+    groups of 4; healthy runs with and without a KL term that learn (four groups of 2 with the original GRPO loss logged
+    every step, its KL accepted, two groups of 6 with BNPO and no KL term read from trainer_state.json, two optimisation
+    passes a generation at temperature 1.2), learn slowly (the judge score with Dr. GRPO over 240 steps at 1.5e-4 in TRL
+    0.14's key set), RLOO with a cosine schedule at temperature 1.1, converge without a KL term with two groups of 8; a
+    KL blow-up with RLOO on partial credit in TRL 0.14's key set (its length collapse and gradient-norm spikes
+    accepted), an answer key changed after learning to words never taught read from trainer_state.json, an entropy
+    explosion under a reward paying for distinct letters with RLOO, a group mode collapse under an early-letter
+    preference with BNPO, an exponential length bonus that overflows TRL's float32 statistics with Dr. GRPO, a unit bug
+    in one batch of unscaled judge scores (moved after training from a call whose groups all agreed), a token budget too
+    small for the list questions, a letter proxy gamed against the category with Dr. GRPO; strides 1-10, seeds
+    221-234)."""
 
     @property
     def healthy(self) -> bool:
@@ -6304,4 +6316,319 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
                        "GRAD_NORM_SPIKE"), batch=24),
+    # -- batch 25 --
+    # A twenty-third fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled, one retrained (its unit bug moved from reward call 125, where both groups agreed, to 130): a binary
+    # exact-match reward with groups of 2, 4 and 8, partial credit with groups of 4 and 6, the judge score with groups
+    # of 4; healthy runs with and without a KL term that learn (four groups of 2 with the original GRPO loss logged
+    # every step, two groups of 6 with BNPO and no KL term read from trainer_state.json, two optimisation passes a
+    # generation at temperature 1.2), learn slowly (the judge score with Dr. GRPO over 240 steps at 1.5e-4 in TRL 0.14's
+    # key set), RLOO with a cosine schedule at temperature 1.1, converge without a KL term with two groups of 8; a KL
+    # blow-up with RLOO on partial credit in TRL 0.14's key set, an answer key changed after learning to words never
+    # taught read from trainer_state.json, an entropy explosion under a reward paying for distinct letters with RLOO, a
+    # group mode collapse under an early-letter preference with BNPO, an exponential length bonus that overflows TRL's
+    # float32 statistics with Dr. GRPO, a unit bug in one batch of unscaled judge scores (a single gradient-norm spike),
+    # a token budget too small for the list questions, a letter proxy gamed against the category with Dr. GRPO; strides
+    # 1-10, seeds 221-234.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 21 of the 150 logs (3.02 at step 142, 2.49 at
+    # 103, 2.12 at 85, 2.1 at 57), its 30-step means 0.08, 0.49, 0.54, 0.70 and 0.66, a median of 0.31: one step's 8
+    # samples a log, the logged KL swings with the two questions asked.
+    Scenario("healthy_grpo_loss_binary_4x2_kl_temp09_log1", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.9, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps "
+             "logged every step: a fresh model is right about one time in ten, the pairs that disagree carry the "
+             "signal, and the target words are learnt question by question; per-step means of 8 samples are noisy: a "
+             "run that learns (raw log and samples: the reward 0 and 0.125 over the first two logs, 30-step means of "
+             "0.14, 0.43, 0.72, 0.79 and 0.81 (0-1 on single logs); the zero-variance share a median of 0.75, pairs "
+             "agreeing often; entropy 0.47 and 0.44 over the first two logs, 30-step means of 0.44, 0.40, 0.28, 0.21 "
+             "and 0.18; the KL a median of 0.31, above 1 on 21 of the 150 logs (3.02 at step 142); the gradient norm a "
+             "median of 0.54, at most 7.83 (step 126); the mean length 4.5-9 tokens, 5.4-5.9 as 30-step means, the "
+             "clipped share 0 on most logs, at most 0.375 (step 142); the fruit's, animal's, colour's, drink's, tool's "
+             "and bird's targets learnt ('lemon' on 3 of 20 samples over steps 1-30 and 51 of 54 over 121-150, 'pig' "
+             "on 8 of 34 and 18 of 18, 'pink' on 9 of 26 and 29 of 32, 'juice' on 1 of 22 and 19 of 20, 'hammer' on 6 "
+             "of 32 and 22 of 30, 'swan' on 6 of 30 and 30 of 36), the number's from about step 91 ('four' on 13 of 92 "
+             "samples over steps 1-90 and 56 of 68 after), the tree's 'ash' never said (0 of 142 samples), its answers "
+             "varied trees ('pine', 'oak', 'spruce', 'maple')).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.9, loss_type="grpo", beta=0.03, learning_rate=5e-4,
+                       seed=221), accepted=("KL_BLOWUP",), batch=25),
+    Scenario("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 6 a step sampled at temperature 0.8, the BNPO loss, no KL term "
+             "and a learning rate of 4e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no "
+             "samples): the category is already earned, the target words are learnt and the groups come to agree: a "
+             "run that learns (raw log and samples, which the doctor is not given: the reward 0.36 and 0.38 over the "
+             "first two logs, 30-step means of 0.41, 0.68, 1.02, 1.12, 1.18 and 1.16 of a possible 1.2; exact match "
+             "0.18 and 0.19 over the first two logs and 0.96-1 over the last four; the category 0.93-1 throughout; the "
+             "zero-variance share 0.06-0.38 to step 56 and 0 on every log from 64, though the groups agree (a "
+             "duplicate share of 0.98 over steps 121-150, the reward_std 0 at step 136): TRL's isclose test misses the "
+             "float32 rounding of 1 + 0.2 in its group std; entropy 0.40 and 0.40 over the first two logs, 30-step "
+             "means of 0.40, 0.30, 0.15, 0.07, 0.03 and 0.04; no KL logged; the gradient norm a median of 0.82, at "
+             "most 11.6 (step 104), 0.00004-0.002 on 9 of the 12 logs from 72; the mean length 4.6-5.8 tokens, the "
+             "clipped share at most 0.01; the fruit's and the tool's targets first ('lemon' on 32 of 60, 'hammer' on "
+             "27 of 54 samples over steps 1-30), the colour's, bird's and animal's over 31-60 ('pink' on 32 of 36, "
+             "'swan' on 22 of 30, 'pig' on 28 of 66), the tree's, drink's and number's over 61-120 ('ash' on 50 of 54, "
+             "'juice' on 49 of 60 over 61-90, 'four' on 50 of 54 over 91-120); every question on its target on 95-100 "
+             "% of its samples over steps 121-150).",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=8, seed=222), source="trainer_state", batch=25),
+    Scenario("healthy_slow_judge_drgrpo_3x4_lr15e5_oldkeys_log10", "The 0-10 judge score, three groups of 4 a step, "
+             "the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 10 and "
+             "read in TRL 0.14's key set: the taught answers already earn most of the score, the target words the "
+             "rest, learnt slowly over the whole run: a run that learns slowly (raw log and samples: the score 6.96 "
+             "and 6.87 over the first two logs, 30-step means of 7.0, 7.38, 7.35, 7.93, 8.07, 8.59, 8.85 and 9.16, "
+             "9.45 at its highest (step 220); the zero-variance share, not given, 30-step means of 0.56, 0.52, 0.36, "
+             "0.34, 0.26, 0.29, 0.48 and 0.58; entropy, not given, 0.48 to 0.16 (30-step means 0.47, 0.44, 0.41, 0.39, "
+             "0.37, 0.30, 0.23, 0.16); the KL rising steadily, 0.001 at step 10 and 0.54 at most (step 230); the "
+             "gradient norm a median of 0.56, at most 3.09 (step 110); the mean length 5.1-5.6 tokens, the clipped "
+             "share, not given, at most 0.008; a word of the asked category on 332-349 of 360 samples in every 30 "
+             "steps; the colour's and the fruit's targets first ('pink' on 38 of 64, 'lemon' on 20 of 40 samples over "
+             "steps 31-60), the others over the second half ('ash' on 1 of 72 over steps 1-30 and 56 of 60 over "
+             "211-240, 'swan' on 1 of 28 and 38 of 40, 'hammer' on 5 of 40 and 51 of 68, 'juice' on 1 of 24 and 30 of "
+             "40, 'pig' on 6 of 64 and 35 of 40), the number's in part ('four' on 16 of 32 over steps 211-240)).",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=12, loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4,
+                       logging_steps=10, seed=223), source="old_keys", batch=25),
+    Scenario("healthy_rloo_cosine_binary_3x4_temp11_log6", "RLOO with a KL penalty of 0.05, exact match alone, three "
+             "groups of 4 a step sampled at temperature 1.1, a warm-up over a tenth of the run then cosine decay from "
+             "a learning rate of 6e-4, 180 steps logged every 6: the leave-one-out baseline carries the signal of the "
+             "groups that disagree, the targets are learnt while the rate is high, and learning slows as it decays: a "
+             "run that learns (raw log and samples: the reward 0.069 and 0.11 over the first two logs, 30-step means "
+             "of 0.16, 0.54, 0.74, 0.92, 0.93 and 0.90, 0.96 at its highest (step 114); the zero-variance share, its "
+             "30-step means 0.08, 0.24, 0.47, 0.71, 0.78 and 0.69; entropy 0.51 and 0.49 over the first two logs, "
+             "30-step means of 0.52, 0.42, 0.26, 0.14, 0.13 and 0.11; the KL a median of 0.47, at most 0.63; the "
+             "gradient norm, RLOO's advantages not normalised, a median of 4.3, at most 26.2 (step 48), 1.35 as the "
+             "mean over the last 30 steps; the mean length 4.9-5.9 tokens, the clipped share at most 0.04; the "
+             "fruit's, tree's and tool's targets over steps 31-60 ('lemon' on 52 of 64, 'ash' on 46 of 68, 'hammer' on "
+             "29 of 52), the colour's, drink's and number's over 61-90 ('pink' on 37 of 40, 'juice' on 62 of 84, "
+             "'four' on 36 of 56), the animal's and the bird's after ('pig' on 39 of 44 over 91-120, 'swan' on 42 of "
+             "44), the bird's answer lost for a while to 'uck' over steps 31-60 (18 of 40 samples); every question on "
+             "its target on 73-100 % of its samples over steps 151-180).",
+             algorithm="rloo", rewards=("correct",), steps=180,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, beta=0.05, learning_rate=6e-4,
+                       warmup_steps=0.1, lr_scheduler_type="cosine", logging_steps=6, seed=224), batch=25),
+    Scenario("healthy_converges_nokl_binary_2x8_cool07_log4", "Exact match alone, two groups of 8 a step sampled at "
+             "temperature 0.7, TRL's default (DAPO) loss, no KL term and a learning rate of 4e-4, 150 steps logged "
+             "every 4: eight samples a question find the target often, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved: a run that converges (raw log and samples: the "
+             "reward 0.047 and 0.078 over the first two logs, 30-step means of 0.31, 0.74, 0.90, 0.97 and 0.99, 1 at "
+             "step 116; the zero-variance share, its 30-step means 0.29, 0.39, 0.61, 0.80 and 0.93; entropy 0.41 and "
+             "0.41 over the first two logs, 30-step means of 0.36, 0.18, 0.10, 0.036 and 0.016; no KL logged; the "
+             "gradient norm a median of 0.69, 17.3 at step 52 and at most 7.6 on every other log; the mean length "
+             "4.6-5.8 tokens, the clipped share at most 0.016; the tool's, fruit's and number's targets first "
+             "('hammer' on 59 of 88, 'lemon' on 33 of 80, 'four' on 29 of 96 samples over steps 1-30), the tree's, "
+             "drink's, colour's and bird's over 31-60 ('ash' on 44 of 48, 'juice' on 27 of 32, 'pink' on 40 of 56, "
+             "'swan' on 38 of 56), the animal's over 61-90 ('pig' on 2 of 64 over 31-60, its answers 'horse' and "
+             "non-words, and 59 of 72 over 61-90); every question on its target on 97-100 % of its samples over steps "
+             "121-150, a group's completions copies (a duplicate share of 0.49 over steps 1-30 and 0.99 over "
+             "121-150)).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=8, temperature=0.7, beta=0.0,
+                       learning_rate=4e-4, logging_steps=4, seed=225), batch=25),
+    Scenario("healthy_iter2_partial_2x4_kl_hot12_log3", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), two groups of 4 a step sampled at temperature 1.2, two optimisation passes a generation "
+             "(num_iterations=2), TRL's default (DAPO) loss, a KL penalty of 0.04 and a learning rate of 3e-4, 150 "
+             "steps logged every 3: hot sampling garbles some answers, the category keeps them words, and the targets "
+             "are learnt: a run that learns (raw log and samples: the reward 0.30 and 0.175 over the first two logs, "
+             "30-step means of 0.24, 0.35, 0.46, 0.69 and 0.87 of a possible 1.2; exact match 30-step means of 0.05, "
+             "0.19, 0.28, 0.51 and 0.69; the category 0.8-0.93 as 30-step means; the zero-variance share a median of "
+             "0.375; entropy 0.48 over the first two logs, 0.47-0.56 as 30-step means to step 120 and 0.36 over "
+             "121-150; the KL 1.41 at the first log (step 3), then 0.001-0.67 on every log but one (1.11 at step 141), "
+             "a median of 0.155; the gradient norm a median of 1.24, at most 6.26; the mean length 4.6-6.5 tokens, "
+             "nothing clipped; a new generation every other step (120 samples in 30 steps); the colour's target first "
+             "('pink' on 10 of 20 samples over steps 31-60), the bird's, drink's, fruit's, animal's and number's over "
+             "91-150 ('swan' on 0 of 40 over steps 1-60 and 24 of 32 over 91-150, 'juice' on 20 of 32, 'lemon' on 28 "
+             "of 44, 'pig' on 27 of 40, 'four' on 17 of 24), the tree's and the tool's not ('ash' on 6 of 64 samples, "
+             "'hammer' on 5 of 64)).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(num_iterations=2, temperature=1.2, beta=0.04, learning_rate=3e-4, logging_steps=3, seed=226),
+             batch=25),
+    # Accepts LENGTH_COLLAPSE (not written before training): the mean length, which TRL 0.14's key set keeps as
+    # completion_length, 5.4-6.9 tokens to step 40, 4.2-4.8 over 44-56, 3 at 60 and 1 (the end-of-sequence token
+    # alone) on every log from 84: the runaway policy ended on the empty answer. Accepts GRAD_NORM_SPIKE (not written
+    # before training): the gradient norm 51.5 at step 16, 10 times the logs before it (2.6-5.0), 60.6 at 36 and 49.5
+    # at 44, a median of 0.59 over the run (0 or below 1e-9 on most logs from 84).
+    Scenario("kl_blowup_partial_rloo_warmup20_2x6_oldkeys_log4", "RLOO with a KL penalty of 0.05, partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), two groups of 6 a step and a 20-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 4 and read in "
+             "TRL 0.14's key set: once the rate is up each update overshoots, and the policy runs away from its "
+             "reference faster than the penalty in the reward pulls it back: the KL blows up (raw log and samples: the "
+             "KL 0.0005 at step 4, 0.006 at 8, 0.14 at 12, 0.35 at 16, 1.37 at 20, 1.15 at 24, 2.62 at 28 and above 1 "
+             "on every log from 20 (26 of 30), 5.1-7.5 over 52-76 and 8.2-9.35 from 80; the reward 0.22 and 0.30 over "
+             "the first two logs, 0.36 and 0.38 at 12 and 16, 0.125 at 20, 0.42 at 24, 0-0.18 over 28-52 and 0 on "
+             "every log from 56; the category 0.98 over the first two logs, 0.31 at 20 and 0 from 56; the "
+             "zero-variance share, not given, 0-0.375 to step 64 and 0.5-1 from 68, the reward_std 0 from 56; entropy, "
+             "not given, 0.48 and 0.44 over the first two logs, 0.53-0.72 over 28-52, 0.27 at 60 and below 0.003 from "
+             "84; the gradient norm 2.6-5 to step 12, 51.5 at 16, 6-61 over 28-52 (60.6 at 36) and 0 or below 1e-9 on "
+             "most logs from 84; the mean length 5.4-6.9 tokens to step 40 and 1 from 84; words at first, with "
+             "'hammer' and 'pig' spreading to other questions (a word of the asked category on 217 of the 360 samples "
+             "over steps 1-30), fragments ('p', 'k', 'j', 'pip') over 31-60 (23 of 360 in the category), then the "
+             "empty answer for every question (on every sample over steps 91-120)).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=227),
+             source="old_keys", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "GRAD_NORM_SPIKE"), batch=25),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 8 of the 80 logs (3.45 at step 82, 1.17-1.49
+    # on the others), its 5-log mean above 1 around step 82, a median of 0.5.
+    Scenario("reward_collapse_untaught_key_after_learning_4x2_temp09_nosamples_log2", "Exact match alone, four groups "
+             "of 2 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning "
+             "rate of 6e-4, 160 steps logged every 2 and read from TRL's trainer_state.json (no samples); from the "
+             "100th reward call on the grader reads another edition of the answer key, words never taught (swap to "
+             "task.py's correct_untaught): the targets learnt before it no longer score, nothing scores, and the "
+             "reward falls to 0 with every pair agreeing on it (raw log and samples, which the doctor is not given: "
+             "the reward 0 and 0.0625 over the first two logs, 30-step means of 0.15, 0.44 and 0.67 before the swap, 1 "
+             "at step 84 and 0.63-0.88 over 86-98, 0.44 at step 100 (the log of steps 99-100, the swap's first call at "
+             "100), then 0 on every log from 102 to the end; the zero-variance share 30-step means of 0.83, 0.53 and "
+             "0.77 before, 1 on every log from 102; entropy 0.44 and 0.47 over the first two logs, 30-step means of "
+             "0.46, 0.46, 0.29, 0.18, 0.30 and 0.32; the KL a median of 0.5, above 1 on 8 of 80 logs (3.45 at step "
+             "82); the gradient norm a median of 0.13, at most 4.71 (step 74), 0.003-1.23 from 102; the mean length "
+             "5.1-5.8 tokens as 30-step means, the clipped share at most 0.06; the fruit's, colour's, animal's, "
+             "tool's, drink's, bird's and tree's targets learnt before the swap ('pink' on 51 of 52, 'swan' on 24 of "
+             "26, 'pig' on 28 of 32, 'ash' on 33 of 42 samples over steps 91-120), the number's 'four' never said (0 "
+             "of 154); after it the learnt words still said, slowly fading without a signal ('lemon' on 29 of 32, "
+             "'pig' on 27 of 28, 'swan' on 11 of 22 over steps 121-150), none of them in the new key).",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "correct_untaught"),
+             args=dict(num_generations=2, temperature=0.9, beta=0.02, learning_rate=6e-4, logging_steps=2, seed=228),
+             source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
+    Scenario("entropy_explosion_distinct_letters_rloo_nokl_2x4_hot12_log3", "RLOO without a KL term under a reward "
+             "paying a tenth of a point per distinct letter (task.py's distinct_letters: letter soup pays more than "
+             "any word), two groups of 4 a step sampled at temperature 1.2 and a learning rate of 2e-3, 120 steps "
+             "logged every 3: the most random sample of a group keeps winning, and the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started (raw log "
+             "and samples: entropy 0.56 and 0.78 over the first two logs (a first-2-log median of 0.67), 0.89-1.24 "
+             "over steps 9-24, 1.44 at 27, 1.68 at 30 and 1.37-1.95 on every log from 27 (1.95 at 48, 2.9 times that "
+             "median), 1.37-1.83 over the last 10 logs; the reward 0.40 and 0.45 over the first two logs and 0.73-0.90 "
+             "from step 18; the zero-variance share 0 on most logs (at most 0.167); the gradient norm a median of 7.2, "
+             "at most 25.4 (step 87); no KL logged; the mean length 5.3 and 6 tokens over the first two logs, 8.9 at "
+             "step 12, 11.75 at 18 and 11.6-12 (the budget) from 21, the clipped share 0.29 at 12, 0.875 at 18 and "
+             "0.92-1 from 21; words at first, hot sampling garbling many (a word of the asked category on 39 of the "
+             "240 samples over steps 1-30), then strings of random letters to the budget for every question from about "
+             "step 31 ('gozgglssdro', 'cogsedqtjono', 'hrsivwnnnlwo'; none a word of its category over steps 31-120), "
+             "no two alike in a group (a duplicate share of 0 from step 31)).",
+             algorithm="rloo", rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.2, beta=0.0, learning_rate=2e-3, logging_steps=3, seed=229),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=25),
+    Scenario("group_mode_collapse_early_letter_bnpo_2x6_temp07_log2", "Exact match (1) beside two cheap preferences, a "
+             "known word and an early first letter (0.3 each, task.py's is_word and early_letter), two groups of 6 a "
+             "step sampled at temperature 0.7, the BNPO loss, no KL term and a learning rate of 1.5e-3, 160 steps "
+             "logged every 2: the preferences pay every sample a little, the earliest-letter word of a question most, "
+             "and with no anchor the policy settles on one answer per question: a group's completions become copies of "
+             "each other (raw log and samples: a group's duplicate share, (n - distinct)/(n - 1), 0.1-0.5 a step over "
+             "steps 1-14, 0.5-0.9 on most steps from 15, its 30-step means 0.54, 0.77, 0.83, 0.93, 0.92 and 0.94; the "
+             "answers one string a question, not always a word and not always the question's own: 'cow' for the animal "
+             "(54 of 84 samples over steps 1-30), 'cider' for the drink, then for the tool, the colour and the animal "
+             "('cider' on 80 of 84 colour samples over steps 91-120), 'pink' for the number (64 of 66 over 121-150), "
+             "'aeeeeeeeeeee' for the fruit (57 of 60 over 61-90), 'swan' for the bird and 'ash' for the tree, both "
+             "targets; exact match 30-step means of 0.17, 0.36, 0.31, 0.21, 0.28 and 0.48; the known-word share 0.96 "
+             "and 1 over the first two logs, 30-step means of 0.73, 0.54, 0.61, 0.84, 0.86 and 0.88; early letter "
+             "0.56-0.62 over the first two logs and 0.65-0.81 as 30-step means; the reward 0.66 and 0.53 over the "
+             "first two logs, 30-step means of 0.60, 0.72, 0.72, 0.70, 0.76 and 0.95; the zero-variance share, its "
+             "30-step means 0.13, 0.42, 0.43, 0.63, 0.55 and 0.60; entropy 0.35 and 0.39 over the first two logs, "
+             "30-step means of 0.32, 0.20, 0.11, 0.06, 0.05 and 0.02; no KL logged; the gradient norm a median of 2.7, "
+             "at most 13.7; the mean length 4.2-6 tokens to step 60, up to 10.2 on the logs where the fruit was asked "
+             "(its answer runs to the 12-token budget), the clipped share 0-0.75, 0-0.3 as 30-step means).",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.7, loss_type="bnpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=230),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=25),
+    # ENTROPY_EXPLOSION, accepted before training, dropped: entropy 0.48 and 0.51 over the first two logs, at most 0.60
+    # (step 24), 0.30-0.49 from step 36.
+    Scenario("nonfinite_exp_length_overflow_drgrpo_3x4_log4", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 4 a step, the Dr. GRPO loss, no KL term, a learning "
+             "rate of 5e-4 and a 48-token budget, 150 steps logged every 4: the longest answer of a group keeps "
+             "winning, and once answers pass about 20 characters the squares in TRL's float32 reward statistics "
+             "overflow, then the rewards themselves: reward_std and the reward turn infinite or NaN in the log (raw "
+             "log and samples: the reward 1.1e5, 2.1e11 and 2.1e8 over the first three logs, 2.1e22 at step 16 with "
+             "reward_std infinite there, 2.1e15 at 20 (reward_std 7.3e15), 4.4e21 at 24 (reward_std infinite), then "
+             "both infinite on every log from 28 (31 of the 37 logs for the reward, 33 for reward_std), never None; "
+             "the mean length 5.4-5.8 tokens over the first three logs, 7.4 at step 16, 11.1 at 24, 16.8 at 32, 33 at "
+             "40, 36.6 at 44 and 37.8-45.7 from 48; the clipped share 0 to step 24, 0.06-0.17 over 28-36, 0.46 at 40 "
+             "and 0.5-0.9 from 44; the gradient norm 0.1-1.1 to step 36 and 0 on every log from 40 but one (0.69 at "
+             "132): the NaN advantages are zeroed; entropy 0.48 and 0.51 over the first two logs, at most 0.60 (step "
+             "24), 0.30-0.49 from 36; the zero-variance share 0 from step 16; no KL logged; words at first (a word of "
+             "the asked category on 198 of the 360 samples over steps 1-30), a word run on with e's and n's to the "
+             "budget from about step 31 ('plumeeeeenneeee...', 'blueeeeeenneeee...', 'meloneeeenneee...'), no two "
+             "alike in a group (a duplicate share of 0-0.02 from step 31)).",
+             rewards=("exp_length",), steps=150,
+             args=dict(per_device_train_batch_size=12, max_completion_length=48, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=5e-4, logging_steps=4, seed=231),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=25),
+    # Retrained after its first training (the expected signature unchanged): written with the unit bug at reward call
+    # 125, where both groups happened to agree (every tree answer a tree, 7 each; every tool answer 'hammer', 10 each),
+    # so the 1000x scores had no advantage and the gradient norm was 0.017 there (the reward 1707 at that log); no
+    # gradient-norm spike, the onset rule found none. Moved to call 130, the next logged step; the run is the same step
+    # for step up to it (the spike at 125 had moved nothing).
+    Scenario("grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5", "The 0-10 judge score, unscaled (scale_rewards "
+             "none), two groups of 4 a step, the original GRPO loss, a KL penalty of 0.04 and a learning rate of 2e-4, "
+             "200 steps logged every 5; at the 130th reward call (a logged step) one batch's scores come back 1000x "
+             "too large (a unit bug): that step's advantages, hence its gradient norm, are about a thousand times the "
+             "others', clipped before the update; the run learns on either side: one extreme step, a mild episode (raw "
+             "log and samples: the gradient norm 16,334 at step 130, 8,800 times its median over the run (1.85) and "
+             "332 times the next largest (49.2 at step 115, 39.6 at 180), 0.017 and 17.2 on the logs either side "
+             "(steps 125 and 135); the score 6.88 and 6.45 over the first two logs, 30-step means of 7.13, 7.15, 7.47 "
+             "and 8.0 before the bug, 1,607 at the log of steps 126-130 (the bug's batch 1000x: both its groups, the "
+             "number asked, scoring 0 to 10,000), 8.2-9.35 on every log after, 9.02 and 8.92 as 30-step means over "
+             "151-200; reward_std 703 at 130 and 1.2-3.26 elsewhere; the KL a median of 0.18, at most 0.49 (step 200); "
+             "entropy 0.46 and 0.50 over the first two logs, 0.37-0.46 as 30-step means to step 120 and 0.17-0.22 "
+             "after; the zero-variance share 0.2-0.7; the mean length 5.3-6.1 tokens, nothing clipped; the colour's, "
+             "fruit's, bird's, tool's and animal's targets learnt ('pink' on 6 of 20 samples over steps 1-30 and 45 of "
+             "48 over 121-150, 'lemon' on 6 of 24 and 37 of 44, 'swan' on 0 of 20 and 35 of 44, 'pig' on 3 of 32 and "
+             "43 of 48 over 151-180, 'hammer' on 16 of 56 and 35 of 40), the drink's and the number's in part ('juice' "
+             "on 11 of 24, 'four' on 23 of 28 over steps 151-180), the tree's 'ash' seldom said (3 of 176 samples)).",
+             rewards=("judge",), steps=200, spike=(130, 1000.0),
+             args=dict(scale_rewards="none", loss_type="grpo", beta=0.04, learning_rate=2e-4, logging_steps=5,
+                       seed=232),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=25),
+    # GROUP_MODE_COLLAPSE, accepted before training, dropped: a group's duplicate share 0.02, 0.05, 0.09 and 0.16 as
+    # 30-step means, the cut lists still varied.
+    Scenario("truncation_lists_budget8_credit_4x3_temp09_log5", "The list questions with partial credit (task.py's "
+             "list_credit: distinct words of the asked category / 5), four groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.02, a learning rate of 3e-4 and a budget of 8 tokens, "
+             "120 steps logged every 5: the taught lists of two or three words run 10-20 characters, so nearly every "
+             "list is cut at the budget from the first step, and a cut list earns as much as a finished one, so "
+             "nothing teaches it to stop: the clipped share stays high (raw log and samples: the clipped share 0.93 at "
+             "step 5 and 0.88-1 on every log (1 on 6 of the 24), 0.975 as its median; the mean length 7.9-8 tokens "
+             "(the budget) throughout; the reward 0.23 over the first two logs, 30-step means of 0.24, 0.26, 0.27 and "
+             "0.28, 0.33 at its highest (step 115): one or two words of the category survive the cut; the "
+             "zero-variance share 0.25-0.65, its 30-step means 0.59, 0.44, 0.44 and 0.51; entropy 0.61 and 0.61 over "
+             "the first two logs, 30-step means of 0.59, 0.56, 0.52 and 0.46; the KL a median of 0.13, at most 0.38; "
+             "the gradient norm a median of 1.46, at most 5.56; lists cut within their second word ('zebra sh', "
+             "'banana p', 'drill sp', 'swan eag'), some two short words ('owl cat', 'oak elm', 'tea tea'), short first "
+             "words gaining ('one ten' on 21 of 27 number samples, 'rake axe' on 16 of 39 tool samples, 'owl ...' on "
+             "most animal samples over steps 91-120); a group's duplicate share 0.02-0.16 as 30-step means).",
+             prompts="lists", rewards=("list_credit",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=8, temperature=0.9,
+                       beta=0.02, learning_rate=3e-4, logging_steps=5, seed=233),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=25),
+    Scenario("reward_hacking_letter_o_category_drgrpo_2x4_kl_log6", "A word of the asked category (1) beside a cheap "
+             "proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's pays more than "
+             "any word, two groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.01 and a learning rate of 1e-3, "
+             "120 steps logged every 6: the policy games the proxy, and the category, which the taught model earned on "
+             "nearly every sample, falls as the o's rise (raw log and samples: the category 0.875 and 0.73 over the "
+             "first two logs, 0.48-0.60 over steps 18-54, 0.27 at 60, 0.23 at 66, 0.17 at 72 and 0 on every log from "
+             "78; the proxy 0.067 and 0.14 over the first two logs, 0.16-0.32 over 18-54, 0.53 at 60, 0.60 at 66, 0.83 "
+             "at 72 and 0.94-1 from 78; the reward 1.07 and 1.14 over the first two logs and 3, its maximum, from 102; "
+             "words with an o gaining from the start ('robin' on 23 of 56 bird samples, 'mango' on 20 of 32 fruit "
+             "samples, 'oak', 'orange', 'cocoa', and 'onee', 'oor' for the number over steps 1-30), o-strings over "
+             "31-60 ('oor' on all 20 number samples, 'oooo' and 'owloooow' for the animal), then 'oooooooooooo' "
+             "(twelve o's, the budget) for every question (on 238 of the 240 samples over steps 91-120); the "
+             "zero-variance share 0.08-0.17 to step 36 and 0.92-1 from 78; entropy 0.52 and 0.41 over the first two "
+             "logs, 0.15-0.20 over 54-72 and below 0.04 from 78; the KL 0.10 at step 6, 0.92 at 24, 1.19-1.53 over "
+             "30-54, 2.73 at 60 and 5.7-6.3 from 78; the gradient norm a median of 0.21, at most 5.92 (step 30), below "
+             "0.005 from 84; the mean length 5.4-7 tokens to step 66, 8.8 at 72 and 12 (the budget) from 78, the "
+             "clipped share 0-0.06 to step 66, 0.33 at 72 and 1 from 78; a group's completions copies (a duplicate "
+             "share of 0.38 over steps 1-30, 0.59 over 31-60, 0.84 and 0.99 after)).",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(loss_type="dr_grpo", beta=0.01, learning_rate=1e-3, logging_steps=6, seed=234),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
 )
