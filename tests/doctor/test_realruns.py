@@ -107,6 +107,21 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 23 (session 12): the doctor's first look (3375299), after the session's fixes, before any fix for it.
     ("reward_plateau_half_key_rloo_2x4_temp09_log6", "verdict"):
         "REWARD_PLATEAU missing (onset 66) and GROUP_MODE_COLLAPSE warn from 31, not accepted",
+    # Batches 24 and 25 (session 13): the doctor's first look (77e8721, the doctor of 0a9788b), before any fix.
+    ("reward_collapse_key_untaught_after_learning_rloo_partial_2x4_log4", "verdict"):
+        "GROUP_MODE_COLLAPSE warn from 53, not accepted",
+    ("entropy_explosion_distinct_letters_rloo_normadv_2x4_hot12_log1", "verdict"):
+        "ENTROPY_EXPLOSION missing (onset 21): LENGTH_EXPLOSION and TRUNCATION_HIGH critical from 6 and 8 instead",
+    ("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "verdict"):
+        "REWARD_HACKING missing (onset 75) and REWARD_COLLAPSE warn from 20, not accepted",
+    ("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
+    ("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "verdict"):
+        "ENTROPY_COLLAPSE warn from 88 on a healthy run",
+    ("reward_collapse_untaught_key_after_learning_4x2_temp09_nosamples_log2", "verdict"):
+        "GRAD_NORM_SPIKE critical from 10, not accepted",
+    ("entropy_explosion_distinct_letters_rloo_nokl_2x4_hot12_log3", "verdict"):
+        "ENTROPY_EXPLOSION missing (onset 27): LENGTH_EXPLOSION and TRUNCATION_HIGH critical from 9 and 12 instead",
+    ("grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5", "verdict"): "GRAD_NORM_SPIKE dated 45, onset 130 (±30)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
