@@ -1344,3 +1344,61 @@ def test_truncation_that_ended_for_good_is_an_episode_that_ended(tmp_path: Path,
         assert finding.severity == "info" and "came back under" in finding.explanation, finding
     else:
         assert finding.severity == "warn", finding
+
+
+# -- converged on what it can learn, or dried up short of the goal (batches 21-25) --------------------------------
+
+
+def _learnable(tmp_path: Path, learnable: int, n: int = 200) -> RunView:
+    """Two groups of 4 a step over 8 prompts, every step logged with samples: the ``learnable`` prompts are
+    learnt over the first 60 steps (a completion right with a probability rising from 0.3 to 1) and then solved,
+    the others never (every completion wrong). The reward then sits at ``learnable`` / 8, every group agreeing."""
+    rng = np.random.default_rng(17)
+    rows, samples = [], {}
+    for step in range(1, n + 1):
+        prompts = rng.choice(8, size=2, replace=False)
+        right = min(1.0, 0.3 + 0.7 * step / 60)
+        group_rewards = [rng.random(4) < (right if p < learnable else 0.0) for p in prompts]
+        flat = np.concatenate(group_rewards).astype(float)
+        rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
+                         frac_reward_zero_std=float(np.mean([g.all() or not g.any() for g in group_rewards])),
+                         entropy=0.5, loss=0.0, learning_rate=1e-3, grad_norm=1.0))
+        samples[step] = [{"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt": f"p{p}",
+                          "reward": float(r), "advantage": 0.0, "completion": "right" if r else f"wrong {i}"}
+                         for k, (p, rewards) in enumerate(zip(prompts, group_rewards, strict=True))
+                         for i, r in enumerate(rewards)]
+    return record(tmp_path, rows, samples)
+
+
+def test_groups_agreeing_on_six_of_eight_prompts_solved_are_convergence_not_a_plateau(tmp_path: Path):
+    """Batch 21's healthy runs: a run that solved three quarters of its prompts and cannot learn the rest has
+    converged on what it can learn. Under ``CONVERGED_SHARE`` (0.8, copies of right answers) it read as a
+    signal dried up short of the goal; half the prompts solved still is one."""
+    assert detect("REWARD_PLATEAU", _learnable(tmp_path / "six", learnable=6)) is None
+    half = detect("REWARD_PLATEAU", _learnable(tmp_path / "four", learnable=4))
+    assert half is not None and half.severity == "warn", half
+
+
+# -- an entropy rise slower than the trailing reference's gap (batches 15, 24 and 25's letter soup) ----------------
+
+
+def _entropy_rows(knots: tuple[list[int], list[float]], n: int = 120) -> list[dict[str, Any]]:
+    """120 steps, every one logged: entropy along the piecewise-linear ``knots`` (steps, levels), 5 % noise."""
+    rng = np.random.default_rng(23)
+    steps = np.arange(1, n + 1)
+    entropy = np.interp(steps, *knots) * np.exp(rng.normal(0, 0.05, n))
+    return [dict(step=int(s), entropy=float(e), reward=float(0.3 + rng.normal(0, 0.03)), loss=0.0)
+            for s, e in zip(steps, entropy, strict=True)]
+
+
+def test_an_entropy_rise_slower_than_the_reference_gap_is_an_explosion(tmp_path: Path):
+    """On a 120-step run the trailing reference ends 12 steps back: a rise that goes on longer enters it, and
+    the ratio to it (how fast the entropy climbs) never reached 1.8x, though the entropy rose 2.7-2.9x from the
+    level it left: letter soup from 0.55 to 1.6 in two stages over 45 steps (as batches 15, 24 and 25's runs
+    did), or 0.55 to 1.5 over 60 steps. Noise about a steady level is still nothing."""
+    for name, knots in (("stages", ([1, 3, 10, 25, 45, 120], [0.55, 0.6, 1.0, 1.1, 1.6, 1.6])),
+                        ("slow", ([1, 10, 70, 120], [0.55, 0.55, 1.5, 1.5]))):
+        finding = detect("ENTROPY_EXPLOSION", record(tmp_path / name, _entropy_rows(knots)))
+        assert finding is not None and finding.severity == "warn", (name, finding)
+        assert finding.first_step <= 40, (name, finding.first_step)
+    assert detect("ENTROPY_EXPLOSION", record(tmp_path / "steady", _entropy_rows(([1, 120], [0.55, 0.55])))) is None

@@ -69,7 +69,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"):
         "REWARD_PLATEAU missing (onset 44; now found, dated 82)",
     ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
-    ("entropy_explosion_distinct_letters_temp13_2x4_log2", "verdict"): "ENTROPY_EXPLOSION missing (onset 34)",
     ("entropy_collapse_coin_drgrpo_2x5_cool05_log3", "verdict"):
         "GROUP_MODE_COLLAPSE dated 82, onset 7 (±25); ENTROPY_EXPLOSION warn from 69, not accepted",
     ("reward_plateau_half_key_rloo_nokl_2x8_temp09_oldkeys_log11", "verdict"): "REWARD_PLATEAU missing (onset 88)",
@@ -96,9 +95,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "REWARD_HACKING missing (onset 24: the proxy gamed within the first ten logs)",
     ("reward_plateau_half_key_8x2_oldkeys_log12", "verdict"): "REWARD_PLATEAU missing (onset 84)",
     # Batch 21 (session 12): the doctor's first look (da8d234), before any fix for it.
-    ("healthy_binary_2x3_kl_temp09_log3", "verdict"): "REWARD_PLATEAU warn from 90 on a healthy run",
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
-        "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges",
+        "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges (now: the "
+        "entropy warn)",
     ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
     # Batch 22 (session 12): the doctor's first look (5e8733d), after the session's fixes, before any fix for it.
     ("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "verdict"):
@@ -110,8 +109,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batches 24 and 25 (session 13): the doctor's first look (77e8721, the doctor of 0a9788b), before any fix.
     ("reward_collapse_key_untaught_after_learning_rloo_partial_2x4_log4", "verdict"):
         "GROUP_MODE_COLLAPSE warn from 53, not accepted",
-    ("entropy_explosion_distinct_letters_rloo_normadv_2x4_hot12_log1", "verdict"):
-        "ENTROPY_EXPLOSION missing (onset 21): LENGTH_EXPLOSION and TRUNCATION_HIGH critical from 6 and 8 instead",
     ("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "verdict"):
         "REWARD_HACKING missing (onset 75) and REWARD_COLLAPSE warn from 20, not accepted",
     ("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
@@ -119,8 +116,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_COLLAPSE warn from 88 on a healthy run",
     ("reward_collapse_untaught_key_after_learning_4x2_temp09_nosamples_log2", "verdict"):
         "GRAD_NORM_SPIKE critical from 10, not accepted",
-    ("entropy_explosion_distinct_letters_rloo_nokl_2x4_hot12_log3", "verdict"):
-        "ENTROPY_EXPLOSION missing (onset 27): LENGTH_EXPLOSION and TRUNCATION_HIGH critical from 9 and 12 instead",
     ("grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5", "verdict"): "GRAD_NORM_SPIKE dated 45, onset 130 (±30)",
 }
 

@@ -72,7 +72,8 @@ def tables() -> str:
             rules.append(f"| `{scenario.name}` | {signature} | {_cell(rule.text)} | ±{scenario.tolerance} |")
     score = {half: f"{right[half]} of {total[half]} ({100 * right[half] / max(total[half], 1):.0f}%)"
              for half in right}
-    head = (f"**Holdout: {score['holdout']} judged right (of them the fresh batches {', '.join(map(str, FRESH_BATCHES))}: {score['fresh']}). "
+    fresh = ", ".join(map(str, FRESH_BATCHES))
+    head = (f"**Holdout: {score['holdout']} judged right (of them the fresh batches {fresh}: {score['fresh']}). "
             f"Tune: {score['tune']}.** "
             f"Refreshed {time.strftime('%Y-%m-%d', time.gmtime())} on `{_commit()}`.\n")
     return "\n".join([START, head, *rows, "", "Onset rules:", "", *rules, END])

@@ -17,7 +17,16 @@ from ..facts.progress import reward_progress
 from ..facts.run import converged_by_reward
 from ..facts.severity import decide
 from ..findings import Finding
-from ..toolkit import Windows, confidence_from, logged, long_enough, percent, relative_change
+from ..toolkit import (
+    Windows,
+    confidence_from,
+    logged,
+    long_enough,
+    opening_reference,
+    percent,
+    relative_change,
+    rise_reference,
+)
 from ..view import RunView
 
 _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10}
@@ -26,6 +35,7 @@ _WINDOWS = {"smooth_window": 9, "baseline_window": 100, "gap": 50, "sustain": 10
 #: A mean completion length at or below this many tokens makes the per-token entropy that of one or two
 #: decisions (what to say first, whether to stop), not a measure of noise in the text.
 _FEW_TOKENS = 3.0
+
 
 @detector("ENTROPY_COLLAPSE", defaults={"drop_ratio": 0.45, "exit_ratio": 0.55, "critical_ratio": 0.12,
                                         "converged_share": CONVERGED_SHARE, **_WINDOWS})
@@ -156,9 +166,17 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Rule: Smoothed entropy (trailing median over `smooth_window` steps) divided by its
     reference (median of the `baseline_window` steps that ended `gap` steps earlier) rises
     to `rise_ratio` or more and stays above `exit_ratio` (hysteresis) for `sustain` steps.
+    While the smoothed entropy stays above its reference, the rise is measured from the lowest
+    reference since it last sat at or below it (over `baseline_window` + `gap` steps at most): a
+    rise that takes longer than `gap` steps (letter soup climbing over 20-40 steps) enters the
+    trailing window while it goes on, and the ratio to that window would say how fast the entropy
+    rose, not how far; a rise to `rise_ratio` × the level it left within `baseline_window` + `gap`
+    steps is an explosion however it is spread over them. Entropy that wanders about its level
+    sits at or below its reference often, and is judged against the trailing reference as before.
     The onset is where the centred median last sat at the reference. Critical when the
     level held afterwards is `critical_ratio` × the reference or more. The warm-up
-    transient and a slow drift (clip-higher runs gain entropy) stay far below the ratio.
+    transient and a slow drift (clip-higher runs gain entropy over hundreds of steps, by a
+    fraction of its level) stay far below the ratio.
     The level must also reach `min_run_fraction` of the run's early entropy (median of its
     first `baseline_window` steps), and a rise from a collapsed level (half or less of one
     the entropy held before) is measured against that earlier level: entropy recovering to
@@ -199,8 +217,11 @@ def entropy_explosion(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     name, steps = curve.name, curve.steps
     w = Windows.of(curve, cfg)
     early = float(np.median(curve.values[:w.baseline]))
+    # Measured from the level the rise left, not from a trailing window the rise has already entered: the
+    # ratio says how far the entropy rose within `baseline` + `gap` steps, however slowly it climbed.
+    reference = rise_reference(curve.smooth(w.smooth), opening_reference(curve, w), w.baseline + w.gap)
     shift = relative_change(curve, w, cfg["rise_ratio"], cfg["exit_ratio"], rising=True,
-                            floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]))
+                            floor=max(cfg["min_run_fraction"] * early, cfg["min_level"]), reference=reference)
     if shift is None:
         return None
     ratio = shift.ratio

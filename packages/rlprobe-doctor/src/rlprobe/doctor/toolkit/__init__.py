@@ -41,6 +41,7 @@ from .levels import (
     level_change,
     opening_reference,
     relative_change,
+    rise_reference,
     with_opening,
 )
 from .rolling import (
@@ -73,7 +74,7 @@ __all__ = [
     "ended_for_good", "find_excursion",
     "finite", "finite_median", "fraction_true", "held_extreme", "hysteresis", "in_points", "level_change",
     "level_noise", "logged", "logging_stride", "long_enough", "onset_before", "opening_reference", "percent",
-    "refine_onset", "relative_change", "robust_z", "rolling_mad", "rolling_max", "rolling_mean", "rolling_median",
-    "rolling_min", "rolling_quantile", "rolling_trend_t", "shift", "smooth", "smoothed_noise", "sustained_onset",
-    "trend_t", "weighted_sustained_onset", "with_opening",
+    "refine_onset", "relative_change", "rise_reference", "robust_z", "rolling_mad", "rolling_max", "rolling_mean",
+    "rolling_median", "rolling_min", "rolling_quantile", "rolling_trend_t", "shift", "smooth", "smoothed_noise",
+    "sustained_onset", "trend_t", "weighted_sustained_onset", "with_opening",
 ]

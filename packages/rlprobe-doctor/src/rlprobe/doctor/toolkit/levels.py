@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import polars as pl
 
 from ..findings import Evidence, Severity
 from .curves import Curve, Windows, long_enough
@@ -36,7 +37,7 @@ from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weig
 from .rolling import level_noise, rolling_min, smoothed_noise
 
 __all__ = ["LevelChange", "changed_at_first_update", "level_change", "opening_reference",
-           "relative_change", "with_opening"]
+           "relative_change", "rise_reference", "with_opening"]
 
 #: A level change this many times as far past its entry level as entering needs counts each step as
 #: this many: evidence is depth × duration, so a short deep fall is confirmed as a long shallow one is.
@@ -104,6 +105,23 @@ def opening_reference(curve: Curve, windows: Windows) -> np.ndarray:
     ref = np.array(curve.reference(windows), dtype=float)
     opening = _opening(curve)
     return ref if opening is None else with_opening(curve.values, ref, opening[1])
+
+
+def rise_reference(level: np.ndarray, reference: np.ndarray, window: int) -> np.ndarray:
+    """Per point, the reference a rise is measured from: the lowest ``reference`` since the smoothed
+    ``level`` last sat at or below it, over ``window`` points at most. A trailing reference (the median
+    of a window that ended ``gap`` points ago) takes in a rise that lasts longer than ``gap`` points while
+    it goes on, and then measures how fast the level climbs, not how far; while the level has stayed
+    above its reference the whole way, the reference as the rise left it is the level before the rise.
+    A level that wanders about its reference sits at or below it often, and keeps its reference."""
+    with np.errstate(invalid="ignore"):
+        rising = level > reference  # NaN (no level or no reference yet) starts afresh
+    excursion = np.cumsum(~rising)
+    frame = pl.DataFrame({"reference": reference, "excursion": excursion}).with_columns(
+        pl.col("reference").fill_nan(None))
+    low = frame.select(pl.col("reference").rolling_min(window, min_samples=1).over("excursion")).to_series()
+    out: np.ndarray = np.fmin(reference, low.to_numpy().astype(float))
+    return out
 
 
 def with_opening(x: np.ndarray, ref: np.ndarray, points: int) -> np.ndarray:
