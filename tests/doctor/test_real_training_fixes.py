@@ -1402,3 +1402,35 @@ def test_an_entropy_rise_slower_than_the_reference_gap_is_an_explosion(tmp_path:
         assert finding is not None and finding.severity == "warn", (name, finding)
         assert finding.first_step <= 40, (name, finding.first_step)
     assert detect("ENTROPY_EXPLOSION", record(tmp_path / "steady", _entropy_rows(([1, 120], [0.55, 0.55])))) is None
+
+
+# -- GRAD_NORM_SPIKE: one bad batch beside a level that moved with the run; a strided log's silent opening ---------
+
+
+def test_one_extreme_step_is_reported_where_the_norms_level_moved_with_the_run(tmp_path: Path):
+    """Batch 25's unit bug: the norm's level rose x8 as the run learnt (info), and one batch scored x1000 gave a
+    norm of 16,000 at step 130. The level shift was the finding, dated 50, and the one bad batch went unsaid."""
+    rng = np.random.default_rng(5)
+    level = {s: (1.0 if s <= 45 else 8.0) * float(np.exp(rng.normal(0, 0.3))) for s in range(5, 201, 5)}
+    rows = [dict(step=s, grad_norm=16000.0 if s == 130 else level[s],
+                 reward=float(0.2 + 0.6 * min(1.0, s / 80) + rng.normal(0, 0.03)), frac_reward_zero_std=0.3, kl=0.1,
+                 entropy=0.5, loss=0.0) for s in range(5, 201, 5)]
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=5))
+    assert finding is not None and finding.first_step == 130 and finding.severity == "info", finding
+
+
+def test_a_strided_logs_opening_on_agreeing_groups_is_no_reference_for_the_norms_level(tmp_path: Path):
+    """Batch 25 (logged every 2 steps): TRL averages the share of agreeing groups over the window but logs the
+    last step's norm, so the opening logs (share 0.75) ended on steps where every group agreed and the norm was
+    the KL term's, 0.001-0.01. Against them the first step with a policy gradient read as a level x180, critical
+    because the run later collapsed for another reason."""
+    rng = np.random.default_rng(7)
+    rows = []
+    for s in range(2, 161, 2):
+        norm, share = (0.001 * (1 + s), 0.75) if s <= 8 else (2.0 * np.exp(rng.normal(0, 0.3)), 0.5) if s <= 100 \
+            else (0.005, 1.0)
+        reward = 0.05 if s <= 8 else 0.1 + 0.7 * min(1.0, s / 60) + rng.normal(0, 0.03) if s <= 100 else 0.0
+        rows.append(dict(step=s, grad_norm=float(norm), reward=float(reward), frac_reward_zero_std=share,
+                         kl=0.01 * min(s, 50), entropy=0.5, loss=0.0))
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=2))
+    assert finding is None or finding.severity == "info", finding

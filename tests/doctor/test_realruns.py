@@ -114,9 +114,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
     ("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "verdict"):
         "ENTROPY_COLLAPSE warn from 88 on a healthy run",
-    ("reward_collapse_untaught_key_after_learning_4x2_temp09_nosamples_log2", "verdict"):
-        "GRAD_NORM_SPIKE critical from 10, not accepted",
-    ("grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5", "verdict"): "GRAD_NORM_SPIKE dated 45, onset 130 (±30)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -10,8 +10,8 @@ import numpy as np
 import polars as pl
 
 from ..catalog import detector
-from ..facts.extremes import extreme_step
-from ..facts.groups import CONVERGED_SHARE, every_group_agreed, samples_with
+from ..facts.extremes import EXTREME_RATIO, extreme_step
+from ..facts.groups import CONVERGED_SHARE, every_group_agreed, logged_step_may_have_agreed, samples_with
 from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.opening import collapsed as collapsed_since_opening
@@ -194,7 +194,11 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     identical rewards (`frac_reward_zero_std` = 1) are left out altogether: with no advantage
     there is no policy gradient, so their norm is not the same quantity; so are steps whose
     captured samples hold the whole generation batch with every advantage 0 (with
-    `scale_rewards="batch"` TRL's share counts only a batch flat as a whole). Reported as
+    `scale_rewards="batch"` TRL's share counts only a batch flat as a whole), and logged steps
+    whose norm is under 1/`EXTREME_RATIO` of the run's median where the log could end on such a
+    step (TRL averages the share over the steps since the last log, at least 1/that many of
+    them, but logs the grad norm of the last step alone): the KL term's gradient, near 0 at a
+    run's opening, is no reference for a level. Reported as
     info when at least `converged_share` of the completions that repeat another of their group
     since the onset earned the run's top reward: a policy that converged on right answers
     still learns only from the completions it finds unlikely, whose gradients are large. Also
@@ -214,10 +218,11 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     were `spike_ratio` × above the trailing median) and after which the reward held (it is not
     lower by 3× its step noise than at the first spike): an episode of spikes that set the run
     back in nothing is noise; live, it is a warning until the run has shown that.
-    Without any of these, a single logged step at `EXTREME_RATIO` (100) × the run's median
-    gradient norm or more, and as far above the steps before it, the steps after it back near
-    the median, is reported at info with that step's samples (one bad batch; clipping bounds its
-    update); warn when the reward or the KL did not come back to its level after it.
+    Without any of these, or where the episode is one of the info cases above, a single logged
+    step at `EXTREME_RATIO` (100) × the run's median gradient norm or more, and as far above the
+    steps before it, the steps after it back near the median, is reported instead, at info with
+    that step's samples (one bad batch; clipping bounds its update); warn when the reward or the
+    KL did not come back to its level after it. A level that moved with the run is no such step.
 
     Actions: Lower `max_grad_norm` (clipping) and `learning_rate`; inspect the linked
     samples at the spike steps (extreme advantages, degenerate text); check for
@@ -385,9 +390,15 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
                        "completion's log-probability is large. That is convergence, not instability.")
     else:
         explanation = "The gradient norm became unstable: " + "; ".join(parts) + "."
+    benign = converged or push is not None or held is not None or collapsed is not None or learnt is not None
+    # A benign episode says the norm's level moved with the run (it learnt, converged, collapsed, or its spikes
+    # set nothing back). One step ×EXTREME_RATIO the run's median, back near it at the next steps, is no level
+    # of the run: it is one batch (a reward in the wrong unit), the finding that says which samples to read.
+    extreme = _extreme_grad_norm(view, found) if benign else None
+    if extreme is not None:
+        return extreme
     judgement = decide(view, "GRAD_NORM_SPIKE", first, strong=level_factor >= cfg["critical_ratio"],
-                       benign=converged or push is not None or held is not None or collapsed is not None
-                       or learnt is not None)
+                       benign=benign)
     return Finding(
         signature_id="GRAD_NORM_SPIKE",
         severity=judgement.severity,
@@ -545,6 +556,18 @@ def _with_signal(view: RunView, grad: Curve) -> Curve:
         flat = (frame.group_by("step").agg(n=pl.len(), top=pl.col("advantage").abs().max())
                 .filter((pl.col("n") >= batch) & (pl.col("top") <= _NO_ADVANTAGE)))
         silent |= np.isin(grad.steps, flat["step"].to_numpy())
+    # TRL logs the share of agreeing groups as a mean over the logging window but the grad norm of the logging
+    # step alone: a window whose share is below 1 can still end on a step where every group agreed. Such a
+    # step's norm is the KL term's (0 at the run's start, where the policy is its reference), orders of
+    # magnitude under the policy gradient's; at a run's opening, where most groups agree, a reference made of
+    # them turns the first step with a signal into a "level shift". A step is read as silent when its window
+    # could hold one (``logged_step_may_have_agreed``) and its norm is under 1/``EXTREME_RATIO`` of the run's median.
+    positive = grad.values[~silent & (grad.values > 0)]
+    if positive.size:
+        maybe = logged_step_may_have_agreed(view)
+        if maybe is not None:
+            tiny = grad.values <= float(np.median(positive)) / EXTREME_RATIO
+            silent |= tiny & maybe[np.searchsorted(view.step, grad.steps)]
     if not silent.any():
         return grad
     return Curve(grad.name, grad.steps[~silent], grad.values[~silent])

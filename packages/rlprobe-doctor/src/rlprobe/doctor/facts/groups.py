@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 import polars as pl
 
-from ..toolkit import logged
+from ..toolkit import logged, logging_stride
 from ..view import RunView
 from .extremes import extreme_step
 from .metrics import REWARD_METRICS
@@ -20,8 +20,8 @@ from .regimes import informative, regime_of
 
 __all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
            "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "group_size",
-           "grid_of", "groups_per_value", "has_zero_std_share", "latter_half", "samples_with", "settled",
-           "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
+           "grid_of", "groups_per_value", "has_zero_std_share", "latter_half", "logged_step_may_have_agreed",
+           "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -334,6 +334,24 @@ def every_group_agreed(view: RunView) -> npt.NDArray[np.bool_] | None:
         flat: npt.NDArray[np.bool_] = np.abs(view.series("reward_std")) <= ZERO_STD
         return flat
     return None
+
+
+def logged_step_may_have_agreed(view: RunView) -> npt.NDArray[np.bool_] | None:
+    """Per step, whether the step a log ends on could have had every group agree. TRL averages
+    ``frac_reward_zero_std`` over the steps since the previous log (the window), so a share of at least
+    1/window can hold one step at 1; logged every step, that is the share at 1 (``every_group_agreed``).
+    Without the share (TRL 0.14's keys, or a share counting a KL-shaped reward), any log averaging more
+    than one step could. None when the run logs neither the share nor ``reward_std``."""
+    agreed = every_group_agreed(view)
+    if agreed is None or view.n_steps == 0:
+        return None
+    steps = view.step.astype(float)
+    window = np.maximum(np.diff(steps, prepend=steps[0] - logging_stride(view.step)), 1.0)
+    if _logged_share(view):
+        share = np.nan_to_num(view.series("frac_reward_zero_std"), nan=0.0)
+        maybe: npt.NDArray[np.bool_] = agreed | (share * window >= 1.0 - 1e-9)
+        return maybe
+    return agreed | (window > 1.0)
 
 
 def dequantising_window(view: RunView, share: np.ndarray) -> int:
