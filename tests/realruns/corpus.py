@@ -6631,4 +6631,151 @@ SCENARIOS: tuple[Scenario, ...] = (
                                                    smooth=3, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
+    # -- batch 26 --
+    # A twenty-fourth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with groups of 3, 5, 6 and 8, partial credit with RLOO and groups of 2, with the original GRPO
+    # loss and groups of 3 and 4, the judge score with Dr. GRPO and groups of 2; healthy runs with and without a KL term
+    # that learn (four groups of 3 with BNPO at temperature 0.85, RLOO with groups of 6 read from trainer_state.json,
+    # the judge score with four groups of 2 and no KL term at temperature 0.75, RLOO with partial credit at temperature
+    # 0.6 in TRL 0.14's key set), learn slowly (240 steps at 1.5e-4 with the original GRPO loss in TRL 0.14's key set),
+    # converge with one group of 8 logged every step; a KL blow-up after a 10-step warm-up into 3e-3 with the original
+    # GRPO loss and groups of 3, an entropy collapse under a reward that says nothing with Dr. GRPO and one group of 6,
+    # a letter proxy gamed against the category with RLOO, a grader outage after learning with the original GRPO loss
+    # and groups of 5 in TRL 0.14's key set, a reward plateau from a half key with Dr. GRPO, a per-character bonus
+    # beside exact match with BNPO and groups of 8, a keyword-count reward on the list questions with BNPO at
+    # temperature 1.2, a unit bug in one batch of unscaled partial credit; strides 1-8, seeds 235-248. Each expectation
+    # was written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor.
+    Scenario("healthy_binary_bnpo_4x3_kl_temp085_log3", "Exact match alone, four groups of 3 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.85, loss_type="bnpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=235), batch=26),
+    Scenario("healthy_rloo_binary_2x6_nosamples_log5", "RLOO with its KL penalty (0.05), exact match alone, two groups "
+             "of 6 a step and a learning rate of 5e-4, 160 steps logged every 5 and read from TRL's trainer_state.json "
+             "(no samples): the leave-one-out baseline of six samples carries the signal of the groups that find the "
+             "target, and the target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.05, learning_rate=5e-4,
+                       logging_steps=5, seed=236), source="trainer_state", batch=26),
+    Scenario("healthy_slow_partial_grpo_loss_2x4_lr15e5_oldkeys_log8", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), two groups of 4 a step, the original GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.5e-4, 240 steps logged every 8 and read in TRL 0.14's key set (no zero-variance "
+             "share, entropy or clipped share): the category is given already, and the target words are learnt slowly "
+             "over the whole run: a slow learner.",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(loss_type="grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=8, seed=237), source="old_keys",
+             batch=26),
+    Scenario("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "The 0-10 judge score, four groups of 2 a step sampled at "
+             "temperature 0.75, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged "
+             "every 4: the taught answers already earn most of the score, the pairs that differ carry the rest, and "
+             "the target words are learnt: a run that learns without an anchor.",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=2, temperature=0.75, loss_type="dr_grpo", beta=0.0, learning_rate=4e-4,
+                       logging_steps=4, seed=238), batch=26),
+    Scenario("healthy_converges_nokl_binary_1x8_temp09_log1", "Exact match alone, one group of 8 a step (one question "
+             "asked a step) sampled at temperature 0.9, TRL's default (DAPO) loss, no KL term and a learning rate of "
+             "4e-4, 150 steps logged every step: eight samples find the target often, the learnt answers take over and "
+             "the group comes to agree, solved: a run that converges, noisy from step to step as the question asked "
+             "changes.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, temperature=0.9, beta=0.0, learning_rate=4e-4, seed=239), batch=26),
+    Scenario("healthy_rloo_partial_4x2_cool06_oldkeys_log6", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), four groups of 2 a step sampled at temperature 0.6 "
+             "and a learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's key set: each completion's "
+             "baseline is its sibling's reward, cool sampling keeps the answers words of the category, and the target "
+             "words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=0.6, beta=0.05, learning_rate=4e-4, logging_steps=6, seed=240),
+             source="old_keys", batch=26),
+    Scenario("kl_blowup_partial_grpo_loss_warmup10_4x3_log3", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 3 a step, the original GRPO loss, a KL penalty of 0.05 and a "
+             "10-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every "
+             "3: once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, loss_type="grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=3,
+                       seed=241),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "LENGTH_COLLAPSE"), batch=26),
+    Scenario("entropy_collapse_coin_drgrpo_nokl_1x6_temp08_log4", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), one group of 6 a step sampled at temperature 0.8, the Dr. GRPO loss, no KL "
+             "term and a learning rate of 2e-3, 120 steps logged every 4: the advantages are noise, and with no anchor "
+             "the policy drifts onto one completion per question while the coin stays at chance: entropy falls far "
+             "below where it started, and a group's six samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=0.8, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=4, seed=242),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=26),
+    Scenario("reward_hacking_letter_o_category_rloo_3x4_log5", "RLOO with a KL penalty of 0.02, a word of the asked "
+             "category (1) beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a "
+             "string of o's pays more than any word, three groups of 4 a step and a learning rate of 1e-3, 120 steps "
+             "logged every 5: the policy games the proxy, and the category, which the taught model earns on nearly "
+             "every sample, falls as the o's rise.",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=1e-3, logging_steps=5, seed=243),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=26),
+    Scenario("reward_collapse_outage_after_learning_grpo_loss_2x5_oldkeys_log4", "Exact match alone, two groups of 5 a "
+             "step, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps logged every 4 "
+             "and read in TRL 0.14's key set; from the 100th reward call to the end the grader answers 0 for "
+             "everything (swap to task.py's nothing: a service timing out, its client defaulting to 0), after the "
+             "target words were learnt: the reward falls to 0 and stays there.",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=4, seed=244), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=26),
+    Scenario("reward_plateau_half_key_drgrpo_3x4_temp09_log5", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), three groups of 4 a step sampled at temperature 0.9, the "
+             "Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 200 steps logged every 5: the learnable "
+             "half is learnt and its groups come to agree, solved, while the other half's groups agree on 0 from the "
+             "start; the reward rises to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=5, seed=245),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=26),
+    Scenario("length_explosion_char_bonus_exact_bnpo_2x8_kl_log2", "Exact match (1) beside a bonus paid per character "
+             "(0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), two groups "
+             "of 8 a step, the BNPO loss, a KL penalty of 0.02, a learning rate of 8e-4 and a 20-token budget, 120 "
+             "steps logged every 2: the longest answer of a group keeps winning, so the answers grow to the budget and "
+             "get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=20, loss_type="bnpo",
+                       beta=0.02, learning_rate=8e-4, logging_steps=2, seed=246),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP"),
+             batch=26),
+    Scenario("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step sampled at temperature 1.2, the BNPO loss, a KL penalty of 0.02, a learning rate "
+             "of 8e-4 and a 24-token budget, 150 steps logged every 4: naming the target word over and over pays most, "
+             "so the lists become that word repeated.",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, temperature=1.2, loss_type="bnpo", beta=0.02, learning_rate=8e-4,
+                       logging_steps=4, seed=247),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "ZERO_ADVANTAGE_GROUPS"), batch=26),
+    Scenario("grad_spike_unit_bug_partial_unscaled_3x4_kl_log4", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), unscaled (scale_rewards none), three groups of 4 a step, TRL's default (DAPO) "
+             "loss, a KL penalty of 0.04 and a learning rate of 2e-4, 160 steps logged every 4; at the 60th reward "
+             "call (a logged step) one batch's rewards come back 1000x too large (a unit bug): that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode.",
+             weights=(1.0, 0.2), steps=160, spike=(60, 1000.0),
+             args=dict(per_device_train_batch_size=12, scale_rewards="none", beta=0.04, learning_rate=2e-4,
+                       logging_steps=4, seed=248),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=26),
 )
