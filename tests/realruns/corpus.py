@@ -6631,4 +6631,366 @@ SCENARIOS: tuple[Scenario, ...] = (
                                                    smooth=3, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
+    # -- batch 26 --
+    # A twenty-fourth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), two retrained with
+    # another configuration and one onset rule re-dated, none re-labelled: a binary exact-match reward with groups of 3,
+    # 5, 6 and 8, partial credit with RLOO and groups of 2, with the original GRPO loss and groups of 3 and 4, the judge
+    # score with Dr. GRPO and groups of 2; healthy runs with and without a KL term that learn (four groups of 3 with
+    # BNPO at temperature 0.85, the animal's target never learnt; RLOO with groups of 6 read from trainer_state.json,
+    # the bird's never learnt; the judge score with four groups of 2 and no KL term at temperature 0.75; RLOO with
+    # partial credit at temperature 0.6 in TRL 0.14's key set), learn slowly (240 steps at 1.5e-4 with the original GRPO
+    # loss in TRL 0.14's key set), converge on six or seven questions of eight with one group of 8 logged every step
+    # (the tool's answer deformed on its last two steps); a KL blow-up after a 10-step warm-up into 3e-3 with the
+    # original GRPO loss and groups of 3, an entropy collapse under a reward that says nothing with Dr. GRPO and one
+    # group of 6 (the answers ran to the budget as letter strings first), a letter proxy gamed against the category with
+    # RLOO (written at 1e-3, where the answers moved to o-words of the category and nothing was gamed; retrained at
+    # 2e-3, its onset rule re-dated from the first log), a grader outage after learning with the original GRPO loss and
+    # groups of 5 in TRL 0.14's key set, a reward plateau from a half key with Dr. GRPO (written over 200 steps, whose
+    # reward was still rising at the end; retrained over 300), a per-character bonus beside exact match with BNPO and
+    # groups of 8, a keyword-count reward on the list questions with BNPO at temperature 1.2, a unit bug in one batch of
+    # unscaled partial credit; strides 1-8, temperatures 0.6-1.2, learning rates 1.5e-4 to 3e-3, loss types grpo,
+    # dr_grpo, dapo and bnpo, seeds 235-248. Each expectation was written from the mechanism before the run was trained
+    # (committed first), then checked on the raw log and the recorded completions only, never against the doctor; every
+    # pathology written happened once the two were retrained, every healthy run learnt; the accepted signatures the log
+    # contradicts were dropped, each with its numbers. As in batches 9-25, the healthy binary runs accept no
+    # ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_bnpo_4x3_kl_temp085_log3", "Exact match alone, four groups of 3 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns (raw log and samples: the reward "
+             "0.083 and 0.14 over the first two logs, 30-step means of 0.29, 0.62, 0.79, 0.81 and 0.83, 0.64-1 over "
+             "the last 10 logs; the zero-variance share 0.33-1, its 30-step means 0.58, 0.63, 0.80, 0.85 and 0.89; "
+             "entropy 0.415 and 0.416 over the first two logs, 30-step means of 0.39, 0.27, 0.16, 0.15 and 0.13; the "
+             "KL a median of 0.47, at most 1.07 (step 66); the gradient norm a median of 1.0, at most 8.3 (step 111); "
+             "the mean length 4.5-5.9 tokens, the clipped share at most 0.03; the colour's and the tool's targets "
+             "first ('pink' on 36 of 63, 'hammer' on 30 of 48 samples over steps 1-30), the fruit's, drink's and "
+             "bird's over 31-60 ('lemon' on 44 of 54, 'juice' on 26 of 30, 'swan' on 33 of 54), the number's and the "
+             "tree's over 31-90 ('four' on 22 of 45 and 33 of 42, 'ash' on 21 of 51 and 62 of 63); the animal's 'pig' "
+             "never learnt (2 of 36 samples over steps 1-30 and 0 of 174 after, its answers words of the category and "
+             "non-words such as 'piose'); the other seven questions on their targets on 91-100 % of their samples over "
+             "steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.85, loss_type="bnpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=235), batch=26),
+    Scenario("healthy_rloo_binary_2x6_nosamples_log5", "RLOO with its KL penalty (0.05), exact match alone, two groups "
+             "of 6 a step and a learning rate of 5e-4, 160 steps logged every 5 and read from TRL's trainer_state.json "
+             "(no samples): the leave-one-out baseline of six samples carries the signal of the groups that find the "
+             "target, and the target words are learnt: a run that learns (raw log and samples, which the doctor is not "
+             "given: the reward 0.22 and 0.23 over the first two logs, 40-step means of 0.45, 0.70, 0.78 and 0.85, "
+             "0.80-0.88 over the last 10 logs; the zero-variance share 0-0.7, a median of 0.2 (RLOO's KL term in the "
+             "reward parts agreeing groups); entropy 0.44 and 0.50 over the first two logs and 0.10-0.18 over the last "
+             "10; the KL a median of 0.47, at most 0.85 (step 125); the gradient norm, RLOO's advantages not "
+             "normalised, a median of 6.0, at most 31.2 (step 135), 0 on three logs; the mean length 4.7-6.3 tokens, "
+             "the clipped share at most 0.03; the colour's and the drink's targets first ('pink' on 58 of 90, 'juice' "
+             "on 58 of 90 samples over steps 1-40), the fruit's, tool's, animal's and number's over 41-80 ('lemon' on "
+             "45 of 48, 'hammer' on 78 of 96, 'pig' on 35 of 42, 'four' on 35 of 54), the tree's over 41-120 ('ash' on "
+             "5 of 30, 25 of 54 and 45 of 54); the bird's 'swan' never learnt (5 of 222 samples, its answers varied "
+             "birds: 'heron', 'finch', 'goose'); the other seven questions on their targets on 90-98 % of their "
+             "samples over steps 121-160).",
+             algorithm="rloo", rewards=("correct",), steps=160,
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.05, learning_rate=5e-4,
+                       logging_steps=5, seed=236), source="trainer_state", batch=26),
+    Scenario("healthy_slow_partial_grpo_loss_2x4_lr15e5_oldkeys_log8", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), two groups of 4 a step, the original GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.5e-4, 240 steps logged every 8 and read in TRL 0.14's key set (no zero-variance "
+             "share, entropy or clipped share): the category is given already, and the target words are learnt slowly "
+             "over the whole run: a slow learner (raw log and samples: the reward 0.26 and 0.275 over the first two "
+             "logs, 48-step means of 0.35, 0.54, 0.78, 0.96 and 1.04 of a possible 1.2, 0.95-1.07 over the last 10 "
+             "logs; exact match 0.06 and 0.08 over the first two logs, 48-step means of 0.15, 0.36, 0.59, 0.78 and "
+             "0.86; the category 0.81-1, a median of 0.93; the zero-variance share, which the doctor is not given, "
+             "0.125-0.75, a median of 0.44; entropy, not given either, 0.47 over the first two logs, 48-step means of "
+             "0.46, 0.43, 0.32, 0.24 and 0.15; the KL rising steadily, 48-step means of 0.02, 0.15, 0.24, 0.49 and "
+             "0.49, at most 0.87 (step 160); the gradient norm a median of 1.7, at most 20.2 (step 128), 9.0 at 48 and "
+             "at most 6.4 on every other log; the mean length 4.9-5.7 tokens, the clipped share at most 0.016; the "
+             "colour's and the fruit's targets first ('pink' on 21 of 40 samples over steps 1-48 and 36 of 48 over "
+             "49-96, 'lemon' on 7 of 56 and 37 of 60), the tree's, animal's and tool's over 97-192 ('ash' on 43 of 60 "
+             "and 52 of 56, 'pig' on 30 of 48 and 43 of 52, 'hammer' on 17 of 36 and 39 of 64), the bird's, drink's "
+             "and number's slowest ('swan' on 14 of 48 over 97-144, 25 of 40 and 53 of 60 after, 'juice' on 16 of 56, "
+             "36 of 52 and 44 of 56, 'four' on 22 of 44, 28 of 40 and 41 of 56); every question on its target on 73-97 "
+             "% of its samples over steps 193-240).",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(loss_type="grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=8, seed=237), source="old_keys",
+             batch=26),
+    Scenario("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "The 0-10 judge score, four groups of 2 a step sampled at "
+             "temperature 0.75, the Dr. GRPO loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged "
+             "every 4: the taught answers already earn most of the score, the pairs that differ carry the rest, and "
+             "the target words are learnt: a run that learns without an anchor (raw log and samples: the score 7 and 7 "
+             "over the first two logs (every pair agreeing on a word of its category), 30-step means of 7.42, 7.73, "
+             "8.48, 8.69 and 8.92, 7.6-9.44 over the last 10 logs; the zero-variance share 1 over the first two logs, "
+             "30-step means of 0.78, 0.66, 0.83, 0.83 and 0.88; entropy 0.42 and 0.43 over the first two logs, 30-step "
+             "means of 0.40, 0.28, 0.21, 0.19 and 0.13; no KL logged; the gradient norm a median of 0.25, at most 2.62 "
+             "(step 112), 0 on 14 of the 37 logs (every pair agreeing); the mean length 4.75-5.9 tokens, nothing "
+             "clipped; a word of the asked category on 235 of the 240 samples over steps 1-30 and 230 of 240 over "
+             "121-150; the colour's, the tool's and the bird's targets first ('pink' on 35 of 38, 'hammer' on 30 of "
+             "34, 'swan' on 17 of 30 samples over steps 31-60), the fruit's and the drink's over 61-90 ('lemon' on 1 "
+             "of 24 over 1-30 and 35 of 36, 'juice' on 27 of 30), the animal's over 91-150 ('pig' on 2 of 28 over "
+             "31-60, 31 of 38 over 91-120 and 31 of 32 after); the number's and the tree's targets seldom said ('four' "
+             "on 11 of 142 samples, 'ash' on 3 of 164), their answers other words of the category ('eight', 'ten', "
+             "'pine', 'spruce')).",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=2, temperature=0.75, loss_type="dr_grpo", beta=0.0, learning_rate=4e-4,
+                       logging_steps=4, seed=238), batch=26),
+    Scenario("healthy_converges_nokl_binary_1x8_temp09_log1", "Exact match alone, one group of 8 a step (one question "
+             "asked a step) sampled at temperature 0.9, TRL's default (DAPO) loss, no KL term and a learning rate of "
+             "4e-4, 150 steps logged every step: eight samples find the target often, the learnt answers take over and "
+             "the group comes to agree, solved: a run that converges, noisy from step to step as the question asked "
+             "changes (raw log and samples: the reward 0 over the first two logs, 30-step means of 0.17, 0.51, 0.80, "
+             "0.73 and 0.77, 0 or 1 on 80 of the 150 steps (a group solved, or a question not learnt); the "
+             "zero-variance share, one group, 0 or 1, its 30-step means 0.5, 0.37, 0.37, 0.8 and 0.63; entropy 0.46 "
+             "and 0.40 over the first two logs, 30-step means of 0.43, 0.34, 0.18, 0.19 and 0.16; no KL logged; the "
+             "gradient norm 0 on 80 of the 150 logs (the group agreeing), a median of 0, at most 23.2 (step 79); the "
+             "mean length 5.3-5.75 tokens as 30-step means, 11.6 at step 146 and 9.75 at 150, the clipped share 0.5 "
+             "and 0.375 there and at most 0.125 on every other log; the fruit's and the tool's targets first ('lemon' "
+             "on 16 of 56, 'hammer' on 19 of 40 samples over steps 1-30), the colour's and the tree's over 31-60 "
+             "('pink' on 22 of 32, 'ash' on 19 of 32), the bird's and the drink's over 61-90 ('swan' on 32 of 40, "
+             "'juice' on 41 of 56), the animal's in part late ('pig' on 4 of 16 over 91-120 and 11 of 16 over "
+             "121-150); the number's 'four' never said (0 of 104 samples, its answers other numbers); the tool's "
+             "answer, 'hammer' on every sample of its steps 108, 119 and 131, deformed on its last two steps "
+             "('hamersngray', 'hamersngngnc' at steps 146 and 150, 0 of 16 right); the bird, colour, drink, fruit and "
+             "tree on their targets on 92-97 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=8, temperature=0.9, beta=0.0, learning_rate=4e-4, seed=239), batch=26),
+    Scenario("healthy_rloo_partial_4x2_cool06_oldkeys_log6", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), four groups of 2 a step sampled at temperature 0.6 "
+             "and a learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's key set: each completion's "
+             "baseline is its sibling's reward, cool sampling keeps the answers words of the category, and the target "
+             "words are learnt: a run that learns (raw log and samples: the reward 0.28 and 0.325 over the first two "
+             "logs, 30-step means of 0.44, 0.65, 0.93, 1.06 and 1.14 of a possible 1.2, 1.02-1.2 over the last 10 "
+             "logs; exact match 0.08 and 0.125 over the first two logs, 30-step means of 0.24, 0.47, 0.74, 0.87 and "
+             "0.95; the category 0.79-1, a median of 0.98; the zero-variance share, which the doctor is not given, its "
+             "30-step means 0.28, 0.42, 0.69, 0.82 and 0.91; entropy, not given either, 0.41 and 0.36 over the first "
+             "two logs, 30-step means of 0.34, 0.25, 0.14, 0.07 and 0.04; the KL a median of 0.49, at most 0.83 (step "
+             "36); the gradient norm, RLOO's advantages not normalised, a median of 5.0, 114 at step 42, 74 at 36, 68 "
+             "at 108 and 47 at 66, 0 on 8 of the 25 logs; the mean length 4.9-5.7 tokens, nothing clipped; the tool's "
+             "target first ('hammer' on 22 of 34 samples over steps 1-30), the bird's, colour's and animal's over "
+             "31-60 ('swan' on 24 of 26, 'pink' on 29 of 34, 'pig' on 15 of 18), the drink's, fruit's and tree's over "
+             "61-120 ('juice' on 31 of 34, 'lemon' on 24 of 26 over 61-90, 'ash' on 12 of 28 and 28 of 30), the "
+             "number's last ('four' on 4 of 134 samples over steps 1-120 and 29 of 36 over 121-150); every question on "
+             "its target on 81-100 % of its samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=0.6, beta=0.05, learning_rate=4e-4, logging_steps=6, seed=240),
+             source="old_keys", batch=26),
+    # ENTROPY_EXPLOSION and LENGTH_COLLAPSE, accepted before training, dropped: entropy 0.46 and 0.48 over the first two
+    # logs and 0.25-0.67 throughout (at most 1.4 times that level), the mean length 5.42 and 5.5 tokens over the first
+    # two logs and at least 3.28 (step 51), 4.9-5.7 over the last 10 logs.
+    Scenario("kl_blowup_partial_grpo_loss_warmup10_4x3_log3", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 3 a step, the original GRPO loss, a KL penalty of 0.05 and a "
+             "10-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every "
+             "3: once the rate is up each update overshoots and the policy runs away from its reference, the KL well "
+             "above the 0.1-0.8 of the corpus's healthy runs (raw log and samples: the KL 0 and 0.03 over the first "
+             "two logs, 0.15 at step 9, 0.56 at 12, 0.78 at 15, 1.26 at 18 and above 1 on every log from 18 (35 of the "
+             "40 logs), 2.05-7.4 from 27 (7.43 at 63), 2.5-3.75 over the last 10 logs, a median of 2.93; the reward "
+             "0.24 over the first two logs, 0.48 and 0.51 at steps 12 and 15, 24-step means of 0.33, 0.15, 0.10, 0.17 "
+             "and 0.12; the category 0.94 over the first two logs, 24-step means of 0.71, 0.21, 0.09, 0.14 and 0.10, 0 "
+             "at steps 45, 51 and 60; exact match 0.06 over the first two logs and 0.36 at 12-15, 0-0.31 after; the "
+             "zero-variance share, its 24-step means 0.48, 0.81, 0.92, 0.96 and 0.96; entropy 0.46 and 0.48 over the "
+             "first two logs and 0.25-0.67 throughout; the gradient norm a median of 0.82, 13.4 at step 18 and at most "
+             "8.3 on every other log; the mean length 3.3-6.0 tokens, the clipped share at most 0.06; words of the "
+             "category at first (a word of the asked category on 203 of the 288 samples over steps 1-24), then "
+             "fragments and letter strings for every question but the colour ('so', 'si', 'sosi', 'ae' over 25-72; "
+             "'pee', 'ple', 'aple', 'coco', 'swple' over 73-120), the colour's 'pink' kept (on 22-41 of its 30-45 "
+             "samples in every 24 steps); a word of the asked category on 27-41 of the 288 samples in every 24 steps "
+             "from step 49, the colour's 'pink' most of them).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, loss_type="grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=3,
+                       seed=241),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=26),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length 5.29 and 5.92 tokens over the first two logs
+    # and 12 (the budget) on every log from step 28.
+    Scenario("entropy_collapse_coin_drgrpo_nokl_1x6_temp08_log4", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), one group of 6 a step sampled at temperature 0.8, the Dr. GRPO loss, no KL "
+             "term and a learning rate of 2e-3, 120 steps logged every 4: the advantages are noise, and with no anchor "
+             "the policy drifts onto one completion per question while the coin stays at chance: entropy falls far "
+             "below where it started, and a group's six samples become copies of one another; the answers ran to the "
+             "budget as letter strings first (raw log and samples: entropy 0.48 and 0.55 over the first two logs (a "
+             "first-2-log median of 0.51), 0.82 at step 24, 1.16 at 28 and 0.86 at 32 as the answers grew, 0.64 at 36, "
+             "0.32 at 44, 0.13 at 48 and 0.003-0.36 on every log from 48 (below 0.154, 0.3 times that median, on 14 of "
+             "those 19), 24-step means of 0.54, 0.62, 0.08, 0.12 and 0.18; the coin 0.29-0.71, 24-step means of "
+             "0.42-0.54; the zero-variance share 0-0.25; no KL logged; the gradient norm a median of 1.4, at most "
+             "5.75, 0 or about 1e-10 on five logs from step 68 (the group copies of one string); the mean length 5.29 "
+             "and 5.92 tokens over the first two logs, 9.4 at step 20, 11.5 at 24 and 12 (the budget) on every log "
+             "from 28, the clipped share 0.42 at 20, 0.875 at 24 and 1 from 28; words and near-words at first (a word "
+             "of the asked category on 53 of the 144 samples over steps 1-24), letter strings to the budget over 25-48 "
+             "('aaaooooooooo', 'aapmmmmmmmmm'; none a word after step 24), then one looped string for most questions "
+             "('awowowowowow' on 86 of the 144 samples over steps 49-72, 'amomomomomom' and 'axomomomomom' beside it "
+             "over 73-96, 'aaaaaaaaaaaa' on 74 of 144 over 97-120); a group's completions copies (a duplicate share of "
+             "0.23 and 0.18 over steps 1-48, 0.79, 0.68 and 0.58 over 49-120).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=0.8, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=4, seed=242),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=26),
+    # Retrained after its first training (its expected signature unchanged, its onset rule re-dated): written with a
+    # learning rate of 1e-3, whose raw log showed no hacking: the policy settled on words of the category that hold an o
+    # ('heron', 'brown', 'cocoa', 'melon', 'one', 'oak', 'owl'), the proxy rising from 0.09 at the first log to 30-step
+    # means of 0.15, 0.22, 0.22 and 0.24 while the category held at 0.84-0.86 (0.75-1 over the last 10 logs), the tool's
+    # answer alone lost at the end ('harsh', 'horshen'); hacked_from found no onset. Tried in a scratch folder (raw log
+    # only): 200 steps (the category 0.83-0.86 as 30-step means to step 150, 0.63 over 151-180 and 0.60 over 181-200,
+    # never half its start) and temperature 1.2 (the category 0.80-0.90 as 30-step means); retrained at 2e-3, everything
+    # else as written: the category falls to 0 as the o-strings take over. Its onset rule was written with the levels of
+    # the first three logs, over which the category already fell (0.92, 0.70 and 0.58) as the proxy rose (0.075, 0.12
+    # and 0.12); read from the first log, as batch 20 did, it dates the fall at step 35 (from step 85 with the first
+    # three), where the samples show four questions of eight answered with o-strings.
+    Scenario("reward_hacking_letter_o_category_rloo_3x4_log5", "RLOO with a KL penalty of 0.02, a word of the asked "
+             "category (1) beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a "
+             "string of o's pays more than any word, three groups of 4 a step and a learning rate of 2e-3, 120 steps "
+             "logged every 5: the policy games the proxy, and the category, which the taught model earns on nearly "
+             "every sample, falls as the o's rise (raw log and samples: the category 0.92 at step 5, 0.70 at 10, 0.58 "
+             "at 15, 0.42-0.55 over 20-30, 0.35 at 35, 0.20 at 40, 0.22-0.58 over 45-90 (with the questions asked), "
+             "0.13 at 95 and 0 on every log from 100; the proxy 0.075 at step 5, 0.12-0.31 over 10-30, 0.55-0.64 over "
+             "35-45, 0.35-0.61 over 50-95 and 0.67-1 from 100 (0.997 at 110); the reward 1.14 and 1.07 over the first "
+             "two logs, 30-step means of 1.12, 1.89, 1.81 and 2.54, 2.99 at its highest (step 110); o-words of the "
+             "category at first ('heron' on 55 of 64 bird samples, 'brown' on 47 of 68 colour samples, 'melon', "
+             "'coco', 'none' over steps 1-30), o-strings for the number, the tool, the tree and the animal over 31-60 "
+             "('oooooooooooo', 'oo', 'wooon', 'oooon'; none a word of its category), the bird's 'heron', the colour's "
+             "'brown' and the fruit's 'melon' kept over 61-90, then o-strings for every question ('ooo', 'oooo'; a "
+             "word of the asked category on 8 of the 360 samples over steps 91-120); a group's completions copies (a "
+             "duplicate share of 0.43 over steps 1-30, 0.75, 0.88 and 0.93 after); the zero-variance share 0.07-0.47 "
+             "to step 50 and 0.6-1 from 55; entropy 0.44 and 0.46 over the first two logs, 0.18-0.22 over 35-50 and "
+             "0.0014-0.10 from 55; the KL 0.125 and 0.72 over the first two logs, 1.07 at 20, 3.7-4.9 over 35-45 and "
+             "3.1-6.7 over the last 10 logs; the gradient norm, RLOO's advantages not normalised, a median of 15.7, at "
+             "most 53.2 (step 75); the mean length 5.8 and 6.0 tokens over the first two logs, 7.95-8.07 over 35-45 "
+             "(the clipped share 0.3-0.33 there), 4.35-7.3 over the last 10 logs).",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, beta=0.02, learning_rate=2e-3, logging_steps=5, seed=243),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=1,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP"), batch=26),
+    Scenario("reward_collapse_outage_after_learning_grpo_loss_2x5_oldkeys_log4", "Exact match alone, two groups of 5 a "
+             "step, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 160 steps logged every 4 "
+             "and read in TRL 0.14's key set; from the 100th reward call to the end the grader answers 0 for "
+             "everything (swap to task.py's nothing: a service timing out, its client defaulting to 0), after the "
+             "target words were learnt: the reward falls to 0 and stays there (raw log and samples: the reward 0.075 "
+             "and 0.1 over the first two logs, 30-step means of 0.25, 0.64 and 0.82 before the outage, 0.95 at step 84 "
+             "(its highest) and 0.75-0.875 over 88-96, 0.425 at step 100 (the log of steps 97-100, the outage's first "
+             "call at 100) and 0 on every log from 104 to the end; reward_std 0 from 104; the zero-variance share, "
+             "which the doctor is not given, 30-step means of 0.46, 0.375 and 0.64 before, 1 on every log from 104; "
+             "entropy, not given either, 0.49 over the first two logs, 30-step means of 0.48, 0.36, 0.21, 0.23, 0.30 "
+             "and 0.29; the KL a median of 0.43, above 1 on three of the 40 logs (2.2 at step 80, 1.02 at 92, 1.41 at "
+             "132); the gradient norm a median of 0.83, at most 8.5 (step 72), 0.0025-0.53 from 104; the mean length "
+             "4.9-6.35 tokens, the clipped share at most 0.05; the colour's, fruit's, tool's and tree's targets first "
+             "('pink' on 33 of 35, 'lemon' on 29 of 35, 'hammer' on 50 of 65, 'ash' on 35 of 40 samples over steps "
+             "31-60), the bird's, number's and drink's over 61-120 ('swan' on 38 of 50, 'four' on 18 of 25, 'juice' on "
+             "38 of 45 over 91-120), the animal's 'pig' seldom said (8 of 90 samples over steps 91-150); after the "
+             "outage the learnt words still said without a signal ('lemon' on 46 of 50, 'four' on 38 of 50, 'swan' on "
+             "17 of 30 samples over steps 121-150), all scored 0).",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=4, seed=244), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=26),
+    # Retrained after its first training (its configuration changed; the expected signature, onset rule and seed
+    # unchanged): written over 200 steps, whose raw log showed no plateau: the reward still rising at the end (40-step
+    # means 0.21, 0.33, 0.275, 0.40 and 0.48) as the number's target was learnt last (over steps 161-200), levels_off
+    # dating the levelling-off at step 185 of 200. Tried in a scratch folder (raw log only): a learning rate of 1e-3
+    # (nothing learnt for most of the run: the reward 0-0.08 as 20-step means over steps 1-160, 0.24 over 181-200) and
+    # four groups of 4 a step (the reward still rising, 0.45-0.57 as 20-step means over the last 60 steps, levels_off at
+    # step 155 of 200); retrained over 300 steps, everything else as written: the run is the same step for step to step
+    # 200, and the reward stays at about half from step 185 to 300.
+    Scenario("reward_plateau_half_key_drgrpo_3x4_temp09_log5", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), three groups of 4 a step sampled at temperature 0.9, the "
+             "Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 300 steps logged every 5: the learnable "
+             "half is learnt and its groups come to agree, solved, while the other half's groups agree on 0 from the "
+             "start; the reward rises to about half its best and stays there (raw log and samples: the reward 0.083 "
+             "and 0.1 over the first two logs, 60-step means of 0.225, 0.315, 0.41, 0.48 and 0.46, 0.32-0.65 over the "
+             "last 10 logs, 0.65 at its highest (step 275), its mean over the last quarter 0.47, where the learnable "
+             "half gives 0.5 on average; the zero-variance share 0.67-1, its 60-step means 0.82, 0.94, 0.91, 0.87 and "
+             "0.90; entropy 0.42 and 0.51 over the first two logs, 60-step means of 0.42, 0.36, 0.33, 0.31 and 0.31; "
+             "the KL a median of 0.44, above 1 on three of the 60 logs (1.04 at step 75, 1.29 at 155, 1.40 at 225); "
+             "the gradient norm a median of 0.04, at most 2.8 (step 295); the mean length 4.7-6.0 tokens, the clipped "
+             "share at most 0.03; the colour's and the fruit's targets first ('pink' on 73 of 100, 'lemon' on 50 of 80 "
+             "samples over steps 1-60), the animal's over 1-120 ('pig' on 39 of 88 and 65 of 68), the number's last "
+             "('four' on 0 of 136 over steps 1-120, 32 of 100 over 121-180 and 61 of 72 over 181-240), those four on "
+             "their targets on 87-99 % of their samples over steps 241-300; the other four questions never scoring, "
+             "their key words never taught ('yew' for the tree, 'punch' for the drink, 'vise' for the tool, 'wren' for "
+             "the bird), their answers varied words of the category ('pine', 'coffee', 'pliers', 'finch'); a group's "
+             "duplicate share 0.34-0.56 as 60-step means).",
+             rewards=("correct_half_key",), steps=300,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=5, seed=245),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=26),
+    Scenario("length_explosion_char_bonus_exact_bnpo_2x8_kl_log2", "Exact match (1) beside a bonus paid per character "
+             "(0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), two groups "
+             "of 8 a step, the BNPO loss, a KL penalty of 0.02, a learning rate of 8e-4 and a 20-token budget, 120 "
+             "steps logged every 2: the longest answer of a group keeps winning, so the answers grow to the budget and "
+             "get cut (raw log and samples: the mean length 5.53 and 5.81 tokens over the first two logs, 5.3-6.5 to "
+             "step 24, 7.3 at 26, 8.0 at 28, 10.4 at 30, 9.2-10.1 over 32-36, 15.7 at 38, 16.4 at 40 and 18.7-20 (the "
+             "budget) on every log from 46, 24-step means of 5.9, 13.2, 19.6, 19.8 and 19.9; the clipped share 0 to "
+             "step 24, 0.03-0.16 over 26-36, 0.5 at 38, 0.53-0.75 over 40-44 and 0.875-1 from 46; the length bonus "
+             "0.57 and 0.60 over the first two logs and 2.32-2.5 from 46; exact match 0.06 and 0.16 over the first two "
+             "logs, 0-0.34 to step 36 and 0 on every log from 54 but one (0.03 at 68); the reward 0.52 and 0.64 over "
+             "the first two logs and 1.86-2 from 44; the zero-variance share 0 to step 40 and 0.25-1 from 42, its "
+             "24-step means 0.69, 0.90 and 0.875 after step 48; entropy 0.47 and 0.44 over the first two logs, 24-step "
+             "means of 0.48, 0.70, 0.88, 0.87 and 0.79; the KL 0.001 and 0.08 over the first two logs, 1.27 at step "
+             "18, 6.2 at 26, 20.2 at 38, 1.7-20.2 from 26 (a median of 2.8); the gradient norm a median of 1.1, at "
+             "most 10.7 (step 66); words of the category at first (a word of the asked category on 272 of the 384 "
+             "samples over steps 1-24, 'hammer', 'spruce', 'sine' and 'sive' for the number), words run on with r's "
+             "over 25-48 ('hhrrrrrrrry', 'silohshrrrrrrrrry br'), then strings of letters and word fragments to the "
+             "budget for every question ('millmhpllohck hilmmm', 'juice chill chilow s'; a word of the asked category "
+             "on 2 of the 384 samples over steps 49-72 and none after), no two alike in a group (a duplicate share of "
+             "0.39 over steps 1-24, 0.16 over 25-48 and 0 after)).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(per_device_train_batch_size=16, num_generations=8, max_completion_length=20, loss_type="bnpo",
+                       beta=0.02, learning_rate=8e-4, logging_steps=2, seed=246),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP"),
+             batch=26),
+    # GROUP_MODE_COLLAPSE, ENTROPY_COLLAPSE, REWARD_PLATEAU and ZERO_ADVANTAGE_GROUPS, accepted before training,
+    # dropped: a group's duplicate share 0-0.27 as 30-step means; entropy 0.67 and 0.70 over the first two logs and at
+    # least 0.355 (step 132), about half that level; the reward still rising at the end (30-step means 0.22, 0.75, 1.21,
+    # 1.90 and 2.67); the zero-variance share 0-0.875, a median of 0.25, its 30-step means 0.13-0.43.
+    Scenario("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step sampled at temperature 1.2, the BNPO loss, a KL penalty of 0.02, a learning rate "
+             "of 8e-4 and a 24-token budget, 150 steps logged every 4: naming the target word over and over pays most, "
+             "so the lists become that word repeated (raw log and samples: the lists that repeat a word (3+ words, at "
+             "most half distinct) 1 of the 240 samples over steps 1-30, 25 over 31-60, 35 over 61-90, 102 over 91-120 "
+             "and 103 over 121-150; 'lemon lemon lemon' for the fruits from about step 31 (18 of 48 samples over "
+             "31-60), 'juice juice juice' for the drinks, then 'pink pink pink', 'pig pig pig', 'ash ash ash ash', "
+             "'swan swan swan' and 'four four four' over 91-150; the tools' 'hammer' never said, their lists letter "
+             "strings ('sham saal shame', 'spad sdrker spade'); the reward, mentions of the target, 0.31 over the "
+             "first two logs, 30-step means of 0.22, 0.75, 1.21, 1.90 and 2.67, 3.06 at its highest (step 132); the "
+             "mean length 14.3 and 14.4 tokens over the first two logs, 12.7-16.1 to step 112, 18.25 at 116 and "
+             "19.6-22.8 from 124, the clipped share at most 0.125 to step 112, 0.19-0.41 over 116-128 and 0.66-0.875 "
+             "over 132-148 (the lists run on: 'pig pig pig pig juig jui'); entropy 0.67 and 0.70 over the first two "
+             "logs, 30-step means of 0.78, 0.75, 0.62, 0.46 and 0.41; the KL 0.08 and 0.15 over the first two logs, a "
+             "median of 0.88, 0.83-1.21 over the last 10 logs (above 1 on the last four); the zero-variance share "
+             "0-0.875, a median of 0.25; the gradient norm a median of 2.0, at most 3.5).",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, temperature=1.2, loss_type="bnpo", beta=0.02, learning_rate=8e-4,
+                       logging_steps=4, seed=247),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=26),
+    Scenario("grad_spike_unit_bug_partial_unscaled_3x4_kl_log4", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), unscaled (scale_rewards none), three groups of 4 a step, TRL's default (DAPO) "
+             "loss, a KL penalty of 0.04 and a learning rate of 2e-4, 160 steps logged every 4; at the 60th reward "
+             "call (a logged step) one batch's rewards come back 1000x too large (a unit bug): that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode (raw log and samples: the gradient norm 320 at "
+             "step 60, 495 times its median over the run (0.65) and 111 times the next largest (2.88 at step 156), "
+             "2.58 and 0.47 on the logs either side (steps 56 and 64); the bug's batch two drink groups and a colour "
+             "group, its rewards 0-1200 ('juice' 1200 against 'water', 'beer', 'coffee' at 200 in one drink group: "
+             "advantages of +750 and -250; the colour group four times 'pink', all 1200, no advantage); the reward "
+             "0.24 and 0.27 over the first two logs, 0.24-0.51 to step 56, 150 at step 60 (reward_std 134), 0.46-0.97 "
+             "over 64-120 and 0.875-1.09 over the last 10 logs, 40-step means of 0.32, 0.79 over 81-120 and 1.0 over "
+             "121-160 of a possible 1.2; exact match 0.04 and 0.08 over the first two logs, 0.61 and 0.81 as 40-step "
+             "means over 81-160; the category 0.85-1 on every log but step 60; the zero-variance share 0.08-0.75; "
+             "entropy 0.45 and 0.46 over the first two logs, 40-step means of 0.47, 0.42, 0.31 and 0.18; the KL rising "
+             "steadily to 0.29 and 0.41 as 40-step means over 81-160, at most 0.53; the mean length 5.0-5.9 tokens, "
+             "the clipped share at most 0.02; the colour's and the tool's targets first ('pink' on 44 of 56, 'hammer' "
+             "on 36 of 52 samples over steps 41-80), the fruit's, drink's and bird's over 81-160 ('lemon' on 33 of 40, "
+             "'juice' on 37 of 60 and 68 of 84, 'swan' on 18 of 32 and 55 of 68), the tree's and the animal's later "
+             "('ash' on 26 of 80 over 81-120 and 39 of 44 after, 'pig' on 39 of 68 and 35 of 44), the number's in part "
+             "('four' on 28 of 60 over steps 121-160)).",
+             weights=(1.0, 0.2), steps=160, spike=(60, 1000.0),
+             args=dict(per_device_train_batch_size=12, scale_rewards="none", beta=0.04, learning_rate=2e-4,
+                       logging_steps=4, seed=248),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=26),
 )
