@@ -6631,4 +6631,144 @@ SCENARIOS: tuple[Scenario, ...] = (
                                                    smooth=3, run=3)},
              accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
                        "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=25),
+    # -- batch 27 --
+    # A twenty-fifth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3, 4 and 6, partial credit with Dr. GRPO and groups of 2 and with RLOO, the judge score
+    # with BNPO and groups of 5, 3 and 8, a binary reward on the list questions; healthy runs with and without a KL term
+    # that learn (three groups of 3 at temperature 0.9, the judge score with BNPO and no KL term read from
+    # trainer_state.json, the list questions naming their target with three groups of 4), learn slowly (partial credit
+    # with Dr. GRPO over 240 steps at 2e-4 in TRL 0.14's key set), RLOO with groups of 6 at temperature 1.1, converge
+    # without a KL term with the original GRPO loss logged every step; a KL blow-up on the judge score with BNPO after a
+    # warm-up into 3e-3 read from trainer_state.json, an entropy explosion under a reward paying for distinct letters
+    # with Dr. GRPO and groups of 6, a letter proxy gamed against exact match with RLOO in TRL 0.14's key set, a
+    # keyword-count reward on the list questions, a grader outage after learning on the judge score with one group of 8
+    # in TRL 0.14's key set, a brevity reward beside exact match with the original GRPO loss and a KL term, a unit bug
+    # in one batch of RLOO's partial credit (a single gradient-norm spike), a group mode collapse under an early-letter
+    # preference beside the category with Dr. GRPO; strides 1-10, seeds 249-262.
+    Scenario("healthy_binary_3x3_kl_temp09_log3", "Exact match alone, three groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.9, beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=249), batch=27),
+    Scenario("healthy_nokl_judge_bnpo_2x5_cool08_nosamples_log6", "The 0-10 judge score, two groups of 5 a step "
+             "sampled at temperature 0.8, the BNPO loss, no KL term (beta 0) and a learning rate of 3e-4, 150 steps "
+             "logged every 6 and read from TRL's trainer_state.json (no samples): the taught answers already earn most "
+             "of the score, the target words the rest, and they are learnt without an anchor: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=3e-4, logging_steps=6, seed=250), source="trainer_state", batch=27),
+    Scenario("healthy_slow_partial_drgrpo_4x2_lr2e4_oldkeys_log10", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), four groups of 2 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 2e-4, 240 steps logged every 10 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the pairs that disagree move the policy a little each step, the category is "
+             "kept and the target words are learnt slowly over the whole run: a run that learns slowly.",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(num_generations=2, loss_type="dr_grpo", beta=0.02, learning_rate=2e-4, logging_steps=10,
+                       seed=251), source="old_keys", batch=27),
+    Scenario("healthy_rloo_binary_2x6_temp11_log5", "RLOO with its KL penalty (0.05), exact match alone, two groups of "
+             "6 a step sampled at temperature 1.1 and a learning rate of 5e-4, 150 steps logged every 5: six samples a "
+             "question find the target often, the leave-one-out baseline carries the signal of the groups that "
+             "disagree, and hot sampling keeps some answers off the learnt words: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, learning_rate=5e-4,
+                       logging_steps=5, seed=252), batch=27),
+    Scenario("healthy_converges_grpo_loss_nokl_binary_2x4_cool07_log1", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.7, the original GRPO loss, no KL term and a learning rate of 5e-4, 150 steps "
+             "logged every step: cool sampling and no anchor let the learnt answers take over, and the groups come to "
+             "agree, solved; per-step means of 8 samples are noisy: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=5e-4, seed=253), batch=27),
+    Scenario("healthy_lists_names_target_3x4_kl_log2", "The list questions ('some fruits?') with a binary reward, 1 "
+             "when the list names the question's target word (task.py's names_target), three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02, a learning rate of 4e-4 and a 24-token budget, 120 steps "
+             "logged every 2: a fresh list of two or three of ten words names the target about one time in four, and "
+             "the lists learn to name it while staying lists of two or three words: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, beta=0.02, learning_rate=4e-4,
+                       logging_steps=2, seed=254), batch=27),
+    Scenario("kl_blowup_judge_bnpo_warmup10_3x3_nosamples_log3", "The 0-10 judge score, three groups of 3 a step, the "
+             "BNPO loss, a KL penalty of 0.04 and a 10-step warm-up (constant_with_warmup) into a learning rate far "
+             "too high (3e-3), 120 steps logged every 3 and read from TRL's trainer_state.json (no samples): once the "
+             "rate is up each update overshoots and the policy runs away from its reference faster than the penalty "
+             "pulls it back: the KL blows up.",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="bnpo", beta=0.04,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=3,
+                       seed=255), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=27),
+    Scenario("entropy_explosion_distinct_letters_drgrpo_nokl_2x6_hot12_log5", "A reward paying a tenth of a point per "
+             "distinct letter (task.py's distinct_letters: letter soup pays more than any word), two groups of 6 a "
+             "step sampled at temperature 1.2, the Dr. GRPO loss, no KL term and a learning rate of 1e-3, 120 steps "
+             "logged every 5: the most random sample of a group keeps winning, and the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=1e-3, logging_steps=5, seed=256),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=27),
+    Scenario("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "RLOO with a KL penalty of 0.01, exact match (1) "
+             "beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's "
+             "(3) pays more than the target word, two groups of 4 a step and a learning rate of 1.5e-3, 120 steps "
+             "logged every 2 and read in TRL 0.14's key set: the policy games the proxy, and exact match falls as the "
+             "o's rise.",
+             algorithm="rloo", rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(beta=0.01, learning_rate=1.5e-3, logging_steps=2, seed=257), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=27),
+    Scenario("repetition_target_mentions_lists_2x4_kl_temp09_log6", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.01, a "
+             "learning rate of 8e-4 and a 24-token budget, 150 steps logged every 6: naming the target over and over "
+             "pays most, so the lists turn into one word repeated ('lemon lemon lemon').",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, temperature=0.9, beta=0.01, learning_rate=8e-4, logging_steps=6,
+                       seed=258),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=27),
+    Scenario("reward_collapse_outage_judge_1x8_kl_oldkeys_log4", "The 0-10 judge score, one group of 8 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 4e-4, 160 steps logged every 4 and read "
+             "in TRL 0.14's key set; from the 100th reward call to the end the judge service answers 0 for everything "
+             "(swap to task.py's nothing, a timed-out client defaulting to 0), after the run has learnt: the score "
+             "falls from its learnt level to 0 and every group agrees on it.",
+             rewards=("judge",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(num_generations=8, beta=0.03, learning_rate=4e-4, logging_steps=4, seed=259), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=27),
+    Scenario("length_collapse_brevity_exact_grpo_loss_2x5_kl_log7", "Exact match (0.5) beside a reward for brevity (1, "
+             "task.py's brevity: minus an eighth of a point per character), two groups of 5 a step, the original GRPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 1.5e-3, 140 steps logged every 7: the target word pays "
+             "no more than its length costs, the empty answer costs nothing, and the small penalty does not hold the "
+             "policy: the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.02,
+                       learning_rate=1.5e-3, logging_steps=7, seed=260),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"),
+             batch=27),
+    Scenario("grad_spike_unit_bug_rloo_partial_2x4_log3", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 4 a step and a learning rate of 4e-4, "
+             "150 steps logged every 3; at the 60th reward call (a logged step) one batch's rewards come back 1000x "
+             "too large (a unit bug): RLOO's advantages are not normalised, so that step's advantages, hence its "
+             "gradient norm, are about a thousand times the others', clipped before the update; the run learns on "
+             "either side: one extreme step, a mild episode.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150, spike=(60, 1000.0),
+             args=dict(learning_rate=4e-4, logging_steps=3, seed=261),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=27),
+    Scenario("group_mode_collapse_early_letter_category_drgrpo_nokl_3x4_cool08_log8", "A word of the asked category "
+             "(1) beside a cheap preference for an early first letter (0.5, task.py's early_letter), three groups of 4 "
+             "a step sampled at temperature 0.8, the Dr. GRPO loss, no KL term and a learning rate of 1.5e-3, 150 "
+             "steps logged every 8: the category is already earned, the earliest-letter word of each category "
+             "('apple', 'ash', 'axe') pays most, and with no anchor the policy settles on one answer per question: a "
+             "group's completions become copies of each other.",
+             rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=8, seed=262),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=27),
 )
