@@ -410,7 +410,15 @@ class Scenario:
     preference with BNPO, an exponential length bonus that overflows TRL's float32 statistics with Dr. GRPO, a unit bug
     in one batch of unscaled judge scores (moved after training from a call whose groups all agreed), a token budget too
     small for the list questions, a letter proxy gamed against the category with Dr. GRPO; strides 1-10, seeds
-    221-234)."""
+    221-234); 27 a twenty-fifth such batch (a binary exact-match reward with groups of 3, 4 and 6, partial credit with
+    Dr. GRPO and with RLOO, the judge score with BNPO and with one group of 8, a binary reward on the list questions;
+    healthy runs with and without a KL term that learn, learn slowly over 240 steps at 2e-4 in TRL 0.14's key set, RLOO
+    at temperature 1.1, converge on six questions of eight with the original GRPO loss logged every step; a KL blow-up
+    on the judge score with BNPO read from trainer_state.json, an entropy explosion under a reward paying for distinct
+    letters with Dr. GRPO, a letter proxy gamed against exact match with RLOO in TRL 0.14's key set, a keyword-count
+    reward on the list questions, a grader outage after learning with one group of 8, a brevity reward that outran a KL
+    term, a unit bug in one batch of RLOO's partial credit, a group mode collapse under an early-letter preference
+    beside the category; strides 1-10, seeds 249-262)."""
 
     @property
     def healthy(self) -> bool:
@@ -6993,4 +7001,344 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=12, scale_rewards="none", beta=0.04, learning_rate=2e-4,
                        logging_steps=4, seed=248),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=26),
+    # -- batch 27 --
+    # A twenty-fifth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), all kept, none
+    # re-labelled or retrained: a binary exact-match reward with groups of 3, 4 and 6, partial credit with Dr. GRPO and
+    # groups of 2 and with RLOO, the judge score with BNPO and groups of 5 and 3 and with one group of 8, a binary
+    # reward on the list questions; healthy runs with and without a KL term that learn (three groups of 3 at temperature
+    # 0.9, the number's target never learnt; the judge score with BNPO and no KL term read from trainer_state.json; the
+    # list questions naming their target with three groups of 4, its KL and the lists that repeat the target accepted),
+    # learn slowly (partial credit with Dr. GRPO and four groups of 2 over 240 steps at 2e-4 in TRL 0.14's key set),
+    # RLOO with groups of 6 at temperature 1.1, converge on six questions of eight without a KL term with the original
+    # GRPO loss logged every step (the tool's answer run on at the end); a KL blow-up on the judge score with BNPO after
+    # a warm-up into 3e-3 read from trainer_state.json, an entropy explosion under a reward paying for distinct letters
+    # with Dr. GRPO and groups of 6, a letter proxy gamed against exact match with RLOO in TRL 0.14's key set, a
+    # keyword-count reward on the list questions, a grader outage after learning on the judge score with one group of 8
+    # in TRL 0.14's key set, a brevity reward beside exact match with the original GRPO loss and a KL term it outran, a
+    # unit bug in one batch of RLOO's partial credit (a single gradient-norm spike), a group mode collapse under an
+    # early-letter preference beside the category with Dr. GRPO (two questions onto another category's word); strides
+    # 1-10, temperatures 0.7-1.2, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 249-262.
+    # Each expectation was written from the mechanism before the run was trained (committed first), then checked on the
+    # raw log and the recorded completions only, never against the doctor: every pathology written happened, every
+    # healthy run learnt, and every onset rule written before training found its onset (none re-dated); the accepted
+    # signatures added after training each carry their raw-log numbers.
+    Scenario("healthy_binary_3x3_kl_temp09_log3", "Exact match alone, three groups of 3 a step sampled at temperature "
+             "0.9, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns (raw log and samples: the reward 0.074 "
+             "and 0.185 over the first two logs, 30-step means of 0.30, 0.52, 0.73, 0.84 and 0.83, 0.67-1 over the "
+             "last 10 logs; the zero-variance share 0.22-1, a median of 0.78, groups of 3 agreeing often; entropy 0.46 "
+             "and 0.42 over the first two logs, 30-step means of 0.42, 0.32, 0.21, 0.14 and 0.15; the KL a median of "
+             "0.47, above 1 on one log of 50 (1.92 at step 111); the gradient norm a median of 0.62, at most 8.9 (step "
+             "105); the mean length 4.7-6.4 tokens, the clipped share at most 0.04; the tool's, the fruit's and the "
+             "colour's targets first ('hammer' on 21 of 48, 'lemon' on 17 of 33, 'pink' on 13 of 39 samples over steps "
+             "1-30), the drink's and the bird's over 31-60 ('juice' on 30 of 42, 'swan' on 22 of 48), the tree's and "
+             "the animal's over 61-90 ('ash' on 24 of 36, 'pig' on 16 of 18), the number's 'four' never learnt (2 of "
+             "its 165 samples, its answers still varied numbers); every other question on its target on 86-100 % of "
+             "its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.9, beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=249), batch=27),
+    Scenario("healthy_nokl_judge_bnpo_2x5_cool08_nosamples_log6", "The 0-10 judge score, two groups of 5 a step "
+             "sampled at temperature 0.8, the BNPO loss, no KL term (beta 0) and a learning rate of 3e-4, 150 steps "
+             "logged every 6 and read from TRL's trainer_state.json (no samples): the taught answers already earn most "
+             "of the score, the target words the rest, and they are learnt without an anchor: a run that learns (raw "
+             "log and samples, which the doctor is not given: the score 7.12 and 6.57 over the first two logs, 30-step "
+             "means of 7.13, 8.24, 8.67, 9.31 and 9.53, 8.35-9.83 over the last 10 logs; the zero-variance share "
+             "0.17-0.92, its 30-step means 0.38, 0.35, 0.40, 0.65 and 0.73; entropy 0.40 and 0.45 over the first two "
+             "logs, 30-step means of 0.40, 0.28, 0.25, 0.095 and 0.063; no KL logged; the gradient norm a median of "
+             "1.72, at most 8.3; the mean length 4.6-5.8 tokens, the clipped share at most 0.017; a word of the asked "
+             "category on 280-288 of every 300 samples; the tool's target first ('hammer' on 31 of 60 samples over "
+             "steps 1-30), the colour's, the fruit's and the number's over 31-60 ('pink' on 55 of 65, 'lemon' on 26 of "
+             "40, 'four' on 26 of 45), the bird's, the drink's, the tree's and the animal's over 61-120 ('swan' on 5 "
+             "of 45 over steps 1-60 and 24 of 40 over 91-120, 'juice' on 31 of 45 over 61-90, 'ash' on 2 of 50 over "
+             "1-60 and 40 of 40 over 91-120, 'pig' on 3 of 70 and 44 of 50); every question on its target on 86-100 % "
+             "of its samples over steps 121-150).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=3e-4, logging_steps=6, seed=250), source="trainer_state", batch=27),
+    Scenario("healthy_slow_partial_drgrpo_4x2_lr2e4_oldkeys_log10", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), four groups of 2 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 2e-4, 240 steps logged every 10 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the pairs that disagree move the policy a little each step, the category is "
+             "kept and the target words are learnt slowly over the whole run: a run that learns slowly (raw log and "
+             "samples: the reward 0.28 and 0.32 over the first two logs, 30-step means of 0.31, 0.37, 0.43, 0.53, "
+             "0.60, 0.75, 0.73 and 0.87 of a possible 1.2, 0.63-0.995 over the last 10 logs; exact match 0.09 and "
+             "0.125 over the first two logs, 30-step means of 0.125, 0.19, 0.25, 0.34, 0.41, 0.57, 0.55 and 0.68; the "
+             "category 0.875-0.975 throughout; the zero-variance share, which the doctor is not given, 0.475-0.75; "
+             "entropy, not given either, 0.49 and 0.48 over the first two logs, 30-step means falling from 0.48 to "
+             "0.25; the KL rising steadily, 30-step means of 0.006, 0.04, 0.10, 0.16, 0.18, 0.28, 0.26 and 0.34, 0.41 "
+             "at most; the gradient norm a median of 0.29, at most 1.33; the mean length 4.8-5.7 tokens, the clipped "
+             "share, not given, at most 0.013; the fruit's, the animal's and the colour's targets first ('lemon' on 16 "
+             "of 34 samples over steps 31-60 and 29 of 36 over 91-120, 'pig' on 25 of 32, 'pink' on 12 of 18 over "
+             "91-120), the number's, the tree's and the drink's over the second half ('four' on 20 of 36 over 151-180, "
+             "'ash' on 10 of 26 over 151-180 and 22 of 26 over 211-240, 'juice' on 16 of 26 over 211-240), the bird's "
+             "and the tool's not ('swan' on 8 of 26, 'hammer' on 3 of 32 samples over steps 211-240)).",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(num_generations=2, loss_type="dr_grpo", beta=0.02, learning_rate=2e-4, logging_steps=10,
+                       seed=251), source="old_keys", batch=27),
+    Scenario("healthy_rloo_binary_2x6_temp11_log5", "RLOO with its KL penalty (0.05), exact match alone, two groups of "
+             "6 a step sampled at temperature 1.1 and a learning rate of 5e-4, 150 steps logged every 5: six samples a "
+             "question find the target often, the leave-one-out baseline carries the signal of the groups that "
+             "disagree, and hot sampling keeps some answers off the learnt words: a run that learns (raw log and "
+             "samples: the reward 0.13 and 0.20 over the first two logs, 30-step means of 0.30, 0.54, 0.73, 0.84 and "
+             "0.90, 0.80-0.95 over the last 10 logs; the zero-variance share 0-0.6, its 30-step means 0.02, 0.08, "
+             "0.20, 0.27 and 0.40; entropy 0.49 and 0.50 over the first two logs, 30-step means of 0.51, 0.39, 0.28, "
+             "0.18 and 0.135; the KL a median of 0.45, at most 0.855; the gradient norm, RLOO's advantages not "
+             "normalised, a median of 11.2, at most 43.3; the mean length 4.8-5.8 tokens, the clipped share at most "
+             "0.017; the tree's and the colour's targets first ('ash' on 43 of 72, 'pink' on 19 of 36 samples over "
+             "steps 1-30), the drink's, the fruit's and the number's over 31-60 ('juice' on 22 of 30, 'lemon' on 36 of "
+             "54, 'four' on 31 of 48), the animal's and the bird's over 61-90 ('pig' on 40 of 54, 'swan' on 9 of 72 "
+             "over steps 1-30 and 24 of 42 over 61-90), the tool's last ('hammer' on 2 of 36 over steps 1-30, 8 of 36 "
+             "over 61-90 and 47 of 54 over 121-150); every question on its target on 73-98 % of its samples over steps "
+             "121-150).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, learning_rate=5e-4,
+                       logging_steps=5, seed=252), batch=27),
+    Scenario("healthy_converges_grpo_loss_nokl_binary_2x4_cool07_log1", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.7, the original GRPO loss, no KL term and a learning rate of 5e-4, 150 steps "
+             "logged every step: cool sampling and no anchor let the learnt answers take over, and the groups come to "
+             "agree, solved; per-step means of 8 samples are noisy: a run that converges, on six of its eight "
+             "questions (raw log and samples: the reward 0 over the first two steps, 30-step means of 0.31, 0.65, "
+             "0.75, 0.76 and 0.65 (0-1 on single steps); the zero-variance share a median of 1, its 30-step means "
+             "0.52, 0.55, 0.82, 0.87 and 0.82; entropy 0.35 and 0.48 over the first two steps, 30-step means of 0.36, "
+             "0.23, 0.15, 0.15 and 0.18; no KL logged; the gradient norm 0 on 80 of the 150 steps (every group "
+             "agreeing), at most 19.7 (step 57); the mean length 4-9 tokens, 5.3-6.0 as 30-step means, the clipped "
+             "share 0 on most steps and 0.125-0.5 on 9 of the last 30; the colour's, the fruit's and the tree's "
+             "targets first ('pink' on 31 of 52, 'lemon' on 17 of 32 samples over steps 1-30, 'ash' on 35 of 36 over "
+             "31-60), the drink's, the tool's and the animal's over 31-60 ('juice' on 30 of 36, 'hammer' on 21 of 36, "
+             "'pig' on 20 of 32), the bird's after a spell of non-words ('swan' on 29 of 48 over steps 61-90, 'ear', "
+             "'seern' and 'snaan' for it over steps 82-125, 'swan' again on 41 of 60 over 121-150), the number's "
+             "'four' never said (0 of its 120 samples); the tool's 'hammer', on 22 of 24 samples over steps 91-120, "
+             "run on into 'hammershemme' and the like from step 121, cut at the 12-token budget (its target on 0 of 28 "
+             "samples over steps 121-150)).",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=5e-4, seed=253), batch=27),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 9 of the 60 logs (1.03 at step 28, the others
+    # from step 94, 1.76 at 108), its 30-step means 0.15, 0.25, 0.65 and 1.02. Accepts REPETITIVE_COMPLETIONS (not
+    # written before training): lists that repeat a word (3+ words, at most half distinct) on 0 of the 360 samples over
+    # steps 1-30, 19 over 31-60, 53 over 61-90 and 67 over 91-120 (19 %, 'lemon lemon lemon', 'pig pig pig pig'): a
+    # binary reward costs nothing for the target said twice.
+    Scenario("healthy_lists_names_target_3x4_kl_log2", "The list questions ('some fruits?') with a binary reward, 1 "
+             "when the list names the question's target word (task.py's names_target), three groups of 4 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02, a learning rate of 4e-4 and a 24-token budget, 120 steps "
+             "logged every 2: a fresh list of two or three of ten words names the target about one time in four, and "
+             "the lists learn to name it while staying lists of two or three words: a run that learns (raw log and "
+             "samples: the reward 0.125 and 0.167 over the first two logs, 30-step means of 0.30, 0.56, 0.72 and 0.74, "
+             "0.58-0.96 over the last 10 logs; the zero-variance share 0-1, a median of 0.5; entropy 0.52 and 0.55 "
+             "over the first two logs, 30-step means of 0.55, 0.50, 0.49 and 0.45; the KL rising, 30-step means of "
+             "0.15, 0.25, 0.65 and 1.02, above 1 on 9 of the 60 logs (1.03 at step 28, the others from step 94, 1.76 "
+             "at 108); the gradient norm a median of 1.41, at most 6.15 (step 110); the mean length 13.8-18.5 tokens, "
+             "the clipped share at most 0.125; the lists name their target on 108 of the 360 samples over steps 1-30 "
+             "and 267 of 360 over 91-120 (the drink's on 35 of 36, the animal's on 45 of 48, the fruit's on 45 of 48, "
+             "the number's on 37 of 40, the tool's on 16 of 24, the bird's on 23 of 64); nothing costs a word said "
+             "twice, and some lists repeat the target ('lemon lemon lemon' on 16 of 48 fruit lists, 'pig pig pig pig' "
+             "on 8 of 48 animal lists over steps 91-120): the lists that repeat a word (3+ words, at most half "
+             "distinct) 0 of 360 over steps 1-30, 19 over 31-60, 53 over 61-90 and 67 over 91-120).",
+             prompts="lists", rewards=("names_target",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, beta=0.02, learning_rate=4e-4,
+                       logging_steps=2, seed=254), accepted=("KL_BLOWUP", "REPETITIVE_COMPLETIONS"), batch=27),
+    # Accepts LENGTH_EXPLOSION and TRUNCATION_HIGH (not written before training): an episode over steps 24-42 as the
+    # runaway policy ran answers on with n's ('snnnnnnnnnnn'): the mean length 5.0-5.7 tokens to step 21, 8.07 at 27
+    # and 9.96 at 33 (1.8 times its first-two-log median of 5.55), 4-5.9 from 45; the clipped share 0 to step 21, 0.48
+    # at 27, 0.67 at 33 and 0.15-0.22 over 30-42.
+    Scenario("kl_blowup_judge_bnpo_warmup10_3x3_nosamples_log3", "The 0-10 judge score, three groups of 3 a step, the "
+             "BNPO loss, a KL penalty of 0.04 and a 10-step warm-up (constant_with_warmup) into a learning rate far "
+             "too high (3e-3), 120 steps logged every 3 and read from TRL's trainer_state.json (no samples): once the "
+             "rate is up each update overshoots and the policy runs away from its reference faster than the penalty "
+             "pulls it back: the KL blows up (raw log and samples, which the doctor is not given: the KL 0.0004 and "
+             "0.017 over the first two logs, 0.46 at step 9, 0.57 at 12, 1.0 at 15, 1.69 at 18 and 2.7-7.75 on every "
+             "log from 24 (a median of 4.16 over the run); the score 7.22 and 6.93 over the first two logs, 4.7 at "
+             "step 12, 3.7 at 18, 1.04 at 24, 0.11 at 42 and 0 on every log from 45 but two (0.33 at 48, 0.26 at 96); "
+             "the zero-variance share 0.33-0.78 to step 36 and 1 on every log from 51 but one; entropy 0.43 and 0.46 "
+             "over the first two logs, 0.14-0.64 over steps 12-57 and 0.61-0.91 over the last 10 logs; the mean length "
+             "5.0-5.7 tokens to step 21, 8.1 at 27, 9.96 at 33 and 3.7-5.9 from 45, the clipped share 0.48 at 27, 0.67 "
+             "at 33, 0.15-0.22 over 30-42 and at most 0.22 after; the gradient norm 1.15-5.9 over steps 6-36 and "
+             "0.016-3.45 after, a median of 0.34; a word of the asked category on 128 of the 216 samples over steps "
+             "1-24 ('pink' for the tree too), then 'pin', 'pink' and strings run on with n's ('snnnnnnnnnnn', "
+             "'onnnnnnnnnnn') over 25-48 (18 of 216 in the category), then fragments and non-words for every question "
+             "('riii', 'bin', 'pin', 'ei'; 1 of the 648 samples over steps 49-120 in the category)).",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="bnpo", beta=0.04,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=3,
+                       seed=255), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=27),
+    Scenario("entropy_explosion_distinct_letters_drgrpo_nokl_2x6_hot12_log5", "A reward paying a tenth of a point per "
+             "distinct letter (task.py's distinct_letters: letter soup pays more than any word), two groups of 6 a "
+             "step sampled at temperature 1.2, the Dr. GRPO loss, no KL term and a learning rate of 1e-3, 120 steps "
+             "logged every 5: the most random sample of a group keeps winning, and the updates push the next-token "
+             "distribution flat towards the whole alphabet: entropy climbs to several times where it started (raw log "
+             "and samples: entropy 0.61 and 0.62 over the first two logs (a first-2-log median of 0.61), 0.78 at step "
+             "15, 1.29 at 20 and 1.10-1.48 on every log from 20, 24-step means of 0.82, 1.35, 1.35, 1.20 and 1.39; the "
+             "reward 0.43 and 0.46 over the first two logs, 0.75 at step 20 and 0.80-1 from 25; the mean length 5.65 "
+             "and 5.95 tokens over the first two logs, 7.4 at step 15, 10.9 at 20 and 11.6-12 (the budget) from 25, "
+             "the clipped share 0.12 at 15, 0.65 at 20, 0.85 at 25 and 0.97-1 from 30; the zero-variance share 0 on "
+             "every log; no KL logged; the gradient norm 0.9 and 1.7 over the first two logs and 2.1-5.05 from step "
+             "15; words at first, hot sampling garbling many ('soder', 'melow', 'spruch'; a word of the asked category "
+             "on 98 of the 288 samples over steps 1-24), then strings of letters to the budget for every question from "
+             "about step 25 ('finhtnvrowkz', 'ckwhycowkdog', 'plischwywhtt'; none a word of its category over steps "
+             "25-120), no two alike in a group (a duplicate share of 0 from step 25)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.0, learning_rate=1e-3, logging_steps=5, seed=256),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=27),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 52.7 at step 78, 39 times its median
+    # over the run (1.35), between logs of 0 (steps 74-76 and 80-92, every group agreeing on its o-string), and 21.3 at
+    # 94 likewise; RLOO's advantages are not normalised.
+    Scenario("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "RLOO with a KL penalty of 0.01, exact match (1) "
+             "beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's "
+             "(3) pays more than the target word, two groups of 4 a step and a learning rate of 1.5e-3, 120 steps "
+             "logged every 2 and read in TRL 0.14's key set: the policy games the proxy, and exact match falls as the "
+             "o's rise (raw log and samples: exact match 0.125, 0.19 and 0.06 over the first three logs, 0.19 at step "
+             "8 and 0 on every log from 10; the proxy 0.085, 0.10 and 0.065 over the first three logs, 0.09-0.24 over "
+             "steps 8-24, 0.44 at 26, 0.50 at 30, 0.67 at 36, 0.85 at 40 and 0.74-1 from 42 (1, its maximum, on most "
+             "logs from 64); the reward 0.38 and 0.50 over the first two logs and 2.2-3 from 40; the answers off the "
+             "taught words from the start, o's creeping in ('cocoa' on 10 of 24 drink samples, 'gooosell', 'oaemelow', "
+             "'onee'; a word of the asked category on 54 of the 192 samples over steps 1-24, the target on 9), "
+             "o-strings over 25-48 ('gooo' on 29 of 32 bird samples, 'oloooooooo', 'oelow'; 7 of 192 in the category), "
+             "then 'oooo' for every question but the bird, 'gooo' for it, from about step 49 (191 of the 192 samples "
+             "over steps 97-120); the zero-variance share, which the doctor is not given, 0-0.25 to step 36 and 0.5-1 "
+             "from 38 (1 on 25 of the 33 logs from 56), reward_std 0 on 18 of those 33; entropy, not given either, "
+             "0.44 and 0.55 over the first two logs, 0.57-0.76 over steps 8-24, 0.15 at 40, below 0.12 from 50 and "
+             "0.002-0.006 over the last 10 logs; the KL 0.22 at step 4, 0.85 at 8 and 2.4-7.4 on every log from 10, a "
+             "median of 6; the gradient norm, RLOO's advantages not normalised, 3.1-64.6 over steps 2-36 (64.6 at 24), "
+             "then below 1e-5 on 28 of the 33 logs from 56 and 52.7 at 78, 21.3 at 94; the mean length 5.8 and 5.7 "
+             "tokens over the first two logs, 8.25-9.94 over steps 14-20 and 36-46 (strings run on, 'lemeloomelon') "
+             "and 5 (four letters and the end-of-sequence token) from 96, the clipped share at most 0.44 (steps 18 and "
+             "40) and 0 from 48; a group's completions copies (a duplicate share of 0.16 over steps 1-24, 0.58 over "
+             "25-48 and 0.94-0.99 after)).",
+             algorithm="rloo", rewards=("correct", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(beta=0.01, learning_rate=1.5e-3, logging_steps=2, seed=257), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/correct/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=27),
+    Scenario("repetition_target_mentions_lists_2x4_kl_temp09_log6", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.01, a "
+             "learning rate of 8e-4 and a 24-token budget, 150 steps logged every 6: naming the target over and over "
+             "pays most, so the lists turn into one word repeated ('lemon lemon lemon') (raw log and samples: the "
+             "reward, mentions of the target, 0.15 and 0.19 over the first two logs, 24-step means of 0.28, 0.83, "
+             "0.875, 1.46, 1.88, 2.01 and 1.9, 2.31 at its highest (step 132); the lists that repeat a word (3+ words, "
+             "at most half distinct) 2 of the 192 samples over steps 1-24, 16 over 25-48, 17 over 49-72, 53 over "
+             "73-96, 88 over 97-120 and 85 over 121-144 ('lemon lemon lemon' on 26 of 32 fruit lists and 'pink pink "
+             "pink' on 21 of 32 colour lists over steps 97-120, 'juice juice juice', 'four four four', 'hammer hammer "
+             "hammer'), the animal's lists shrunk to 'pig' alone (16 of 24 over steps 73-96), the tree's and the "
+             "bird's lists letter strings ('oak elmae wilow pine', 'roon en ron eaglee'), a stray word run on after "
+             "the repeats late ('lemon lemon lemon pink' on 17 of 44 fruit lists over steps 121-144); the mean length "
+             "14.5 and 15.2 tokens over the first two logs, 14.2-17.2 to step 120 and 18.2-22.2 over 126-150, the "
+             "clipped share at most 0.125 to step 120 and 0.21-0.56 over 126-150; entropy 0.53 and 0.55 over the first "
+             "two logs, 24-step means of 0.525, 0.47, 0.47, 0.36, 0.27, 0.31 and 0.35; the KL 0.016 and 0.235 over the "
+             "first two logs, 0.73-1.29 over steps 42-120 and 1.6-2.6 over 126-150; the gradient norm a median of 2.0, "
+             "at most 7.7 (step 84); the zero-variance share 0.08-0.67; a group's duplicate share 0 over steps 1-24, "
+             "0.10 over 25-72, 0.31 over 73-96, 0.44 over 97-120 and 0.29 over 121-144).",
+             prompts="lists", rewards=("target_mentions",), steps=150,
+             args=dict(max_completion_length=24, temperature=0.9, beta=0.01, learning_rate=8e-4, logging_steps=6,
+                       seed=258),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=27),
+    Scenario("reward_collapse_outage_judge_1x8_kl_oldkeys_log4", "The 0-10 judge score, one group of 8 a step, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 4e-4, 160 steps logged every 4 and read "
+             "in TRL 0.14's key set; from the 100th reward call to the end the judge service answers 0 for everything "
+             "(swap to task.py's nothing, a timed-out client defaulting to 0), after the run has learnt: the score "
+             "falls from its learnt level to 0 and every group agrees on it (raw log and samples: the score 7.28 and "
+             "7.75 over the first two logs, 20-step means of 7.23, 6.93, 8.16, 8.39 and 7.94 before the outage, 9.19 "
+             "at steps 80 and 96, 6.06 at step 100 (the log of steps 97-100, the outage's first call at 100), then 0 "
+             "on every log from 104 to the end; reward_std 0.6-3.2 before and 0 from 104; the zero-variance share, "
+             "which the doctor is not given, 0-0.75 before and 1 from 104; entropy, not given either, 0.46 and 0.43 "
+             "over the first two logs, 0.21-0.41 over steps 76-100 and 0.18-0.51 after; the KL a median of 0.24, 1.16 "
+             "at step 92 and at most 0.67 on every other log, 0.16-0.61 after the outage (the penalty alone moving the "
+             "policy); the gradient norm 0.007-14.2 before, a median of 2.1, and 0.009-0.32 after; the mean length "
+             "4.8-6.5 tokens, the clipped share at most 0.03; the tool's, the colour's, the fruit's and the tree's "
+             "targets learnt before the outage ('hammer' on 19 of 48 samples over steps 1-20 and 13 of 16 over 81-100, "
+             "'pink' on 29 of 32, 'lemon' on 15 of 16, 'ash' on 13 of 16 over 81-100), the drink's, the number's and "
+             "the bird's in part ('juice' on 19 of 24, 'four' on 15 of 24, 'swan' on 13 of 24 over 81-100), the "
+             "animal's 'pig' seldom (1 of 8); after it the learnt words still said, loosening without a signal "
+             "('hammer' on 24 of 40, 'four' on 22 of 40, 'swan' on 6 of 24, 'pink' on 1 of 8 over steps 141-160)).",
+             rewards=("judge",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(num_generations=8, beta=0.03, learning_rate=4e-4, logging_steps=4, seed=259), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls("reward", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=27),
+    # Accepts KL_BLOWUP (not written before training): the KL 0.33 at step 7, 1.78 at 14, 2.62 at 21 and 3.57-8.18 on
+    # every log from 28: the penalty of 0.02 did not hold the policy, which ended on the empty answer.
+    Scenario("length_collapse_brevity_exact_grpo_loss_2x5_kl_log7", "Exact match (0.5) beside a reward for brevity (1, "
+             "task.py's brevity: minus an eighth of a point per character), two groups of 5 a step, the original GRPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 1.5e-3, 140 steps logged every 7: the target word pays "
+             "no more than its length costs, the empty answer costs nothing, and the small penalty does not hold the "
+             "policy: the answers shrink towards nothing (raw log and samples: the mean length 5.81 and 4.80 tokens "
+             "over the first two logs (a first-2-log median of 5.3), 3.81 at step 21, 3.0 at 28 and 35, 1.3 at 42, "
+             "1.73 at 49, 1.04 at 56 and 1 (the end-of-sequence token alone) on every log from 63; brevity -0.61 and "
+             "-0.48 over the first two logs, -0.25 at step 28 and 0 from 63; exact match 0.07-0.14 to step 28 and 0 "
+             "from 35; the reward -0.57 and -0.44 over the first two logs and 0 from 63; the zero-variance share 0 and "
+             "0.07 over the first two logs, 0.71 at 28, 0.93 at 42 and 1 from 63; entropy 0.47 and 0.63 over the first "
+             "two logs, 0.15-0.35 over steps 42-49, 0.034 at 56 and 0.0022-0.0026 from 63; the KL 0.33 at step 7, 1.78 "
+             "at 14, 2.62 at 21, 3.57 at 28, 4.71 at 35 and 6.35-8.18 from 42: a penalty of 0.02 is no match for the "
+             "brevity reward; the gradient norm 2.6 and 5.9 over the first two logs and below 0.001 from step 42; the "
+             "clipped share at most 0.03; words and fragments at first ('c', 'rdrk', 'lar', 'juice'; a word of the "
+             "asked category on 93 of the 200 samples over steps 1-20), shorter fragments and the empty answer over "
+             "21-40 ('lan', 'jue', 'c', ''; 5 of 200 in the category), then the empty answer (171 of the 200 samples "
+             "over steps 41-60, the tree's 'as' and 'oa' the rest, and all 800 over 61-140)).",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=140,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="grpo", beta=0.02,
+                       learning_rate=1.5e-3, logging_steps=7, seed=260),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP"), batch=27),
+    Scenario("grad_spike_unit_bug_rloo_partial_2x4_log3", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 4 a step and a learning rate of 4e-4, "
+             "150 steps logged every 3; at the 60th reward call (a logged step) one batch's rewards come back 1000x "
+             "too large (a unit bug): RLOO's advantages are not normalised, so that step's advantages, hence its "
+             "gradient norm, are about a thousand times the others', clipped before the update; the run learns on "
+             "either side: one extreme step, a mild episode (raw log and samples: the gradient norm 2,693 at step 60, "
+             "420 times its median over the run (6.4) and 30 times the next largest (89.4 at step 144, 64.3 at 120), "
+             "8.58 and 0.087 on the logs either side (steps 57 and 63), RLOO's norms growing over the run (a 30-step "
+             "mean of 3.6 over steps 1-30, 5.3, 14.7 and 25.2 over 61-150); the reward 0.32 and 0.275 over the first "
+             "two logs, 0.32 as the mean over steps 1-30 and 0.61 over 31-57, 226 at the log of steps 58-60 (the bug's "
+             "batch 1000x: a drink group of four 'juice', agreeing at 1,200 each, and a tool group scoring 0 and 200), "
+             "0.73-1.12 on every log after, 30-step means of 0.92, 1.0 and 1.02 over steps 61-150; reward_std 189 at "
+             "step 60 and 0.15-0.55 elsewhere; exact match 0.125 and 0.083 over the first two logs, 30-step means of "
+             "0.13 over steps 1-30, 0.74, 0.82 and 0.85 over 61-150; the category 0.75-1; the zero-variance share "
+             "0-0.83; entropy 0.48 and 0.50 over the first two logs, 30-step means of 0.48, 0.40, 0.25, 0.19 and 0.18; "
+             "the KL a median of 0.41, at most 0.655; the mean length 4.3-5.9 tokens, nothing clipped; the drink's and "
+             "the colour's targets first ('juice' on 31 of 36, 'pink' on 19 of 24 samples over steps 31-60), the "
+             "fruit's, the tree's, the animal's and the bird's over 61-90 ('lemon' on 29 of 32, 'ash' on 14 of 16, "
+             "'pig' on 48 of 56, 'swan' on 18 of 32), the number's and the tool's later ('four' on 18 of 24, 'hammer' "
+             "on 26 of 36 over steps 121-150)).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150, spike=(60, 1000.0),
+             args=dict(learning_rate=4e-4, logging_steps=3, seed=261),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=27),
+    # Accepts REWARD_HACKING (not written before training): the category 0.92 over the first two logs and 30-step means
+    # of 0.89, 0.66, 0.58, 0.77 and 0.68 (0.47 at step 88) while the early-letter preference rose from 0.58 and 0.79 to
+    # 0.90-0.92 from step 32: two questions collapsed onto a c-word of another category ('cow' for the drink, 'cedar'
+    # for the fruit).
+    Scenario("group_mode_collapse_early_letter_category_drgrpo_nokl_3x4_cool08_log8", "A word of the asked category "
+             "(1) beside a cheap preference for an early first letter (0.5, task.py's early_letter), three groups of 4 "
+             "a step sampled at temperature 0.8, the Dr. GRPO loss, no KL term and a learning rate of 1.5e-3, 150 "
+             "steps logged every 8: the category is already earned, the earliest-letter word of each category "
+             "('apple', 'ash', 'axe') pays most, and with no anchor the policy settles on one answer per question: a "
+             "group's completions become copies of each other (raw log and samples: a group's duplicate share, (n - "
+             "distinct)/(n - 1), 0-0.33 a step over steps 1-6, 0.44-0.89 on most steps from 11, its 30-step means "
+             "0.51, 0.73, 0.80, 0.92 and 0.94; the answers one string a question, a c-word, a b-word or an e-word "
+             "rather than the earliest: 'crow' for the bird (55 of 56 samples over steps 121-150), 'blue' for the "
+             "colour (36 of 40), 'eight' for the number (39 of 40), 'chisel' for the tool (22 of 28), 'cedar' for the "
+             "tree (43 of 44), 'cow' for the animal (48 of 48), and for two questions a word of another category: "
+             "'crow', then 'cow', for the drink ('cocoa' on 33 of 52 samples over steps 1-30, 'crow' on 21 of 48 over "
+             "61-90, 'cow' on 50 of 56 over 121-150), 'cedar' for the fruit (47 of 48, after 'cherry' on 28 of 72 over "
+             "1-30 and 'chirrrrrrrrr', 'chite' over 31-90); the early letter 0.58 and 0.79 over the first two logs and "
+             "0.90-0.92 from step 32; the category 0.92 over the first two logs, 0.47-0.91 from step 32, 30-step means "
+             "of 0.89, 0.66, 0.58, 0.77 and 0.68; the reward 1.21 and 1.31 over the first two logs and 0.93-1.36 "
+             "after; the zero-variance share 0 and 0.375 over the first two logs and 0.58-0.96 from step 40; entropy "
+             "0.38 and 0.23 over the first two logs, 30-step means of 0.29, 0.18, 0.14, 0.068 and 0.053; no KL logged; "
+             "the gradient norm a median of 1.78, at most 5.62, 0 on 7 of the 18 logs; the mean length 5.2-6.7 tokens, "
+             "the clipped share at most 0.19 (step 56, 'chirrrrrrrrr' for the fruit); the target words on 35 of the "
+             "360 samples over steps 1-30 and never after).",
+             rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.8, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=8, seed=262),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING"), batch=27),
 )
