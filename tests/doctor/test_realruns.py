@@ -114,6 +114,14 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
     ("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "verdict"):
         "ENTROPY_COLLAPSE warn from 88 on a healthy run",
+    # Batches 26 and 27 (session 13): the doctor's first look (4b47660, the doctor of 531138b), before any fix.
+    ("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "verdict"): "ZERO_ADVANTAGE_GROUPS warn from 4 on a healthy run",
+    ("reward_hacking_letter_o_category_rloo_3x4_log5", "verdict"): "REWARD_HACKING missing (onset 35)",
+    ("reward_plateau_half_key_drgrpo_3x4_temp09_log5", "verdict"): "REWARD_PLATEAU missing (onset 185)",
+    ("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "verdict"):
+        "REPETITIVE_COMPLETIONS dated 54, onset 102 (±25)",
+    ("healthy_nokl_judge_bnpo_2x5_cool08_nosamples_log6", "verdict"): "ENTROPY_COLLAPSE warn from 96 on a healthy run",
+    ("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "verdict"): "REWARD_HACKING missing (onset 24)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
