@@ -1434,3 +1434,46 @@ def test_a_strided_logs_opening_on_agreeing_groups_is_no_reference_for_the_norms
                          kl=0.01 * min(s, 50), entropy=0.5, loss=0.0))
     finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=2))
     assert finding is None or finding.severity == "info", finding
+
+
+# -- an entropy fall while the run converges a prompt at a time, read without samples (batch 27) -----------------
+
+
+def test_entropy_falling_as_most_groups_come_to_agree_with_the_reward_is_convergence_without_samples(tmp_path: Path):
+    """A judge score learnt from 7 to 9.5 over 150 steps logged every 6, the share of agreeing groups rising with
+    it from 0.3 to 0.75 and the entropy falling from 0.28 to 0.07 as the last prompts are learnt. Without samples
+    convergence asked for 80 % of the groups agreeing, and the fall read as an exploration ceiling (warn); most
+    groups agreeing as the reward rose and kept its rise is a policy converging a prompt at a time."""
+    rng = np.random.default_rng(11)
+    steps = np.arange(6, 151, 6)
+    done, knots = np.clip(steps / 120, 0.0, 1.0), [6, 40, 84, 100, 150]
+    rows = [dict(step=int(s), reward=float(7.0 + 2.5 * d + rng.normal(0, 0.3)),
+                 frac_reward_zero_std=float(np.clip(0.3 + 0.45 * d + rng.normal(0, 0.08), 0, 1)),
+                 entropy=float(np.interp(s, knots, [0.4, 0.28, 0.28, 0.07, 0.06]) * np.exp(rng.normal(0, 0.08))),
+                 grad_norm=float(np.exp(rng.normal(0.5, 0.5))), loss=0.0) for s, d in zip(steps, done, strict=True)]
+    finding = detect("ENTROPY_COLLAPSE", record(tmp_path, rows, logging_steps=6))
+    assert finding is not None and finding.severity == "info", finding
+
+
+def test_a_plateau_after_a_stretch_the_reward_rose_from_is_still_found(tmp_path: Path):
+    """Batch 26's half key: two of eight prompts learnt by step 40, two more over steps 150-170, the other four
+    never. The reward held 0.25 with most groups agreeing, rose, and held 0.5 from step 170 to 300. The first
+    stretch was rightly no plateau (the reward rose from it), and the search stopped there."""
+    rng = np.random.default_rng(19)
+    rows, samples = [], {}
+    for step in range(1, 301):
+        prompts = rng.choice(8, size=2, replace=False)
+        early, late = min(1.0, 0.3 + 0.7 * step / 40), float(np.clip(0.05 + 0.95 * (step - 150) / 20, 0.05, 1.0))
+        right = [early if p < 2 else late if p < 4 else 0.0 for p in prompts]
+        group_rewards = [rng.random(4) < r for r in right]
+        flat = np.concatenate(group_rewards).astype(float)
+        rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
+                         frac_reward_zero_std=float(np.mean([g.all() or not g.any() for g in group_rewards])),
+                         entropy=0.5, loss=0.0, learning_rate=1e-3, grad_norm=1.0))
+        samples[step] = [{"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt": f"p{p}",
+                          "reward": float(r), "advantage": 0.0, "completion": "right" if r else f"wrong {i}"}
+                         for k, (p, rewards) in enumerate(zip(prompts, group_rewards, strict=True))
+                         for i, r in enumerate(rewards)]
+    finding = detect("REWARD_PLATEAU", record(tmp_path, rows, samples))
+    assert finding is not None and finding.severity == "warn", finding
+    assert 150 <= finding.first_step <= 240, finding.first_step  # after the rise, within its 75-step windows

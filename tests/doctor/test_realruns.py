@@ -65,7 +65,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "against one low median a window back)",
     # Batch 15 (session 10): the doctor's first look (1220995), after the session's fixes, before any fix for it.
     ("healthy_bnpo_judge_1x8_cool05_nosamples_log8", "verdict"):
-        "REWARD_PLATEAU warn from 64 and ENTROPY_COLLAPSE warn from 144 on a healthy run (now: the entropy warn)",
+        "REWARD_PLATEAU warn from 64 and ENTROPY_COLLAPSE warn from 144 on a healthy run (now: the entropy warn, and "
+        "a REWARD_PLATEAU warn from 136 again: a judge score of one group of 8 read without samples, near 8.7 with "
+        "75 % of groups agreeing over its last 64 steps, is the later stretch a plateau search now reaches)",
     ("reward_plateau_after_jump_grpo_loss_2x5_kl01_lr1e3_log1", "verdict"):
         "REWARD_PLATEAU missing (onset 44; now found, dated 82)",
     ("reward_collapse_key_untaught_after_learning_2x5_log3", "verdict"): "KL_BLOWUP critical from 36, not accepted",
@@ -117,10 +119,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batches 26 and 27 (session 13): the doctor's first look (4b47660, the doctor of 531138b), before any fix.
     ("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "verdict"): "ZERO_ADVANTAGE_GROUPS warn from 4 on a healthy run",
     ("reward_hacking_letter_o_category_rloo_3x4_log5", "verdict"): "REWARD_HACKING missing (onset 35)",
-    ("reward_plateau_half_key_drgrpo_3x4_temp09_log5", "verdict"): "REWARD_PLATEAU missing (onset 185)",
     ("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "verdict"):
         "REPETITIVE_COMPLETIONS dated 54, onset 102 (±25)",
-    ("healthy_nokl_judge_bnpo_2x5_cool08_nosamples_log6", "verdict"): "ENTROPY_COLLAPSE warn from 96 on a healthy run",
     ("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "verdict"): "REWARD_HACKING missing (onset 24)",
 }
 

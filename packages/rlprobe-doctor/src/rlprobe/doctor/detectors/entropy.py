@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..catalog import detector
-from ..facts.groups import CONVERGED_SHARE
+from ..facts.groups import CONVERGED_SHARE, MOSTLY
 from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
 from ..facts.opening import collapsed
@@ -61,7 +61,10 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     reported as info, when at least `converged_share` of the completions that repeat another of
     their group since the onset earned the run's top reward (the highest any captured sample
     earned, without scoring nothing on a component the run earns elsewhere): a policy sure of
-    right answers has low entropy by design. Likewise info when the reward has clearly risen since
+    right answers has low entropy by design. Without samples, info when the reward's progress says the
+    run converged (``converged_by_reward``: the reward rose and kept its rise, and at least half the
+    groups, `MOSTLY`, agree and came to as it rose, no component it earned having died): a policy
+    converging a prompt at a time. Likewise info when the reward has clearly risen since
     the onset (by 3× its step noise) and is still climbing over the latter half of the stretch (a
     trend 3 standard errors above flat): a policy learning its task sharpens; at most warn when
     it rose and then stalled (an exploration ceiling).
@@ -101,7 +104,7 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     confidence = confidence_from(np.log(cfg["drop_ratio"] / max(ratio, 1e-6)), 1.0, floor=0.55)
     settled = settled_copies(view, first, last)
     converged = settled is not None and settled.converged(cfg["converged_share"])
-    solved = converged_by_reward(view, first, last) if settled is None else None
+    solved = converged_by_reward(view, first, last, share=MOSTLY) if settled is None else None
     progress = None if converged or solved else reward_progress(view, first)
     progress = progress if progress is not None and progress.rose else None
     if solved is not None:

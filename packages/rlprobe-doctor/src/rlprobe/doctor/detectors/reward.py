@@ -269,8 +269,10 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     as many values as hold about 20 groups (a quantised reward's median holds while its mean
     rises). A plateau that ended before the run did (the groups disagree again, or the reward
     moved) is none, and so is one over which the reward still rises (its trend from the onset
-    to the run's end 1.5 standard errors above flat or more: slow, noisy learning). The onset is the later of where the
-    reward reached its plateau and where the zero-variance share started climbing. Or:
+    to the run's end 1.5 standard errors above flat or more: slow, noisy learning); a later stretch,
+    after the reward left that one, is still searched: a reward that rose to a level it then held.
+    The onset is the later of where the reward reached its plateau and where the zero-variance
+    share started climbing. Or:
     `learning_rate` has stayed at or below `lr_stop_fraction` of its peak from some step
     to the last, for at least `plateau_window` steps and `lr_stop_share` of the run (the
     decay to zero that linear and cosine schedules end with is shorter); the onset is the
@@ -375,27 +377,38 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
         flat = ((level - before) < cfg["flat_fraction"] * scale) | (rolling_trend_t(x, window) < _FLAT_T)
     dry = zero_level >= cfg["zero_std_level"]
     state = hysteresis(flat & dry, flat & (zero_level >= 0.85 * cfg["zero_std_level"]))
-    hit = sustained_onset(state, sustain)
-    if hit is None or not state[-sustain:].any():
+    if not state[-sustain:].any():
         return None  # none, or it ended: the reward moved again or the groups disagree again since
-    plateau = float(np.nanmedian(level[hit:hit + sustain]))
-    noise = smoothed_noise(x, max(0, hit - window), hit, smooth)
-    tol = max(3 * noise, 2 * cfg["flat_fraction"] * float(scale[hit]))
-    lo = max(0, hit - 4 * window)
-    centred = centred_median(x[lo:hit + smooth], smooth)[:hit + 1 - lo]
-    below = np.flatnonzero(centred < plateau - tol)
-    reached = lo + int(below[-1]) + 1 if below.size else lo  # where the rising reward arrived at its plateau
-    # The zero-variance share before it started climbing: the window before it was last at half the level.
-    low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
-    cross = int(low[-1]) if low.size else hit
-    zero_ref = finite_median(zero[max(0, cross - window):max(1, cross - smooth)], 0.0)
-    zero_noise = smoothed_noise(zero, max(0, cross - window), cross, smooth)
-    climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
-    climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
-    onset = min(hit, max(reached, climbing))
+    start = 0
+    while True:
+        found = sustained_onset(state[start:], sustain)
+        if found is None:
+            return None
+        hit = start + found
+        plateau = float(np.nanmedian(level[hit:hit + sustain]))
+        noise = smoothed_noise(x, max(0, hit - window), hit, smooth)
+        tol = max(3 * noise, 2 * cfg["flat_fraction"] * float(scale[hit]))
+        lo = max(0, hit - 4 * window)
+        centred = centred_median(x[lo:hit + smooth], smooth)[:hit + 1 - lo]
+        below = np.flatnonzero(centred < plateau - tol)
+        reached = lo + int(below[-1]) + 1 if below.size else lo  # where the rising reward arrived at its plateau
+        # The zero-variance share before it started climbing: the window before it was last at half the level.
+        low = np.flatnonzero(zero_level[:hit + 1] < 0.5 * cfg["zero_std_level"])
+        cross = int(low[-1]) if low.size else hit
+        zero_ref = finite_median(zero[max(0, cross - window):max(1, cross - smooth)], 0.0)
+        zero_noise = smoothed_noise(zero, max(0, cross - window), cross, smooth)
+        climbing = onset_before(zero, hit, zero_ref, max(3 * zero_noise, 0.05), True, lo, smooth)
+        climbing = refine_onset(zero, hit, climbing, True, lo, smooth, window)
+        onset = min(hit, max(reached, climbing))
+        if trend_t(steps[onset:].astype(float), x[onset:]) < _RISING_T:
+            break
+        # Over the rest of the run the reward still rises beyond its noise from there: slow learning, not a
+        # plateau. A later stretch may still be one: the reward rose to a level it then held.
+        out = np.flatnonzero(~state[hit:])
+        if not out.size:
+            return None
+        start = hit + int(out[0])
     first, last = int(steps[onset]), int(steps[-1])
-    if trend_t(steps[onset:].astype(float), x[onset:]) >= _RISING_T:
-        return None  # over the whole episode the reward still rises beyond its noise: slow learning, not a plateau
     groups = flat_groups(view, *latter_half(first, last))
     if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None:
         return None  # without samples, groups that came to agree as the reward rose and kept its rise: solved

@@ -18,6 +18,7 @@ import polars as pl
 from ..catalog import detector
 from ..facts.groups import (
     CONVERGED_SHARE,
+    MOSTLY,
     ZERO_STD,
     FlatGroups,
     flat_groups,
@@ -260,11 +261,6 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
         ],
         links_to_samples=groups.links if groups is not None else [],
     )
-
-
-#: Share of solved zero-variance groups that is "most": the samples then ask the reward's progress
-#: whether the rest are being learnt (``converged_by_reward``), rather than call it a failure.
-MOSTLY = 0.5
 
 
 def _learned(progress: RunProgress, groups: FlatGroups | None) -> str:

@@ -18,10 +18,11 @@ from .extremes import extreme_step
 from .metrics import REWARD_METRICS
 from .regimes import informative, regime_of
 
-__all__ = ["CONVERGED_SHARE", "CORRECTNESS", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component", "copies",
-           "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys", "group_size",
-           "grid_of", "groups_per_value", "has_zero_std_share", "latter_half", "logged_step_may_have_agreed",
-           "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric", "zero_std_share"]
+__all__ = ["CONVERGED_SHARE", "CORRECTNESS", "MOSTLY", "ZERO_STD", "Copies", "FlatGroups", "best_reward", "component",
+           "copies", "dequantising_window", "every_group_agreed", "flat_groups", "given_up", "group_keys",
+           "group_size", "grid_of", "groups_per_value", "has_zero_std_share", "latter_half",
+           "logged_step_may_have_agreed", "samples_with", "settled", "shared_texts", "spiked_steps", "zero_std_metric",
+           "zero_std_share"]
 
 #: Per-group reward spread below this counts as "all equal" (TRL uses torch.isclose(std, 0)).
 ZERO_STD = 1e-6
@@ -151,6 +152,10 @@ def given_up(run: pl.DataFrame, at_top: pl.DataFrame) -> tuple[float, str | None
 #: 0.85-1.0 of their late copies at the best, stuck and collapsed ones 0.5 or less (a coin-flip reward's
 #: copies are right half the time); 0.8 sits in that gap.
 CONVERGED_SHARE = 0.8
+#: Share of the groups (solved ones, or agreeing ones as the reward rose) that is "most": the reward's
+#: progress then says whether the rest are being learnt (``run.converged_by_reward``), rather than the
+#: share calling it a failure.
+MOSTLY = 0.5
 
 
 def latter_half(first: int, last: int) -> tuple[int, int]:
