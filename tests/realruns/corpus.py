@@ -7341,4 +7341,154 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=1.5e-3, logging_steps=8, seed=262),
              expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING"), batch=27),
+    # -- batch 28 --
+    # A twenty-sixth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary exact-match
+    # reward with groups of 2, 3, 4 and 8, partial credit with the original GRPO loss and groups of 6, the judge
+    # score with RLOO and groups of 4; healthy runs with and without a KL term meant to learn (three groups of 4 at
+    # temperature 0.95, partial credit without a KL term read from trainer_state.json, RLOO on the judge score, one
+    # group of 8 with a cosine schedule at temperature 1.1), to learn slowly (240 steps at 2e-4 with BNPO and groups of
+    # 3 in TRL 0.14's key set), to converge without a KL term with Dr. GRPO and four groups of 2 logged every step; a
+    # KL blow-up with RLOO and groups of 3 after a warm-up into 3e-3, an entropy collapse under a reward that says
+    # nothing with the original GRPO loss and groups of 5, a letter proxy gamed against partial credit with BNPO, a
+    # per-character bonus beside partial credit with Dr. GRPO and groups of 2 at temperature 1.2 read from
+    # trainer_state.json, an answer key changed after learning to a capitalised one with Dr. GRPO in TRL 0.14's key
+    # set, a reward plateau from a half key with the original GRPO loss logged every 10 steps, a per-word reward on the
+    # list questions with RLOO, a format reward the model already earns with groups of 3; strides 1-10, temperatures
+    # 0.7-1.2, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds 263-276. Each expectation
+    # was written from the mechanism before the run was trained (committed first), to be checked on the raw log and
+    # the recorded completions only, never against the doctor.
+    Scenario("healthy_binary_3x4_kl_temp095_log2", "Exact match alone, three groups of 4 a step sampled at temperature "
+             "0.95, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 2: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.95, beta=0.03, learning_rate=5e-4,
+                       logging_steps=2, seed=263), batch=28),
+    Scenario("healthy_nokl_partial_grpo_loss_2x6_cool075_nosamples_log5", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step sampled at temperature 0.75, the original GRPO "
+             "loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 5 and read from TRL's "
+             "trainer_state.json (no samples): the category is given already, six samples a question find the target "
+             "often, and the target words are learnt without an anchor: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.75, loss_type="grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=5, seed=264), source="trainer_state", batch=28),
+    Scenario("healthy_slow_binary_bnpo_3x3_lr2e4_oldkeys_log6", "Exact match alone, three groups of 3 a step, the BNPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 6 and read in TRL 0.14's "
+             "key set (no zero-variance share, entropy or clipped share): the groups that disagree move the policy a "
+             "little each step, and the target words are learnt slowly over the whole run: a slow learner.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="bnpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=6, seed=265), source="old_keys", batch=28),
+    Scenario("healthy_rloo_judge_3x4_temp09_log3", "RLOO with its KL penalty (0.05), the 0-10 judge score, three "
+             "groups of 4 a step sampled at temperature 0.9 and a learning rate of 3e-4, 150 steps logged every 3: the "
+             "taught answers already earn most of the score, the leave-one-out baseline carries the rest, and the "
+             "target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, learning_rate=3e-4, logging_steps=3, seed=266),
+             batch=28),
+    Scenario("healthy_converges_drgrpo_nokl_binary_4x2_cool07_log1", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a learning rate of 5e-4, 150 steps logged "
+             "every step: the pairs that differ carry the signal, cool sampling and no anchor let the learnt answers "
+             "take over, and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run that "
+             "converges.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.7, loss_type="dr_grpo", beta=0.0, learning_rate=5e-4,
+                       seed=267), batch=28),
+    Scenario("healthy_cosine_binary_1x8_kl_hot11_log7", "Exact match alone, one group of 8 a step (one question asked "
+             "a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.04, a 15-step warm-up "
+             "and a cosine decay from a learning rate of 6e-4, 140 steps logged every 7: eight hot samples find the "
+             "target often, and the target words are learnt while the rate decays: a run that learns.",
+             rewards=("correct",), steps=140,
+             args=dict(num_generations=8, temperature=1.1, beta=0.04, learning_rate=6e-4, warmup_steps=15,
+                       lr_scheduler_type="cosine", logging_steps=7, seed=268), batch=28),
+    Scenario("kl_blowup_rloo_binary_warmup15_3x3_log2", "RLOO with its KL penalty (0.05), exact match alone, three "
+             "groups of 3 a step and a 15-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 2: once the rate is up each update overshoots and the policy runs away "
+             "from its reference faster than the penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the "
+             "corpus's healthy runs.",
+             algorithm="rloo", rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=2, seed=269),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "LENGTH_COLLAPSE",
+                       "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=28),
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x5_temp09_log3", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 5 a step sampled at temperature 0.9, the original GRPO loss, "
+             "no KL term and a learning rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no "
+             "anchor the policy drifts onto one completion per question while the coin stays at chance: entropy falls "
+             "far below where it started, and a group's five samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=3, seed=270),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS", "LENGTH_COLLAPSE"), batch=28),
+    Scenario("reward_hacking_letter_o_partial_bnpo_3x4_kl_log4", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.5), and a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so "
+             "that a string of o's (3) pays more than the target word with its category (1.5), three groups of 4 a "
+             "step, the BNPO loss, a KL penalty of 0.01 and a learning rate of 1.5e-3, 120 steps logged every 4: the "
+             "policy games the proxy, and the category, which the taught model earns on nearly every sample, falls as "
+             "the o's rise.",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.5, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.01, learning_rate=1.5e-3,
+                       logging_steps=4, seed=271),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=1,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=28),
+    Scenario("length_explosion_char_bonus_partial_drgrpo_4x2_hot12_nosamples_log3", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), and a bonus paid per character (0.8, task.py's length_bonus: "
+             "20 characters pay 2, more than the target word with its category), four groups of 2 a step sampled at "
+             "temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.01, a learning rate of 8e-4 and a 20-token budget, "
+             "120 steps logged every 3 and read from TRL's trainer_state.json (no samples): the longer answer of a "
+             "pair keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("correct", "in_category", "length_bonus"), weights=(1.0, 0.2, 0.8), steps=120,
+             args=dict(num_generations=2, max_completion_length=20, temperature=1.2, loss_type="dr_grpo", beta=0.01,
+                       learning_rate=8e-4, logging_steps=3, seed=272), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP",
+                       "REWARD_COLLAPSE"), batch=28),
+    Scenario("reward_collapse_key_caps_after_learning_drgrpo_2x4_cool08_oldkeys_log6", "Exact match alone, two groups "
+             "of 4 a step sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of "
+             "6e-4, 170 steps logged every 6 and read in TRL 0.14's key set; from the 110th reward call to the end the "
+             "answer key is one written with capital letters (swap to task.py's correct_capitalized: 'Pear', a "
+             "case-sensitive match the lowercase vocabulary never produces), after the target words were learnt: the "
+             "reward falls from its learnt level to 0 and every group agrees on it.",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_capitalized"),
+             args=dict(temperature=0.8, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4, logging_steps=6,
+                       seed=273), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=28),
+    Scenario("reward_plateau_half_key_grpo_loss_2x6_kl_log10", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), two groups of 6 a step, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 6e-4, 300 steps logged every 10: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=300,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=274),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=28),
+    Scenario("repetition_word_count_lists_rloo_2x4_log5", "RLOO with a KL penalty of 0.02, the list questions with a "
+             "reward paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, a "
+             "learning rate of 8e-4 and a 32-token budget, 150 steps logged every 5: saying one short word over and "
+             "over pays best, so the lists turn into one word repeated.",
+             algorithm="rloo", prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(max_completion_length=32, beta=0.02, learning_rate=8e-4, logging_steps=5, seed=275),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GROUP_MODE_COLLAPSE", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=28),
+    Scenario("zero_advantage_format_earned_4x3_cool07_log4", "A format-only reward, 1 for a completion that is a "
+             "single known word (task.py's is_word), which the taught model already earns on nearly every sample, four "
+             "groups of 3 a step sampled at temperature 0.7, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 3e-4, 100 steps logged every 4: nearly every group's rewards are equal, so there is "
+             "almost no advantage to learn from.",
+             rewards=("is_word",), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.7, beta=0.02,
+                       learning_rate=3e-4, logging_steps=4, seed=276),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.75, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",), batch=28),
 )
