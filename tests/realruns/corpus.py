@@ -419,7 +419,16 @@ class Scenario:
     letters with Dr. GRPO, a letter proxy gamed against exact match with RLOO in TRL 0.14's key set, a keyword-count
     reward on the list questions, a grader outage after learning with one group of 8, a brevity reward that outran a KL
     term, a unit bug in one batch of RLOO's partial credit, a group mode collapse under an early-letter preference
-    beside the category; strides 1-10, seeds 249-262)."""
+    beside the category; strides 1-10, seeds 249-262); 28 a twenty-sixth such batch (a binary exact-match reward with
+    groups of 2, 3, 4 and 8, partial credit with the original GRPO loss and with Dr. GRPO, the judge score with RLOO, a
+    per-word reward on the list questions with RLOO; healthy runs with and without a KL term that learn, learn slowly
+    over 240 steps at 2e-4 with BNPO in TRL 0.14's key set, converge on seven questions of eight with Dr. GRPO and four
+    groups of 2 logged every step (retrained at a lower learning rate), one group of 8 with a cosine schedule; a KL
+    blow-up with RLOO after a warm-up into 3e-3, an entropy collapse under a reward that says nothing with the original
+    GRPO loss, a letter proxy gamed against partial credit with BNPO, a per-character bonus read from
+    trainer_state.json, an answer key changed after learning to a capitalised one in TRL 0.14's key set, a reward
+    plateau from a half key logged every 10 steps, a format reward the model already earns; strides 1-10, seeds
+    263-276)."""
 
     @property
     def healthy(self) -> bool:
@@ -7342,4 +7351,356 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=1.5e-3, logging_steps=8, seed=262),
              expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING"), batch=27),
+    # -- batch 28 --
+    # A twenty-sixth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), one retrained with
+    # another configuration, none re-labelled: a binary exact-match reward with groups of 2, 3, 4 and 8, partial credit
+    # with the original GRPO loss and groups of 6, the judge score with RLOO and groups of 4; healthy runs with and
+    # without a KL term that learn (three groups of 4 at temperature 0.95, its KL above 1 on single logs; partial credit
+    # without a KL term read from trainer_state.json, the drink's answer run on at the end; RLOO on the judge score, its
+    # gradient norm heavy-tailed; one group of 8 with a cosine schedule at temperature 1.1), learn slowly (240 steps at
+    # 2e-4 with BNPO and groups of 3 in TRL 0.14's key set), converge on seven questions of eight without a KL term with
+    # Dr. GRPO and four groups of 2 logged every step (written at 5e-4, whose run stopped at about half its best;
+    # retrained at 3e-4); a KL blow-up with RLOO and groups of 3 after a warm-up into 3e-3 that ended on the empty
+    # answer, an entropy collapse under a reward that says nothing with the original GRPO loss and groups of 5 (the
+    # answers ran to the budget first), a letter proxy gamed against partial credit with BNPO, a per-character bonus
+    # beside partial credit with Dr. GRPO and groups of 2 at temperature 1.2 read from trainer_state.json, an answer key
+    # changed after learning to a capitalised one with Dr. GRPO in TRL 0.14's key set (its KL above 1 before the change
+    # accepted), a reward plateau from a half key with the original GRPO loss logged every 10 steps (a late fall
+    # accepted), a per-word reward on the list questions with RLOO (the lists ran to the budget first), a format reward
+    # the model already earns with groups of 3; strides 1-10, temperatures 0.7-1.2, learning rates 2e-4 to 3e-3, loss
+    # types grpo, dr_grpo, dapo and bnpo, seeds 263-276. Each expectation was written from the mechanism before the run
+    # was trained (committed first), then checked on the raw log and the recorded completions only, never against the
+    # doctor: every pathology written happened, every onset rule written before training found its onset (none
+    # re-dated), every healthy run learnt once the one was retrained; the accepted signatures the log contradicts were
+    # dropped and those added after training carry their raw-log numbers. As in batches 9-27, the healthy binary runs
+    # accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_3x4_kl_temp095_log2", "Exact match alone, three groups of 4 a step sampled at temperature "
+             "0.95, TRL's default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 2: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns (raw log and samples: the reward 0 "
+             "and 0.167 over the first two logs, 30-step means of 0.21, 0.51, 0.64, 0.86 and 0.94, 0.79-1 over the "
+             "last 10 logs; the zero-variance share 0-1, a median of 0.67, its 30-step means 0.62, 0.52, 0.57, 0.60 "
+             "and 0.80; entropy 0.448 and 0.454 over the first two logs, 30-step means of 0.45, 0.35, 0.28, 0.15 and "
+             "0.09; the KL a median of 0.38, its 30-step means 0.28-0.65, above 1 on 7 of the 75 logs, each a single "
+             "log between lower ones (1.44 at step 22, 2.46 at 94, 2.99 at 134); the gradient norm a median of 1.68, "
+             "at most 15.1 (step 22); the mean length 4.6-6.2 tokens, the clipped share at most 0.04; the colour's and "
+             "the tool's targets first ('pink' on 34 of 68, 'hammer' on 18 of 44 samples over steps 1-30), the drink's "
+             "and the fruit's over 31-60 ('juice' on 38 of 48, 'lemon' on 39 of 56), the bird's, the number's and the "
+             "animal's over 61-90 ('swan' on 18 of 24, 'four' on 26 of 40, 'pig' on 28 of 40), the tree's last ('ash' "
+             "on 4 of 84 samples over steps 61-90 and 39 of 60 over 91-120); every question on its target on 81-100 % "
+             "of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.95, beta=0.03, learning_rate=5e-4,
+                       logging_steps=2, seed=263), batch=28),
+    Scenario("healthy_nokl_partial_grpo_loss_2x6_cool075_nosamples_log5", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step sampled at temperature 0.75, the original GRPO "
+             "loss, no KL term (beta 0) and a learning rate of 4e-4, 150 steps logged every 5 and read from TRL's "
+             "trainer_state.json (no samples): the category is given already, six samples a question find the target "
+             "often, and the target words are learnt without an anchor: a run that learns (raw log and samples, which "
+             "the doctor is not given: the reward 0.33 and 0.28 over the first two logs, 30-step means of 0.51, 0.88, "
+             "1.08, 1.05 and 1.03 of a possible 1.2, 0.85-1.08 over the last 10 logs; exact match 0.13 and 0.08 over "
+             "the first two logs, 30-step means of 0.32, 0.69, 0.88, 0.87 and 0.84; the category 0.77-1, a median of "
+             "0.95; the zero-variance share 0-0.6, a median of 0.05 (groups of 6 seldom agree on partial credit); "
+             "entropy 0.39 and 0.42 over the first two logs, 30-step means of 0.36, 0.19, 0.09, 0.07 and 0.07; no KL "
+             "logged; the gradient norm a median of 1.29, at most 22.4 (step 100); the mean length 4.7-5.9 tokens, "
+             "nothing clipped; the colour's, the tool's and the number's targets first ('pink' on 35 of 54, 'hammer' "
+             "on 32 of 60, 'four' on 21 of 60 samples over steps 1-30), the bird's, drink's, fruit's and animal's over "
+             "31-60 ('swan' on 24 of 42, 'juice' on 33 of 42, 'lemon' on 33 of 48, 'pig' on 48 of 60), the tree's last "
+             "('ash' on 1 of 72 samples over steps 1-60, 8 of 30 over 61-90 and 67 of 72 over 91-120); the drink's "
+             "'juice' run on into 'juicee' at the end (24 of 42 samples over steps 91-120; 'juice' on 0 of 48 over "
+             "121-150, 28 of them still words of the category); the other seven questions on their targets on 87-100 % "
+             "of their samples over steps 121-150).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.75, loss_type="grpo", beta=0.0,
+                       learning_rate=4e-4, logging_steps=5, seed=264), source="trainer_state", batch=28),
+    Scenario("healthy_slow_binary_bnpo_3x3_lr2e4_oldkeys_log6", "Exact match alone, three groups of 3 a step, the BNPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 6 and read in TRL 0.14's "
+             "key set (no zero-variance share, entropy or clipped share): the groups that disagree move the policy a "
+             "little each step, and the target words are learnt slowly over the whole run: a slow learner (raw log and "
+             "samples: the reward 0.037 and 0.167 over the first two logs, 30-step means of 0.11, 0.23, 0.47, 0.56, "
+             "0.73, 0.72, 0.78 and 0.89, 0.67-0.94 over the last 10 logs; the zero-variance share, which the doctor is "
+             "not given, 0.28-0.89, its 30-step means 0.77, 0.62, 0.39, 0.50, 0.59, 0.71, 0.70 and 0.74; entropy, not "
+             "given either, 0.50 and 0.46 over the first two logs, 30-step means falling from 0.47 to 0.13; the KL "
+             "rising, 30-step means of 0.05, 0.12, 0.41, 0.51, 0.50, 0.54, 0.46 and 0.45, above 1 once (1.2 at step "
+             "156); the gradient norm a median of 1.25, at most 8.1 (step 90); the mean length 5.0-6.0 tokens, the "
+             "clipped share, not given, at most 0.04; the colour's target first ('pink' on 19 of 42 samples over steps "
+             "1-30), the drink's, the tool's and the animal's over 31-90 ('juice' on 11 of 30 and 29 of 51, 'hammer' "
+             "on 14 of 36 over 31-60 and 37 of 51 over 121-150, 'pig' on 13 of 45 and 24 of 36), the fruit's and the "
+             "tree's over 61-150 ('lemon' on 15 of 33 over 61-90 and 41 of 54 over 91-120, 'ash' on 17 of 45 and 28 of "
+             "42 over 91-150), the bird's over 121-180 ('swan' on 15 of 24 and 32 of 42), the number's last and in "
+             "part ('four' on 2 of 114 samples over steps 1-150, 4 of 51 over 151-180 and 18 of 33 over 211-240); the "
+             "other seven questions on their targets on 82-100 % of their samples over steps 211-240).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="bnpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=6, seed=265), source="old_keys", batch=28),
+    Scenario("healthy_rloo_judge_3x4_temp09_log3", "RLOO with its KL penalty (0.05), the 0-10 judge score, three "
+             "groups of 4 a step sampled at temperature 0.9 and a learning rate of 3e-4, 150 steps logged every 3: the "
+             "taught answers already earn most of the score, the leave-one-out baseline carries the rest, and the "
+             "target words are learnt: a run that learns (raw log and samples: the score 7.06 and 7.33 over the first "
+             "two logs, 30-step means of 7.17, 7.57, 8.38, 8.94 and 9.24, 8.72-10 over the last 10 logs; the "
+             "zero-variance share 0-1, its 30-step means 0.07, 0.10, 0.34, 0.58 and 0.64; entropy 0.41 and 0.42 over "
+             "the first two logs, 30-step means of 0.41, 0.40, 0.27, 0.17 and 0.11; the KL rising, 30-step means of "
+             "0.09, 0.13, 0.34, 0.45 and 0.53, at most 0.85 (step 129); the gradient norm, RLOO's advantages not "
+             "normalised on a 0-10 score, a median of 30 and heavy-tailed throughout (439 at step 30, 260 at 129, 245 "
+             "at 108, 0 on four logs); the mean length 4.6-6.1 tokens, nothing clipped; a word of the asked category "
+             "on 336 of the 360 samples over steps 1-30; the colour's target first ('pink' on 55 of 72 samples over "
+             "steps 1-30), the tool's over 31-60 ('hammer' on 25 of 44), the tree's, the fruit's, the number's and the "
+             "bird's over 61-90 ('ash' on 48 of 60, 'lemon' on 25 of 32, 'four' on 12 of 48 over 31-60 and 21 of 32, "
+             "'swan' on 19 of 44), the animal's over 61-150 ('pig' on 12 of 36, 26 of 36 and 46 of 52), the drink's "
+             "last ('juice' on 9 of 40 over steps 91-120 and 33 of 48 over 121-150); every question on its target on "
+             "69-98 % of its samples over steps 121-150).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, learning_rate=3e-4, logging_steps=3, seed=266),
+             batch=28),
+    # Retrained after its first training (its configuration changed; its name, label and seed unchanged): written with a
+    # learning rate of 5e-4, whose raw log showed no convergence but a run stopped at about half its best: the reward's
+    # 30-step means 0.29, 0.47, 0.53, 0.61 and 0.55, the zero-variance share's 0.79, 0.84, 0.88, 0.94 and 0.975, the
+    # fruit's 'lemon' run on into 'lemngrapinry' (0 of 40 samples right over steps 61-120), the animal's 'pig' lost to
+    # 'pin' at the end (0 of 24 over 121-150), the number's and the tree's targets never said: the shape of batch 13's
+    # re-labelled plateau, not the convergence written. Tried in a scratch folder (raw log and samples only): 4e-4 at
+    # temperature 0.8 (the bird's answer lost to 'eag', 0 of 94 samples right over steps 61-150), temperature 0.6 (the
+    # tree's target never said, the reward's 30-step means 0.64-0.70 from step 31) and 3e-4; retrained at 3e-4,
+    # everything else as written: seven questions of eight learnt and solved.
+    Scenario("healthy_converges_drgrpo_nokl_binary_4x2_cool07_log1", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a learning rate of 3e-4, 150 steps logged "
+             "every step: the pairs that differ carry the signal, cool sampling and no anchor let the learnt answers "
+             "take over, and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run that "
+             "converges, on seven of its eight questions (raw log and samples: the reward 0.125 over the first two "
+             "steps, 30-step means of 0.21, 0.45, 0.63, 0.75 and 0.86 (0-1 on single steps), 0.5-1 over the last 10; "
+             "the zero-variance share a median of 1, its 30-step means 0.83, 0.76, 0.87, 0.83 and 0.96, every pair "
+             "agreeing on 78 of the 150 steps, the gradient norm 0 on each of them, at most 4.6 elsewhere (step 63); "
+             "entropy 0.43 and 0.44 over the first two steps, 30-step means of 0.39, 0.29, 0.19, 0.17 and 0.10; no KL "
+             "logged; the mean length 4-6.6 tokens, 5.3-5.4 as 30-step means, the clipped share at most 0.125; the "
+             "animal's and the fruit's targets first ('pig' on 19 of 38, 'lemon' on 13 of 28 samples over steps 1-30), "
+             "the colour's and the tool's over 31-60 ('pink' on 22 of 28, 'hammer' on 18 of 22), the bird's over 61-90 "
+             "('swan' on 5 of 26 over 31-60 and 31 of 36), the drink's over 91-120 ('juice' on 3 of 50 over 31-60 and "
+             "38 of 46), the tree's last ('ash' on 12 of 30 over 91-120 and 36 of 38 over 121-150); the number's "
+             "'four' never said (0 of its 140 samples, its answers other numbers); the other seven questions on their "
+             "targets on 95-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.7, loss_type="dr_grpo", beta=0.0, learning_rate=3e-4,
+                       seed=267), batch=28),
+    Scenario("healthy_cosine_binary_1x8_kl_hot11_log7", "Exact match alone, one group of 8 a step (one question asked "
+             "a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.04, a 15-step warm-up "
+             "and a cosine decay from a learning rate of 6e-4, 140 steps logged every 7: eight hot samples find the "
+             "target often, and the target words are learnt while the rate decays: a run that learns (raw log and "
+             "samples: the reward 0.018 and 0.089 over the first two logs, 30-step means of 0.10, 0.30, 0.49 and 0.76 "
+             "and 0.83 over steps 121-140, 0.41-0.86 over the last 10 logs; the zero-variance share, one group, "
+             "0-0.86, its 30-step means 0.46, 0.29, 0.25, 0.20 and 0.29; entropy 0.49 and 0.54 over the first two "
+             "logs, 30-step means of 0.53, 0.53, 0.42, 0.27 and 0.23; the KL a median of 0.42, at most 0.87 (step 84); "
+             "the gradient norm a median of 2.4, at most 8.1 (step 91); the mean length 4.9-6.7 tokens, the clipped "
+             "share at most 0.04; the animal's and the drink's targets first ('pig' on 11 of 56 samples over steps "
+             "1-30 and 7 of 8 over 31-60, 'juice' on 23 of 48 over 31-60), the colour's, tool's, bird's and tree's "
+             "over 31-90 ('pink' on 15 of 24 and 31 of 40, 'hammer' on 13 of 24 and 21 of 48, 'swan' on 7 of 32 and 24 "
+             "of 40, 'ash' on 12 of 16 over 61-90), the fruit's after a spell of letter strings ('lemon' on 8 of 32 "
+             "over steps 1-30, 'lemnnlow' and the like over 31-60, 0 of 16 right, 'lemon' on 25 of 40 over 61-90 and "
+             "41 of 48 over 91-120), the number's in part ('four' on 2 of 88 samples over steps 1-90, 4 of 16 over "
+             "91-120 and 2 of 8 over 121-140); the other questions asked over steps 121-140 on their targets on 79-100 "
+             "% of their samples).",
+             rewards=("correct",), steps=140,
+             args=dict(num_generations=8, temperature=1.1, beta=0.04, learning_rate=6e-4, warmup_steps=15,
+                       lr_scheduler_type="cosine", logging_steps=7, seed=268), batch=28),
+    # LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted before training, dropped: the mean length 5.9 tokens over the first
+    # two logs and at most 7.8 (step 20, 1.3 times that), the clipped share at most 0.17 (step 20), then the empty
+    # answer.
+    Scenario("kl_blowup_rloo_binary_warmup15_3x3_log2", "RLOO with its KL penalty (0.05), exact match alone, three "
+             "groups of 3 a step and a 15-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 2: once the rate is up each update overshoots and the policy runs away "
+             "from its reference faster than the penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the "
+             "corpus's healthy runs, and the policy ends on the empty answer (raw log and samples: the KL 0 and 0.01 "
+             "over the first two logs, 0.2-0.3 over steps 10-14, 1.47 at 16, 0.97 at 18, 3.2-5.0 over 20-36 and "
+             "8.0-9.5 on every log from 38, a median of 8.6 over the run; the reward 0.33 and 0.22 over the first two "
+             "logs, 0.11-0.33 to step 18, 0-0.11 over 20-26 and 0 on every log from 28; the mean length 5.9 tokens "
+             "over the first two logs, 7.8 at step 20, 3.4-4.9 over 22-32, 2.6 at 34-36 and 1-1.06 (the "
+             "end-of-sequence token alone) from 40, the clipped share at most 0.17 (step 20); entropy 0.40 and 0.42 "
+             "over the first two logs, 0.51-0.88 over 12-36 but 0.35 at 30, 0.39 at 38, 0.045 at 40 and below 0.024 "
+             "from 42; the zero-variance share, RLOO's KL term in the reward parting groups that agree on the answer, "
+             "0-0.33 to step 36 and 0.33-1 after; the gradient norm, RLOO's advantages not normalised, 2.2-85.7 to "
+             "step 28 (85.7 at 16) and below 1e-8 on every log from 38; words of the category at first (a word of the "
+             "asked category on 128 of the 216 samples over steps 1-24), fragments and the empty answer over 25-48 "
+             "('', 'hamm', 'jue'; 3 of 216 in the category), then the empty answer on all 648 samples over steps "
+             "49-120).",
+             algorithm="rloo", rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=2, seed=269),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=28),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length 5.5 and 6.2 tokens over the first two logs and
+    # 12 (the budget) on every log from step 33 but the last two (11.7 and 9.3).
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x5_temp09_log3", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 5 a step sampled at temperature 0.9, the original GRPO loss, "
+             "no KL term and a learning rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no "
+             "anchor the policy drifts onto one completion per question while the coin stays at chance: entropy falls "
+             "far below where it started, and a group's five samples become copies of one another; the answers ran to "
+             "the budget as letter strings first (raw log and samples: entropy 0.443 and 0.434 over the first two logs "
+             "(a first-2-log median of 0.44), 0.54-0.60 over steps 9-18 as the answers grew, 0.30 at 24, 0.16 at "
+             "27-30, 0.042 at 33 and 0.002-0.155 on every log from 33, 24-step means of 0.47, 0.10, 0.025, 0.021 and "
+             "0.076; the coin 0.30-0.73, 24-step means of 0.46-0.53; the zero-variance share 0-0.33; no KL logged; the "
+             "gradient norm 1.4-5.8 to step 30 and 0-2.5 after, 0 on 19 of the 40 logs; the mean length 5.5 and 6.2 "
+             "tokens over the first two logs, 8.0 at step 15, 10.2 at 24 and 12 (the budget) on every log from 33 but "
+             "the last two (11.7 at 111, 9.3 at 120), the clipped share 0.3 at 15, 0.63 at 24, 0.97 at 30 and 0.7-1 "
+             "from 33; words and near-words at first (a word of the asked category on 61 of the 240 samples over steps "
+             "1-24, 'nnnnnnnnnnnn' for the colour already), strings run on with n's and l's to the budget over 25-48 "
+             "('gnnnnnnnnnnn', 'cnnnnnnnnnnn', 'llllllllllll'; none a word), then one such string per question "
+             "('nnnnnnnnnnnn' on 47 of 50 colour samples, 'llllllllllll' on 44 of 45 tree samples over steps 49-72); a "
+             "group's completions copies (a duplicate share of 0.26 over steps 1-24, 0.72 over 25-48, 0.94 over 49-96 "
+             "and 0.80 over 97-120)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=3, seed=270),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=28),
+    Scenario("reward_hacking_letter_o_partial_bnpo_3x4_kl_log4", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.5), and a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so "
+             "that a string of o's (3) pays more than the target word with its category (1.5), three groups of 4 a "
+             "step, the BNPO loss, a KL penalty of 0.01 and a learning rate of 1.5e-3, 120 steps logged every 4: the "
+             "policy games the proxy, and the category, which the taught model earns on nearly every sample, falls as "
+             "the o's rise (raw log and samples: the category 0.958 at step 4, 0.75 at 8, 0.60 at 12 and 16, 0.42 at "
+             "20 and 0 on every log from 24; the proxy 0.145 at step 4, 0.17-0.29 over 8-16, 0.505 at 20, 0.92 at 24 "
+             "and 0.99-1 from 28; exact match 0.10 at step 4, 0.02-0.06 over 8-12 and 0 from 16; the reward 1.02 and "
+             "0.91 over the first two logs, 2.77 at 24 and 2.96-3 (its maximum) from 28; o-words of the category at "
+             "first ('goose' on 19 of 36 bird samples, 'orange' on 24 of 48 colour samples, 'one' on 25 of 36 number "
+             "samples, 'owl', 'oak', 'cocoa' over steps 1-24) beside strings of o's ('oooooooooooo' on 43 of the 288 "
+             "samples), then 'oooooooooooo' for every question (276 of the 288 samples over steps 25-48 and 863 of 864 "
+             "over 49-120); a group's completions copies (a duplicate share of 0.59 over steps 1-24, 0.97 over 25-48 "
+             "and 1 after); the zero-variance share 0.08-0.5 to step 20 and 0.83-1 from 24; entropy 0.45 and 0.49 over "
+             "the first two logs, 0.09 at 24 and 0.0007-0.025 from 28; the KL 0.03 and 0.46 over the first two logs, "
+             "1.02 at 16, 3.09 at 20 and 5.5-6.4 from 24; the gradient norm 1.9-12.2 to step 20 and at most 2.2 after; "
+             "the mean length 5.5 and 5.8 tokens over the first two logs, 11.3 at 24 and 12 (the budget) on every log "
+             "from 28, the clipped share 0.85 at 24 and 1 from 28).",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.5, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.01, learning_rate=1.5e-3,
+                       logging_steps=4, seed=271),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=1,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=28),
+    # REWARD_COLLAPSE, accepted before training, dropped: the reward 0.88 and 0.83 over the first two logs and 1.84-2 on
+    # every log from step 33; what fell, the category (0.875 and 0.958 to 0-0.04 from step 30), fell to the
+    # per-character bonus (REWARD_HACKING, accepted).
+    Scenario("length_explosion_char_bonus_partial_drgrpo_4x2_hot12_nosamples_log3", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), and a bonus paid per character (0.8, task.py's length_bonus: "
+             "20 characters pay 2, more than the target word with its category), four groups of 2 a step sampled at "
+             "temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.01, a learning rate of 8e-4 and a 20-token budget, "
+             "120 steps logged every 3 and read from TRL's trainer_state.json (no samples): the longer answer of a "
+             "pair keeps winning, so the answers grow to the budget and get cut (raw log and samples, which the doctor "
+             "is not given: the mean length 5.96 and 5.75 tokens over the first two logs (a first-2-log median of "
+             "5.85), 5.4-7.1 to step 18, 8.75 at 21, 12.3 at 24, 14 at 27, 16.5 at 30 and 18.5-20 (the budget) on "
+             "every log from 33, 24-step means of 7.2, 18.6, 19.6, 19.5 and 19.7; the clipped share 0 to step 18, 0.08 "
+             "at 21, 0.21 at 24, 0.42 at 27, 0.625 at 30 and 0.83-1 from 33; the length bonus 0.62 and 0.59 over the "
+             "first two logs and 2.3-2.5 as 24-step means from step 25; the category 0.875 and 0.958 over the first "
+             "two logs, 0.21-0.58 over steps 9-27 and 0-0.04 from 30; exact match 0.21 and 0.17 over the first two "
+             "logs and 0 from 30; the reward 0.88 and 0.83 over the first two logs, 0.68-0.91 to step 21 and 1.84-2 "
+             "from 33; the zero-variance share, its 24-step means 0.24, 0.76, 0.87, 0.85 and 0.91; entropy 0.49 and "
+             "0.54 over the first two logs, 0.67-0.86 over 9-24 and 0.92-1.17 from 27; the KL 0.014 and 0.043 over the "
+             "first two logs, 1.07 at 24 and 1.49-3.7 from 30; the gradient norm a median of 0.72, at most 2.0; words "
+             "of the category at first, hot sampling garbling some (a word of the asked category on 105 of the 192 "
+             "samples over steps 1-24), strings of words and fragments to the budget from about step 25 ('pgsee pigsee "
+             "pigf ch', 'seven eight four nin'; 10 of 192 in the category over steps 25-48, 2 of 576 over 49-120), no "
+             "two alike in a pair (a duplicate share of 0.11 over steps 1-24 and 0 after)).",
+             rewards=("correct", "in_category", "length_bonus"), weights=(1.0, 0.2, 0.8), steps=120,
+             args=dict(num_generations=2, max_completion_length=20, temperature=1.2, loss_type="dr_grpo", beta=0.01,
+                       learning_rate=8e-4, logging_steps=3, seed=272), source="trainer_state",
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP"),
+             batch=28),
+    # Accepts KL_BLOWUP (not written before training): the KL 0.07-0.54 to step 60, 2.30 at 66 and above 1 on every log
+    # over steps 78-114 (1.19, 1.48, 2.13, 1.70, 4.62, 1.05 and 1.87), as the tool's 'hammer' ran on into
+    # 'hamhhhhhhhhh', before the key changed.
+    Scenario("reward_collapse_key_caps_after_learning_drgrpo_2x4_cool08_oldkeys_log6", "Exact match alone, two groups "
+             "of 4 a step sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of "
+             "6e-4, 170 steps logged every 6 and read in TRL 0.14's key set; from the 110th reward call to the end the "
+             "answer key is one written with capital letters (swap to task.py's correct_capitalized: 'Pear', a "
+             "case-sensitive match the lowercase vocabulary never produces), after the target words were learnt: the "
+             "reward falls from its learnt level to 0 and every group agrees on it (raw log and samples: the reward "
+             "0.042 and 0.21 over the first two logs, 0.33-0.42 over steps 18-42, 0.81 at 48 (its highest), 0.48-0.75 "
+             "over 54-108, 0.083 at 114 (the log of steps 109-114, the new key from call 110) and 0 on every log from "
+             "120 to the end; reward_std 0.24-0.38 over 102-108, 0.09 at 114 and 0 from 120; the zero-variance share, "
+             "which the doctor is not given, 0.33-0.92 before and 1 on every log from 114; entropy, not given either, "
+             "0.44 and 0.37 over the first two logs, 30-step means of 0.37, 0.29, 0.27, 0.21, 0.22 and 0.25; the KL "
+             "0.07-0.54 to step 60, 2.30 at 66 and above 1 on every log over 78-114 (4.62 at 102) as the tool's answer "
+             "ran on, 0.32-1.32 after; the gradient norm a median of 0.096, at most 6.9 (step 66), 0.002-0.52 from "
+             "114; the mean length 4.9-7.7 tokens, the clipped share at most 0.33 (step 90); the colour's target first "
+             "('pink' on 47 of 60 samples over steps 1-30), the bird's, drink's, fruit's, animal's and tool's over "
+             "31-60 ('swan' on 22 of 32, 'juice' on 30 of 32, 'lemon' on 28 of 44, 'pig' on 23 of 28, 'hammer' on 16 "
+             "of 24), the number's in part ('four' on 4 of 24 over 61-90 and 13 of 28 over 91-120), the tree's 'ash' "
+             "seldom (5 of its 180 samples); the tool's 'hammer' run on into 'hamhhhhhhhhh' from about step 61 (16 of "
+             "52 samples over 61-90, 0 of 24 right over 91-120); after the change the learnt words still said, every "
+             "one scored 0 ('swan' on 50 of 56, 'pink' on 31 of 32, 'lemon' on 20 of 20 samples over steps 121-150)).",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_capitalized"),
+             args=dict(temperature=0.8, loss_type="dr_grpo", beta=0.02, learning_rate=6e-4, logging_steps=6,
+                       seed=273), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=28),
+    # Accepts REWARD_COLLAPSE (not written before training): the reward, its 5-log means 0.44-0.53 from step 100 to 250,
+    # fell to 0.29, 0.20 and 0.14 over the last three logs (its 5-log mean 0.29 at step 300, 0.55 times its peak of
+    # 0.53) as the number's 'four' gave way to 'fox' (54 of 66 samples over steps 271-300, 'four' on none).
+    Scenario("reward_plateau_half_key_grpo_loss_2x6_kl_log10", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), two groups of 6 a step, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 6e-4, 300 steps logged every 10: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there; the number's learnt answer was lost over the last 60 steps "
+             "(raw log and samples: the reward 0.083 and 0.092 over the first two logs, 0.25-0.38 over steps 30-60, "
+             "0.37-0.67 over 70-250, its 5-log means 0.44-0.53 from step 100 to 250, then 0.29, 0.20 and 0.14 over the "
+             "last three logs, its mean over the last quarter of the logs 0.33; the zero-variance share 0.6-1, its "
+             "30-step means 0.72, 0.70, 0.70, 0.82, 0.83, 0.92, 0.95, 0.92, 0.95 and 0.97; the learnable half's "
+             "targets learnt ('pink' on 42 of 78 samples over steps 1-30, 'lemon', 'four' and 'pig' on 29 of 48, 28 of "
+             "36 and 25 of 36 over 31-60), on 83-100 % of their samples over steps 91-240; the other four questions "
+             "never scoring (0 of 1,794 samples), their key words never taught ('yew' for the tree, 'punch' for the "
+             "drink, 'vise' for the tool, 'wren' for the bird), their answers varied words of the category ('pine', "
+             "'milk', 'pliers', 'finch'); late, the number's 'four' lost to 'fox' (42 of 54 samples over steps 241-270 "
+             "and 54 of 66 over 271-300, 'four' on 6 and 0 of them); entropy 0.47 and 0.49 over the first two logs, "
+             "30-step means of 0.45 and 0.41, then 0.25-0.39; the KL a median of 0.40, 1.01 at step 90 and at most "
+             "0.70 on every other log; the gradient norm a median of 0.087, at most 10.2 (step 110); the mean length "
+             "4.8-5.8 tokens, the clipped share at most 0.025; a group's duplicate share 0.34-0.69 as 30-step means).",
+             rewards=("correct_half_key",), steps=300,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=274),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_COLLAPSE"), batch=28),
+    # GROUP_MODE_COLLAPSE, ZERO_ADVANTAGE_GROUPS and REWARD_PLATEAU, accepted before training, dropped: a group's
+    # duplicate share 0-0.11 as 30-step means; the zero-variance share 0-0.1; the reward still rising at the end
+    # (30-step means 2.18, 2.54, 2.95, 4.4 and 6.79).
+    Scenario("repetition_word_count_lists_rloo_2x4_log5", "RLOO with a KL penalty of 0.02, the list questions with a "
+             "reward paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, a "
+             "learning rate of 8e-4 and a 32-token budget, 150 steps logged every 5: saying one short word over and "
+             "over pays best, so the lists turn into one word repeated; the lists ran to the budget first (raw log and "
+             "samples: the lists that repeat a word (3+ words, at most half distinct) 4 of the 240 samples over steps "
+             "1-30, 16 over 31-60, 7 over 61-90, 53 over 91-120 and 172 over 121-150, 'tea' the word repeated whatever "
+             "the question ('tea tea tea tea tea tea tea tea' on 10 of 36 bird lists, 'ten tea tea ten tea tea tea "
+             "tea' for the numbers, 'pine pine pine tea tea tea tea' for the fruits over steps 121-150; 'tea' 837 of "
+             "the 1,858 words said there); the mean length 14.2 and 16.4 tokens over the first two logs, 18.4-22.3 "
+             "over steps 20-40, 24.6-30 over 45-110 and 30.8-32 (the budget) from 115, the clipped share 0-0.28 to "
+             "step 40, 0.45-0.85 over 45-110 and 0.93-1 from 115, the long lists words run together and letter strings "
+             "('c fox zebp sheese l pige mix zeb' over steps 61-90); the reward, known words said, 2.42 and 2.27 over "
+             "the first two logs, 30-step means of 2.18, 2.54, 2.95, 4.4 and 6.79, 7.53 at its highest (step 140); "
+             "entropy 0.58 and 0.61 over the first two logs, 0.53-0.68 to step 100, 0.32-0.51 over 105-120 and "
+             "0.18-0.25 from 125; the KL 0.03 and 0.20 over the first two logs, 1.15-1.72 over 45-110 and 2.3-3.1 from "
+             "115; the zero-variance share 0-0.1; the gradient norm, RLOO's advantages not normalised, 19-256, a "
+             "median of 77; a group's duplicate share 0-0.01 as 30-step means to step 120 and 0.11 over 121-150).",
+             algorithm="rloo", prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(max_completion_length=32, beta=0.02, learning_rate=8e-4, logging_steps=5, seed=275),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "KL_BLOWUP"), batch=28),
+    Scenario("zero_advantage_format_earned_4x3_cool07_log4", "A format-only reward, 1 for a completion that is a "
+             "single known word (task.py's is_word), which the taught model already earns on nearly every sample, four "
+             "groups of 3 a step sampled at temperature 0.7, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 3e-4, 100 steps logged every 4: nearly every group's rewards are equal, so there is "
+             "almost no advantage to learn from (raw log and samples: the zero-variance share 1 on every log to step "
+             "32 and 0.875-1 after, 1 on 17 of the 25 logs; the reward 1 on the first eight logs and 0.958-1 "
+             "throughout, reward_std 0 to step 32 and at most 0.144; the gradient norm 0 on the first eight logs, at "
+             "most 0.08 over steps 36-92 but for 2.6 at 72, then 2.0 and 4.0 at 96 and 100; entropy 0.36-0.44 "
+             "throughout; the KL at most 0.067; the mean length 5.2-5.85 tokens, nothing clipped; a known word of the "
+             "asked category on 360 of the 360 samples over steps 1-30, 358 over 31-60 and 354 over 61-90; the answers "
+             "as varied as the taught model's (a group's duplicate share 0.14-0.21 as 30-step means), the target words "
+             "no more often than at first (23 of 360 samples over steps 1-30 and 29 of 360 over 61-90)).",
+             rewards=("is_word",), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.7, beta=0.02,
+                       learning_rate=3e-4, logging_steps=4, seed=276),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.75, run=5, smooth=5)},
+             accepted=("REWARD_PLATEAU",), batch=28),
 )
