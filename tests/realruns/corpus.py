@@ -7341,4 +7341,151 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=1.5e-3, logging_steps=8, seed=262),
              expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING"), batch=27),
+    # -- batch 29 --
+    # A twenty-seventh fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with groups of 2, 4 and 6, partial credit with one group of 8 and with groups of 6, the judge
+    # score with RLOO and groups of 4 and with groups of 5, three components with groups of 6, the list questions with a
+    # per-word reward under RLOO; healthy runs with and without a KL term that learn (three groups of 4 with BNPO at
+    # temperature 0.7; RLOO on the judge score read from trainer_state.json; three components at temperature 1.1; the
+    # judge score with the original GRPO loss and a warm-up into a cosine decay), learn slowly (partial credit with BNPO
+    # and one group of 8 over 240 steps at 1.5e-4 in TRL 0.14's key set), converge without a KL term with Dr. GRPO and
+    # four groups of 2 logged every step; a KL blow-up on exact match with Dr. GRPO after a warm-up into 3e-3 at
+    # temperature 1.1, an entropy collapse under a reward that says nothing with the original GRPO loss at temperature
+    # 0.7, a letter proxy gamed against the judge score with BNPO in TRL 0.14's key set, a per-character bonus beside
+    # the category with Dr. GRPO and groups of 3, a grader outage after learning on partial credit read from
+    # trainer_state.json, a reward plateau from a half key with the original GRPO loss and groups of 3, a per-word
+    # reward on the list questions with RLOO, a key written with capitals that nothing matches, with Dr. GRPO at
+    # temperature 1.2; strides 1-10, seeds 277-290.
+    Scenario("healthy_binary_bnpo_3x4_kl_cool07_log4", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.7, the BNPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 150 steps logged every "
+             "4: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, loss_type="bnpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=4, seed=277), batch=29),
+    Scenario("healthy_rloo_judge_2x4_temp09_nosamples_log9", "RLOO with its KL penalty (0.05), the 0-10 judge score, "
+             "two groups of 4 a step sampled at temperature 0.9 and a learning rate of 4e-4, 150 steps logged every 9 "
+             "and read from TRL's trainer_state.json (no samples): the taught answers already earn most of the score, "
+             "the leave-one-out baseline carries the signal of the groups that find the target, and the target words "
+             "are learnt: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(temperature=0.9, learning_rate=4e-4, logging_steps=9, seed=278), source="trainer_state",
+             batch=29),
+    Scenario("healthy_slow_partial_bnpo_1x8_lr15e5_oldkeys_log10", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), one group of 8 a step (one question asked a step), the BNPO loss, a KL penalty "
+             "of 0.03 and a learning rate of 1.5e-4, 240 steps logged every 10 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, and the target words are "
+             "learnt slowly over the whole run: a slow learner.",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(num_generations=8, loss_type="bnpo", beta=0.03, learning_rate=1.5e-4, logging_steps=10,
+                       seed=279), source="old_keys", batch=29),
+    Scenario("healthy_converges_drgrpo_nokl_binary_4x2_cool08_log1", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, no KL term and a learning rate of 5e-4, 150 steps logged "
+             "every step: the pairs that disagree carry the signal, and with no anchor the learnt answers take over "
+             "and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.8, loss_type="dr_grpo", beta=0.0, learning_rate=5e-4,
+                       seed=280), batch=29),
+    Scenario("healthy_three_components_2x6_kl_hot11_log3", "Three components, exact match (1), a word of the asked "
+             "category (0.3) and one known word (0.2), two groups of 6 a step sampled at temperature 1.1, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 3: the "
+             "format and the category are mostly earned already, hot sampling garbles some answers, which the two "
+             "small components mark down, and the target words are learnt: a run that learns.",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.3, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, beta=0.03,
+                       learning_rate=4e-4, logging_steps=3, seed=281), batch=29),
+    Scenario("healthy_judge_grpo_loss_cosine_2x5_kl_temp09_log2", "The 0-10 judge score, two groups of 5 a step "
+             "sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.04 and a 15-step warm-up into a "
+             "learning rate of 5e-4 decayed on a cosine to 0, 150 steps logged every 2: the target words are learnt "
+             "while the rate is high and the run settles as it decays: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="grpo",
+                       beta=0.04, learning_rate=5e-4, warmup_steps=15, lr_scheduler_type="cosine", logging_steps=2,
+                       seed=282), batch=29),
+    Scenario("kl_blowup_binary_drgrpo_warmup15_2x6_hot11_log5", "Exact match alone, two groups of 6 a step sampled at "
+             "temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) "
+             "into a learning rate far too high (3e-3), 120 steps logged every 5: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.05, learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=283),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=29),
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 4 a step sampled at temperature 0.7, the original GRPO loss, "
+             "no KL term and a learning rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no "
+             "anchor the policy drifts onto one completion per question while the coin stays at chance: entropy falls "
+             "far below where it started, and a group's four samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=2e-3, logging_steps=3, seed=284),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=29),
+    Scenario("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "The 0-10 judge score scaled by 0.1 (a word of "
+             "the category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than any word, three groups of 4 a step, the BNPO loss, "
+             "a KL penalty of 0.01 and a learning rate of 1.5e-3, 120 steps logged every 4 and read in TRL 0.14's key "
+             "set: the policy games the proxy, and the judge score, which the taught answers earn at about 7 of 10, "
+             "falls as the o's rise.",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.01, learning_rate=1.5e-3,
+                       logging_steps=4, seed=285), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=29),
+    Scenario("length_explosion_char_bonus_category_drgrpo_nokl_4x3_log3", "A word of the asked category (1) beside a "
+             "bonus paid per character (0.8, task.py's length_bonus: 20 characters pay 2, more than any word with its "
+             "bonus), four groups of 3 a step, the Dr. GRPO loss, no KL term, a learning rate of 1e-3 and a 20-token "
+             "budget, 120 steps logged every 3: the longest answer of a group keeps winning, so the answers grow to "
+             "the budget and get cut.",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20,
+                       loss_type="dr_grpo", beta=0.0, learning_rate=1e-3, logging_steps=3, seed=286),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION"), batch=29),
+    Scenario("reward_collapse_outage_partial_2x6_kl_nosamples_log8", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), two groups of 6 a step, TRL's default (DAPO) loss, a KL penalty of 0.02 and "
+             "a learning rate of 6e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no samples); "
+             "from the 100th reward call to the end the grader answers 0 for everything (swap to task.py's nothing: a "
+             "service timing out, its client defaulting to 0), after the target words were learnt: the reward falls "
+             "from its learnt level to 0 and stays there.",
+             weights=(1.0, 0.2), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=6e-4,
+                       logging_steps=8, seed=287), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=29),
+    Scenario("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), four groups of 3 a step, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 6e-4, 240 steps logged every 6: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there.",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=3, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=6, seed=288),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=29),
+    Scenario("repetition_word_count_lists_rloo_2x4_log5", "RLOO with its KL penalty (0.05), the list questions with a "
+             "reward paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, a "
+             "learning rate of 8e-4 and a 32-token budget, 150 steps logged every 5: a short word said over and over "
+             "fits the most words into the budget, so the lists turn into one short word repeated.",
+             algorithm="rloo", prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(max_completion_length=32, learning_rate=8e-4, logging_steps=5, seed=289),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=29),
+    Scenario("zero_advantage_capitalized_key_drgrpo_2x5_hot12_log2", "Exact match graded against an answer key written "
+             "with capitals ('Pear'; task.py's correct_capitalized), which the lowercase vocabulary can never produce, "
+             "two groups of 5 a step sampled at temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 5e-4, 100 steps logged every 2: no completion can match, every group agrees on 0 from "
+             "the start and there is nothing to learn from; the run is stuck.",
+             rewards=("correct_capitalized",), steps=100,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=2, seed=290),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=29),
 )
