@@ -7636,7 +7636,8 @@ SCENARIOS: tuple[Scenario, ...] = (
     # group's duplicate share 0-0.10 as 50-step means, the zero-variance share 0 on 46 of the 50 logs and at most 0.3,
     # the reward still rising to step 215 (25-step means of 2.57 over steps 1-25, 3.29 over 101-125 and 4.07 over
     # 201-225).
-    Scenario("repetition_word_count_lists_rloo_2x4_log5", "RLOO with its KL penalty (0.05), the list questions with a "
+    Scenario("repetition_word_count_lists_rloo_2x4_long_log5", "RLOO with its KL penalty (0.05), the list questions "
+             "with a "
              "reward paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, a "
              "learning rate of 8e-4 and a 32-token budget, 250 steps logged every 5: a short word said over and over "
              "fits the most words into the budget, so the lists turn into one short word repeated (raw log and "
