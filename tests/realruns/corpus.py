@@ -7703,4 +7703,337 @@ SCENARIOS: tuple[Scenario, ...] = (
                        learning_rate=3e-4, logging_steps=4, seed=276),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.75, run=5, smooth=5)},
              accepted=("REWARD_PLATEAU",), batch=28),
+    # -- batch 29 --
+    # A twenty-seventh fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), one retrained over
+    # a longer run, none re-labelled or re-dated: a binary exact-match reward with groups of 2, 4 and 6, partial credit
+    # with one group of 8 and with groups of 6, the judge score with RLOO and groups of 4 and with groups of 5, three
+    # components with groups of 6, the list questions with a per-word reward under RLOO; healthy runs with and without a
+    # KL term that learn (three groups of 4 with BNPO at temperature 0.7, the number's target never said and the tree's
+    # answer deformed, its KL accepted; RLOO on the judge score read from trainer_state.json, the animal's target never
+    # learnt, its gradient-norm spikes accepted; three components at temperature 1.1; the judge score with the original
+    # GRPO loss and a warm-up into a cosine decay), learn slowly (partial credit with BNPO and one group of 8 over 240
+    # steps at 1.5e-4 in TRL 0.14's key set), converge on five questions of eight without a KL term with Dr. GRPO and
+    # four groups of 2 logged every step; a KL blow-up on exact match with Dr. GRPO after a warm-up into 3e-3 at
+    # temperature 1.1, an entropy collapse onto one looped string under a reward that says nothing with the original
+    # GRPO loss at temperature 0.7 (the answers ran to the budget first), a letter proxy gamed against the judge score
+    # with BNPO in TRL 0.14's key set, a per-character bonus beside the category with Dr. GRPO and groups of 3, a grader
+    # outage after learning on partial credit read from trainer_state.json, a reward plateau from a half key with the
+    # original GRPO loss and groups of 3, a per-word reward on the list questions with RLOO (written over 150 steps,
+    # whose repetition was only beginning; retrained over 250), a key written with capitals that nothing matches, with
+    # Dr. GRPO at temperature 1.2; strides 1-10, temperatures 0.7-1.2, learning rates 1.5e-4 to 3e-3, loss types grpo,
+    # dr_grpo, dapo and bnpo, seeds 277-290. Each expectation was written from the mechanism before the run was trained
+    # (committed first), then checked on the raw log and the recorded completions only, never against the doctor: every
+    # pathology written happened (the repetition once retrained), every healthy run learnt, and every onset rule written
+    # before training found its onset; the accepted signatures added or dropped after training each carry their raw-log
+    # numbers. As in batches 9-27, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 15 of the 37 logs, 1.01-2.48 on every log over
+    # steps 32-64 (2.48 at 60), 2.06 at 108 and 1.64 at 112, a median of 0.91, as the learnt answers took over and the
+    # tree's answer deformed into non-words.
+    Scenario("healthy_binary_bnpo_3x4_kl_cool07_log4", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.7, the BNPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 150 steps logged every "
+             "4: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns (raw log and samples: the reward 0.083 "
+             "and 0.146 over the first two logs, 30-step means of 0.26, 0.47, 0.80, 0.69 and 0.70, 0.58-0.98 over the "
+             "last five logs; the zero-variance share 0.33-1, its 30-step means 0.58, 0.75, 0.76, 0.87 and 0.94; "
+             "entropy 0.41 and 0.38 over the first two logs, 30-step means of 0.35, 0.23, 0.11, 0.12 and 0.11; the KL "
+             "0.0007 and 0.06 over the first two logs, 1.01-2.48 over steps 32-64, 0.42-2.06 after, a median of 0.91; "
+             "the gradient norm a median of 0.26, at most 7.6 (step 56); the mean length 4.3-6.2 tokens, the clipped "
+             "share at most 0.08 (step 44); the tool's and the fruit's targets first ('hammer' on 31 of 48, 'lemon' on "
+             "27 of 64 samples over steps 1-30), the colour's and the drink's over 31-60 ('pink' on 33 of 40, 'juice' "
+             "on 62 of 68), the bird's and the animal's over 61-90 ('swan' on 57 of 76, 'pig' on 58 of 68, after 'p' "
+             "on 15 of 20 over 31-60); the number's 'four' never said (0 of its 200 samples, its answers other "
+             "numbers); the tree's answer deformed from step 31 into non-words ('ak', 'ane', 'ake'; a word of the "
+             "category on 3 of its 180 samples over steps 31-150); the other six questions on their targets on 94-100 "
+             "% of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, loss_type="bnpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=4, seed=277), accepted=("KL_BLOWUP",), batch=29),
+    # Accepts GRAD_NORM_SPIKE (not written before training): RLOO's advantages are not normalised and the judge scores
+    # 0-10, so a group with a non-word beside words of the category moves the gradient far: the norm 277 at step 27, 24
+    # times its median over the run (11.8), 176 at 99 and 134 at 108, 0-23 on every other log.
+    Scenario("healthy_rloo_judge_2x4_temp09_nosamples_log9", "RLOO with its KL penalty (0.05), the 0-10 judge score, "
+             "two groups of 4 a step sampled at temperature 0.9 and a learning rate of 4e-4, 150 steps logged every 9 "
+             "and read from TRL's trainer_state.json (no samples): the taught answers already earn most of the score, "
+             "the leave-one-out baseline carries the signal of the groups that find the target, and the target words "
+             "are learnt: a run that learns (raw log and samples, which the doctor is not given: the score 7.11 and "
+             "6.86 over the first two logs, 30-step means of 6.81, 7.57, 7.83, 8.33 and 8.60, 8.0-8.9 over the last "
+             "five logs; the zero-variance share 0-0.56, its 30-step means 0.02, 0.09, 0.25, 0.41 and 0.44; entropy "
+             "0.43 and 0.46 over the first two logs, 30-step means of 0.45, 0.38, 0.32, 0.26 and 0.22; the KL a median "
+             "of 0.26, at most 0.44; the gradient norm a median of 11.8, 277 at step 27, 176 at 99 and 134 at 108; the "
+             "mean length 5.2-5.8 tokens, the clipped share at most 0.014; a word of the asked category on 224 of the "
+             "240 samples over steps 1-30 and 231 of 240 over 121-150; the bird's, the fruit's and the number's "
+             "targets first ('swan' on 24 of 32, 'lemon' on 20 of 28, 'four' on 31 of 44 samples over steps 31-60), "
+             "the drink's and the tool's over 61-120 ('juice' on 25 of 36 over 61-90, 'hammer' on 16 of 20 over "
+             "91-120), the tree's late ('ash' on 9 of 32 over 91-120 and 21 of 24 over 121-150), the colour's in part "
+             "('pink' on 14 of 56 over 121-150), the animal's 'pig' never learnt (4 of its 144 samples, its answers "
+             "other animals)).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(temperature=0.9, learning_rate=4e-4, logging_steps=9, seed=278), source="trainer_state",
+             accepted=("GRAD_NORM_SPIKE",), batch=29),
+    Scenario("healthy_slow_partial_bnpo_1x8_lr15e5_oldkeys_log10", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), one group of 8 a step (one question asked a step), the BNPO loss, a KL penalty "
+             "of 0.03 and a learning rate of 1.5e-4, 240 steps logged every 10 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, and the target words are "
+             "learnt slowly over the whole run: a slow learner (raw log and samples: the reward 0.21 and 0.275 over "
+             "the first two logs, 30-step means of 0.28, 0.28, 0.49, 0.58, 0.70, 0.81, 0.94 and 0.97 of a possible "
+             "1.2, 0.86-1.01 over the last five logs; exact match 0.025 and 0.0875 over the first two logs, 30-step "
+             "means of 0.09, 0.10, 0.30, 0.40, 0.52, 0.63, 0.75 and 0.78; the category 0.84-0.975; the zero-variance "
+             "share, which the doctor is not given, 0 on every log (one group of 8 with partial credit never "
+             "agreeing); entropy, not given either, 0.47 and 0.48 over the first two logs, 30-step means of 0.46, "
+             "0.48, 0.45, 0.42, 0.39, 0.32, 0.23 and 0.21; the KL rising steadily, 30-step means of 0.007, 0.02, 0.07, "
+             "0.16, 0.25, 0.35, 0.42 and 0.33, at most 0.45; the gradient norm a median of 1.6, at most 11.5 (step "
+             "140); the mean length 4.9-5.6 tokens, nothing clipped; the colour's target first ('pink' on 39 of 56 "
+             "samples over steps 61-90), the fruit's, the number's and the tree's over 91-180 ('lemon' on 35 of 56 "
+             "over 91-120, 'four' on 27 of 48 and 'ash' on 20 of 32 over 121-150), the bird's, the drink's and the "
+             "tool's later ('swan' on 14 of 24 over 151-180, 'juice' on 31 of 40 over 181-210, 'hammer' on 28 of 40 "
+             "over 211-240), the animal's in part ('pig' on 22 of 56 over steps 181-240); the other seven questions on "
+             "their targets on 67-97 % of their samples over steps 181-240).",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(num_generations=8, loss_type="bnpo", beta=0.03, learning_rate=1.5e-4, logging_steps=10,
+                       seed=279), source="old_keys", batch=29),
+    Scenario("healthy_converges_drgrpo_nokl_binary_4x2_cool08_log1", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, no KL term and a learning rate of 5e-4, 150 steps logged "
+             "every step: the pairs that disagree carry the signal, and with no anchor the learnt answers take over "
+             "and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run that converges (raw "
+             "log and samples: the reward 0 over the first two steps, 30-step means of 0.34, 0.60, 0.71, 0.63 and 0.69 "
+             "(0-1 on single steps); the zero-variance share 30-step means of 0.68, 0.73, 0.84, 0.85 and 0.91; entropy "
+             "0.39 and 0.41 over the first two steps, 30-step means of 0.34, 0.28, 0.19, 0.20 and 0.16; no KL logged; "
+             "the gradient norm 0 on 66 of the 150 steps (every pair agreeing), a median of 0.25, at most 3.87 (step "
+             "100); the mean length 4.25-6.9 tokens, the clipped share at most 0.125 (step 105); the fruit's and the "
+             "tree's targets first ('lemon' on 25 of 40, 'ash' on 32 of 46 samples over steps 1-30), the colour's, the "
+             "drink's, the number's and the tool's over 31-60 ('pink' on 20 of 28, 'juice' on 18 of 20, 'four' on 30 "
+             "of 36, 'hammer' on 25 of 46); the animal's 'pig' never learnt (2 of its 152 samples; 'piose', 'zebra', "
+             "'horse'), nor the bird's 'swan' (10 of 130; 'heron', 'hen'); the tool's 'hammer' deformed into 'hamer' "
+             "at the end (18 of its 28 samples over steps 121-150, 'hammer' on 7); the colour, drink, fruit, number "
+             "and tree on their targets on 91-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.8, loss_type="dr_grpo", beta=0.0, learning_rate=5e-4,
+                       seed=280), batch=29),
+    Scenario("healthy_three_components_2x6_kl_hot11_log3", "Three components, exact match (1), a word of the asked "
+             "category (0.3) and one known word (0.2), two groups of 6 a step sampled at temperature 1.1, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 3: the "
+             "format and the category are mostly earned already, hot sampling garbles some answers, which the two "
+             "small components mark down, and the target words are learnt: a run that learns (raw log and samples: the "
+             "reward 0.58 and 0.60 over the first two logs, 30-step means of 0.62, 0.79, 0.99, 1.21 and 1.28 of a "
+             "possible 1.5, 1.22-1.43 over the last five logs; exact match 0.11 over the first two logs, 30-step means "
+             "of 0.17, 0.35, 0.54, 0.76 and 0.83; the category and the known word 0.69-0.97, medians of 0.89; the "
+             "zero-variance share 0-0.83, its 30-step means 0.27, 0.22, 0.28, 0.45 and 0.52; entropy 0.49 and 0.51 "
+             "over the first two logs, 30-step means of 0.51, 0.46, 0.35, 0.25 and 0.20; the KL a median of 0.28, 1.13 "
+             "at step 117 and at most 0.63 on every other log; the gradient norm a median of 1.7, at most 12.7 (step "
+             "111); the mean length 4.6-6.1 tokens, the clipped share at most 0.03; the colour's, the tool's and the "
+             "tree's targets first ('pink' on 26 of 36, 'hammer' on 17 of 24, 'ash' on 41 of 48 samples over steps "
+             "31-60), the fruit's and the animal's over 61-120 ('lemon' on 41 of 54 over 61-90, 'pig' on 24 of 60 over "
+             "61-90 and 31 of 36 over 91-120), the bird's and the drink's over 91-120 ('swan' on 43 of 60, 'juice' on "
+             "31 of 36), the number's last ('four' on 12 of 48 over 91-120 and 35 of 60 over 121-150); the bird's "
+             "answer garbled in part at the end ('swan' on 11 of 24, 'uck' on 5 over steps 121-150); the colour, "
+             "drink, fruit, tool, tree and animal on their targets on 80-98 % of their samples over steps 121-150).",
+             rewards=("correct", "in_category", "is_word"), weights=(1.0, 0.3, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, beta=0.03,
+                       learning_rate=4e-4, logging_steps=3, seed=281), batch=29),
+    Scenario("healthy_judge_grpo_loss_cosine_2x5_kl_temp09_log2", "The 0-10 judge score, two groups of 5 a step "
+             "sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.04 and a 15-step warm-up into a "
+             "learning rate of 5e-4 decayed on a cosine to 0, 150 steps logged every 2: the target words are learnt "
+             "while the rate is high and the run settles as it decays: a run that learns (raw log and samples: the "
+             "learning rate 3.3e-5 at step 2, 5e-4 at 15 and decaying after; the score 7.15 over the first three logs, "
+             "30-step means of 7.19, 7.52, 8.38, 8.83 and 8.46, 8.5-9.55 over the last five logs; the zero-variance "
+             "share 0-1, its 30-step means 0.42, 0.18, 0.35, 0.47 and 0.40; entropy 0.41 and 0.51 over the first two "
+             "logs, 30-step means of 0.44, 0.30, 0.26, 0.20 and 0.25; the KL a median of 0.30, 3.33 at step 50 (a "
+             "single log), 1.42 at 136 and 1.2 at 144, at most 0.92 on every other log; the gradient norm a median of "
+             "1.86, at most 13.5 (step 64); the mean length 4.65-6.95 tokens, the clipped share at most 0.1 (step 32); "
+             "the tool's and the colour's targets first ('hammer' on 71 of 95, 'pink' on 45 of 55 samples over steps "
+             "31-60), the fruit's, the bird's and the drink's over 31-90 ('lemon' on 31 of 35, 'swan' on 41 of 50, "
+             "'juice' on 40 of 45 over 61-90), the number's over 61-150 ('four' on 29 of 65, 38 of 65 and 26 of 30), "
+             "the animal's in part ('pig' on 16 of 60 over steps 121-150), the tree's 'ash' seldom (14 of its 160 "
+             "samples; 'palm', 'elm', 'pine'); a word of the asked category on 285 of the 300 samples over steps 1-30, "
+             "247 over 31-60 (non-words as the answers moved) and 275-287 over each 30 steps after).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="grpo",
+                       beta=0.04, learning_rate=5e-4, warmup_steps=15, lr_scheduler_type="cosine", logging_steps=2,
+                       seed=282), batch=29),
+    Scenario("kl_blowup_binary_drgrpo_warmup15_2x6_hot11_log5", "Exact match alone, two groups of 6 a step sampled at "
+             "temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) "
+             "into a learning rate far too high (3e-3), 120 steps logged every 5: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs (raw log and samples: the KL 0.004, 0.17 "
+             "and 0.98 over the first three logs (steps 5-15), 1.03 at 20, 1.41-2.01 over 25-35 and 2.4-5.6 on every "
+             "log from 40 (5.6 at 105), a median of 3.04; exact match 0.08 and 0.13 over the first two logs, 0-0.33 to "
+             "step 60 ('four' said for the number for a while) and 0 on every log from 65 but one (0.03 at 100); the "
+             "zero-variance share, its 24-step means 0.63, 0.84, 0.88, 1 and 0.96; entropy 0.50 and 0.61 over the "
+             "first two logs, 0.68-1.0 over steps 15-105 and 1.46-1.50 over the last three logs; the mean length 5.5 "
+             "and 5.6 tokens over the first two logs and 3.2-4.3 over steps 60-100, the clipped share at most 0.07; "
+             "the gradient norm a median of 0.32, at most 5.7 (step 105); words of the category at first (a word of "
+             "the asked category on 168 of the 288 samples over steps 1-24), then fragments ('swa', 'leon', 'oan'; 39 "
+             "of 288 over 25-48), 'four' for the number and 'swan' for the bird kept a while (20 of 54 and 11 of 24 "
+             "over 49-72), then non-words for every question ('', 'mmmm', 'wwwn', 'sw'; 2 of the 576 samples over "
+             "steps 73-120 in the category)).",
+             rewards=("correct",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.05, learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=5, seed=283),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=29),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length 5.54 and 6.17 tokens over the first two logs,
+    # 3.04 at step 45 (a single log) and 12 (the budget) on every log from 69 to 102, 9.75-12 after.
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 4 a step sampled at temperature 0.7, the original GRPO loss, "
+             "no KL term and a learning rate of 2e-3, 120 steps logged every 3: the advantages are noise, and with no "
+             "anchor the policy drifts onto one completion per question while the coin stays at chance: entropy falls "
+             "far below where it started, and a group's four samples become copies of one another (raw log and "
+             "samples: entropy 0.40 and 0.55 over the first two logs (a first-2-log median of 0.48), 0.58-0.68 over "
+             "steps 9-24, 0.25-0.58 over 27-63, 0.084 at 66, 0.002-0.07 over 69-99, 0.33 at 102 and 0.0001-0.13 after, "
+             "24-step means of 0.59, 0.42, 0.21, 0.005 and 0.077; the coin 0.25-0.67, 24-step means of 0.45-0.54; the "
+             "zero-variance share 0-0.5, a median of 0.17; no KL logged; the gradient norm a median of 1.8, at most 15 "
+             "(step 36), below 1e-6 on the last three logs; the mean length 5.54 and 6.17 tokens over the first two "
+             "logs, 3.0-11.6 over steps 9-66, 12 (the budget) on every log from 69 to 102 and 9.75-12 after, the "
+             "clipped share 1 over 69-102; words and near-words at first (a word of the asked category on 57 of the "
+             "192 samples over steps 1-24), fragments and loops over 25-48 ('pa', 'rannne', 'plmplmpmmmmm'; 2 of 192 "
+             "in the category), then one string for every question ('mmmmmmmmmmmm' on 190 of the 192 samples over "
+             "steps 73-96), 'uuuuuuuuuuuu' and its variants beside it over 97-120; a group's completions copies (a "
+             "duplicate share of 0.23 over steps 1-24, 0.42, 0.60, 0.99 and 0.79 after)).",
+             rewards=("coin",), steps=120,
+             args=dict(temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=2e-3, logging_steps=3, seed=284),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=29),
+    Scenario("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "The 0-10 judge score scaled by 0.1 (a word of the "
+             "category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than any word, three groups of 4 a step, the BNPO loss, "
+             "a KL penalty of 0.01 and a learning rate of 1.5e-3, 120 steps logged every 4 and read in TRL 0.14's key "
+             "set: the policy games the proxy, and the judge score, which the taught answers earn at about 7 of 10, "
+             "falls as the o's rise (raw log and samples: the judge score 7.02 at step 4, 3.85 at 8, 2.9 at 12, 1.87 "
+             "at 16, 0.44 at 20 and 0 on every log from 24; the proxy 0.096 at step 4, 0.24-0.25 over 8-16, 0.38 at "
+             "20, 0.76 at 24, 0.98 at 28 and 0.997-1 from 32; the reward 0.99 and 1.09 over the first two logs and 3 "
+             "(its maximum) from 32; o-words and o-strings from the start ('goo', 'ooon', 'on', 'oan', 'oak', 'cocoa'; "
+             "a word of the asked category on 106 of the 288 samples over steps 1-24), then 'oooooooooooo' to the "
+             "budget for every question from about step 25 (none a word after step 24); the zero-variance share 0 and "
+             "0.08 over the first two logs and 0.83-1 from 32; entropy 0.51 over the first two logs, 0.26 at 24 and "
+             "0.0025-0.006 from 32; the KL 0.03 and 0.65 over the first two logs, 1.27 at 12, 2.78 at 20 and 5.9-10.4 "
+             "from 28; the gradient norm 2.2-7.6 over steps 4-28 and at most 0.21 from 32; the mean length 5.25 and "
+             "5.77 tokens over the first two logs and 12 (the budget) from 32, the clipped share 1 there; a group's "
+             "completions copies (a duplicate share of 0.39 over steps 1-24 and 0.96-1 after)).",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.01, learning_rate=1.5e-3,
+                       logging_steps=4, seed=285), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=29),
+    Scenario("length_explosion_char_bonus_category_drgrpo_nokl_4x3_log3", "A word of the asked category (1) beside a "
+             "bonus paid per character (0.8, task.py's length_bonus: 20 characters pay 2, more than any word with its "
+             "bonus), four groups of 3 a step, the Dr. GRPO loss, no KL term, a learning rate of 1e-3 and a 20-token "
+             "budget, 120 steps logged every 3: the longest answer of a group keeps winning, so the answers grow to "
+             "the budget and get cut (raw log and samples: the mean length 4.97 and 5.78 tokens over the first two "
+             "logs (a first-2-log median of 5.38), 5.3-6.3 to step 30, 6.7-7.8 over 33-42, 11.6 at 45, 16.3 at 48, "
+             "18.8-19.8 over 51-57 and 20 (the budget) on every log from 60; the clipped share 0 to step 36, 0.03 at "
+             "39-42, 0.28 at 45, 0.56 at 48, 0.81-0.92 over 51-57 and 1 from 60; the category 0.97 and 0.94 over the "
+             "first two logs, 0.47-0.89 over steps 9-42, 0.42 at 45, 0.17 at 48 and 0 from 54; the length bonus 0.50 "
+             "and 0.60 over the first two logs and 2.5 from 60; the reward 1.37 and 1.42 over the first two logs and 2 "
+             "from 60; the zero-variance share 0-0.33 to step 48 and 1 on every log from 69 (every group at the "
+             "budget); entropy 0.51 and 0.44 over the first two logs, 0.36-0.48 to step 42, 0.52-0.64 over 45-54 and "
+             "0.72-0.93 from 57; no KL logged; the gradient norm at most 1.77 (step 39) and 0 from 60; words of the "
+             "category at first (a word of the asked category on 243 of the 288 samples over steps 1-24), longer words "
+             "and run-on words over 25-48 ('cherry', 'spruce', 'shoredowl'; 173 of 288), words strung to the budget "
+             "over 49-72 ('seven seven eight ze', 'wrench rednsh spader'; 2 of 288), then strings of s's, e's, h's and "
+             "p's to the budget for every question from 73 ('seseseshshsssspshsse'), no two alike in a group (a "
+             "duplicate share of 0 from step 49)).",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=20,
+                       loss_type="dr_grpo", beta=0.0, learning_rate=1e-3, logging_steps=3, seed=286),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION"), batch=29),
+    Scenario("reward_collapse_outage_partial_2x6_kl_nosamples_log8", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 6 a step, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 6e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no samples); "
+             "from the 100th reward call to the end the grader answers 0 for everything (swap to task.py's nothing: a "
+             "service timing out, its client defaulting to 0), after the target words were learnt: the reward falls "
+             "from its learnt level to 0 and stays there (raw log and samples, which the doctor is not given: the "
+             "reward 0.30 and 0.315 over the first two logs, 0.42-0.73 over steps 24-48, 0.69-1.02 over 56-96 (1.02 at "
+             "96, its highest), 0.32 at 104 (the log of steps 97-104, the outage's first call at 100) and 0 on every "
+             "log from 112 to the end; exact match 0.115 at the first log, 0.54-0.84 over 56-96 and 0 from 112; the "
+             "category 0.75-0.93 before the outage; reward_std 0 from 112; the zero-variance share 0-0.31 before, "
+             "0.625 at 104 and 1 from 112; entropy 40-step means of 0.46, 0.32, 0.18 and 0.22; the KL a median of "
+             "0.49, at most 0.86 (step 152); the gradient norm 0.003-6.5 before, a median of 0.48 over the run, and at "
+             "most 0.28 from 104; the mean length 5.1-5.9 tokens, nothing clipped; the fruit's, the drink's, the "
+             "tree's, the tool's and the number's targets learnt by step 80 ('lemon' on 55 of 60, 'juice' on 48 of 66, "
+             "'ash' on 60 of 72, 'hammer' on 43 of 54, 'four' on 40 of 54 samples over steps 41-80), the colour's, the "
+             "bird's and the animal's over 81-120 ('pink' on 57 of 60, 'swan' on 18 of 24, 'pig' on 36 of 78); after "
+             "the outage the learnt words still said ('lemon' on 47 of 48, 'ash' on 58 of 60, 'pig' on 56 of 66 "
+             "samples over steps 121-160), all scored 0).",
+             weights=(1.0, 0.2), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, beta=0.02, learning_rate=6e-4,
+                       logging_steps=8, seed=287), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.6, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=29),
+    Scenario("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "Exact match graded against a key half of whose words "
+             "the model can say (task.py's correct_half_key), four groups of 3 a step, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 6e-4, 240 steps logged every 6: the learnable half is learnt and "
+             "its groups come to agree, solved, while the other half's groups agree on 0 from the start; the reward "
+             "rises to about half its best and stays there (raw log and samples: the reward 0.125 and 0.083 over the "
+             "first two logs, 40-step means of 0.23, 0.39, 0.43, 0.50, 0.51 and 0.47, 0.36-0.63 over the last 10 logs, "
+             "0.625 at its highest (steps 180 and 234), its mean over the last quarter 0.46, where the learnable half "
+             "gives 0.5 on average; the zero-variance share 0.58-1, its 40-step means 0.74, 0.89, 0.87, 0.90, 0.93 and "
+             "0.98; entropy 40-step means of 0.45, 0.40, 0.37, 0.30, 0.30 and 0.34; the KL a median of 0.43, 1.05 at "
+             "step 78 and at most 0.82 on every other log; the gradient norm a median of 0.19, at most 5.1 (step 102); "
+             "the mean length 5.2-5.9 tokens, the clipped share at most 0.04; the colour's and the animal's targets "
+             "first ('pink' on 53 of 87, 'pig' on 31 of 51 samples over steps 1-40), the fruit's and the number's over "
+             "41-80 ('lemon' on 51 of 57, 'four' on 52 of 69), those four on their targets on 97-100 % of their "
+             "samples over steps 201-240; the other four questions never scoring, their key words never taught ('yew' "
+             "for the tree, 'punch' for the drink, 'vise' for the tool, 'wren' for the bird), their answers varied "
+             "words of the category ('pine', 'coffee', 'pliers', 'finch'); a group's duplicate share 0.28-0.58 as "
+             "40-step means).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=3, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=6, seed=288),
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=29),
+    # Retrained after its first training (its configuration changed; the expected signature, onset rule and seed
+    # unchanged): written over 150 steps, whose samples showed the repetition only beginning: the lists that repeat a
+    # word (3+ words, at most half distinct) 2, 13, 21, 47 and 50 of every 240 samples over 30 steps (21 % at the end),
+    # repeated_words_mean finding no onset. Tried in a scratch folder: a learning rate of 1.5e-3 (every question onto
+    # one string, 'gray gray gray ...', by step 100, the lists at the budget and the groups copies); retrained over 250
+    # steps, everything else as written: the run is the same to step 150 and the repetition keeps growing to 38-40 % of
+    # the lists. GROUP_MODE_COLLAPSE, ZERO_ADVANTAGE_GROUPS and REWARD_PLATEAU, accepted before training, dropped: a
+    # group's duplicate share 0-0.10 as 50-step means, the zero-variance share 0 on 46 of the 50 logs and at most 0.3,
+    # the reward still rising to step 215 (25-step means of 2.57 over steps 1-25, 3.29 over 101-125 and 4.07 over
+    # 201-225).
+    Scenario("repetition_word_count_lists_rloo_2x4_long_log5", "RLOO with its KL penalty (0.05), the list questions "
+             "with a "
+             "reward paid per known word said, repeats included (task.py's word_count), two groups of 4 a step, a "
+             "learning rate of 8e-4 and a 32-token budget, 250 steps logged every 5: a short word said over and over "
+             "fits the most words into the budget, so the lists turn into one short word repeated (raw log and "
+             "samples: the lists that repeat a word (3+ words, at most half distinct) 1 of the 200 samples over steps "
+             "1-25, 8 over 26-50, 15 over 51-75, 22 over 76-100, 43 over 101-125, 44 over 126-150, 59 over 151-175, 81 "
+             "over 176-200, 76 over 201-225 and 75 over 226-250; 'nine nine nine nine nine nine ni' for the numbers "
+             "(20 of the 200 samples over steps 176-200), 'raven raven nine nine nine nine' for the birds, 'blue blue "
+             "blue blue', 'tea tea tea tea', 'saw saw saw saw', 'cedar cedar cedar'; the numbers' lists repeating on "
+             "67 of their 76 samples and the birds' on 53 of 76 over steps 176-250; the reward, known words said, 2.3 "
+             "and 2.5 over the first two logs, 25-step means of 2.57, 2.38, 2.35, 3.03, 3.29, 2.85, 3.48, 3.79, 4.07 "
+             "and 3.75, 4.9 at its highest (step 235); the mean length 15.2 and 20.1 tokens over the first two logs "
+             "and 16-28.4 after, the clipped share 0.025-0.65 (0.5-0.65 on most logs over steps 175-220); entropy 0.56 "
+             "and 0.62 over the first two logs, 25-step means of 0.63, 0.61, 0.57, 0.51, 0.52, 0.48, 0.46, 0.32, 0.36 "
+             "and 0.29; the KL 0.075 and 0.31 over the first two logs, 0.45-0.92 over steps 15-90 and 1.04-2.31 on "
+             "every log from 95 to 240 (2.31 at 115); the gradient norm, RLOO's advantages not normalised, a median of "
+             "71, 18.8-255; the zero-variance share 0 on 46 of the 50 logs; a group's duplicate share 0-0.10 as "
+             "50-step means).",
+             algorithm="rloo", prompts="lists", rewards=("word_count",), steps=250,
+             args=dict(max_completion_length=32, learning_rate=8e-4, logging_steps=5, seed=289),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "KL_BLOWUP"), batch=29),
+    Scenario("zero_advantage_capitalized_key_drgrpo_2x5_hot12_log2", "Exact match graded against an answer key written "
+             "with capitals ('Pear'; task.py's correct_capitalized), which the lowercase vocabulary can never produce, "
+             "two groups of 5 a step sampled at temperature 1.2, the Dr. GRPO loss, a KL penalty of 0.02 and a "
+             "learning rate of 5e-4, 100 steps logged every 2: no completion can match, every group agrees on 0 from "
+             "the start and there is nothing to learn from; the run is stuck (raw log and samples: the reward 0 on "
+             "every one of the 50 logs, the zero-variance share 1 on every log, the gradient norm and the KL 0 on "
+             "every log (no group ever disagreed, so the policy never left its reference); entropy 0.49-0.62; the mean "
+             "length 4.95-6.15 tokens, the clipped share at most 0.05; the answers the taught words to the end (a word "
+             "of the asked category on 907 of the 1,000 samples: 'heron', 'soda', 'maple'), none with a capital, a "
+             "group's completions sometimes alike (a duplicate share of 0.17-0.22 over each 30 steps)).",
+             rewards=("correct_capitalized",), steps=100,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.2, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=2, seed=290),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=29),
 )
