@@ -122,6 +122,15 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "verdict"):
         "REPETITIVE_COMPLETIONS dated 54, onset 102 (±25)",
     ("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "verdict"): "REWARD_HACKING missing (onset 24)",
+    # Batches 28 and 29 (session 13): the doctor's first look (461ce4f, the doctor of 1e375ec), before any fix.
+    ("healthy_nokl_partial_grpo_loss_2x6_cool075_nosamples_log5", "verdict"):
+        "ENTROPY_COLLAPSE warn from 45 on a healthy run (TRL's frac_reward_zero_std 0-0.1 throughout: groups of 6 "
+        "agreeing on 1 + 0.2 keep a float32 spread above torch.isclose's tolerance)",
+    ("reward_plateau_half_key_grpo_loss_2x6_kl_log10", "verdict"):
+        "REWARD_PLATEAU dated 220, onset 70 (±45); GROUP_MODE_COLLAPSE warn from 60, not accepted",
+    ("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "verdict"): "GROUP_MODE_COLLAPSE dated 28, onset 65 (±25)",
+    ("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "verdict"): "REWARD_HACKING missing (onset 16)",
+    ("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "verdict"): "REWARD_PLATEAU missing (onset 114)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
