@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -1349,16 +1350,14 @@ def test_truncation_that_ended_for_good_is_an_episode_that_ended(tmp_path: Path,
 # -- converged on what it can learn, or dried up short of the goal (batches 21-25) --------------------------------
 
 
-def _learnable(tmp_path: Path, learnable: int, n: int = 200) -> RunView:
-    """Two groups of 4 a step over 8 prompts, every step logged with samples: the ``learnable`` prompts are
-    learnt over the first 60 steps (a completion right with a probability rising from 0.3 to 1) and then solved,
-    the others never (every completion wrong). The reward then sits at ``learnable`` / 8, every group agreeing."""
-    rng = np.random.default_rng(17)
+def _prompt_groups(tmp_path: Path, right: Callable[[int, int], float], n: int, seed: int) -> RunView:
+    """Two groups of 4 a step over 8 prompts, every step logged with samples: a completion of prompt ``p`` at
+    ``step`` is right (1) with probability ``right(step, p)``, else wrong (0)."""
+    rng = np.random.default_rng(seed)
     rows, samples = [], {}
     for step in range(1, n + 1):
         prompts = rng.choice(8, size=2, replace=False)
-        right = min(1.0, 0.3 + 0.7 * step / 60)
-        group_rewards = [rng.random(4) < (right if p < learnable else 0.0) for p in prompts]
+        group_rewards = [rng.random(4) < right(step, int(p)) for p in prompts]
         flat = np.concatenate(group_rewards).astype(float)
         rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
                          frac_reward_zero_std=float(np.mean([g.all() or not g.any() for g in group_rewards])),
@@ -1368,6 +1367,14 @@ def _learnable(tmp_path: Path, learnable: int, n: int = 200) -> RunView:
                          for k, (p, rewards) in enumerate(zip(prompts, group_rewards, strict=True))
                          for i, r in enumerate(rewards)]
     return record(tmp_path, rows, samples)
+
+
+def _learnable(tmp_path: Path, learnable: int) -> RunView:
+    """200 steps of ``_prompt_groups``: the ``learnable`` prompts are learnt over the first 60 steps (a
+    completion right with a probability rising from 0.3 to 1) and then solved, the others never. The reward
+    then sits at ``learnable`` / 8, every group agreeing."""
+    return _prompt_groups(tmp_path, lambda step, p: min(1.0, 0.3 + 0.7 * step / 60) if p < learnable else 0.0,
+                          n=200, seed=17)
 
 
 def test_groups_agreeing_on_six_of_eight_prompts_solved_are_convergence_not_a_plateau(tmp_path: Path):
@@ -1459,21 +1466,10 @@ def test_a_plateau_after_a_stretch_the_reward_rose_from_is_still_found(tmp_path:
     """Batch 26's half key: two of eight prompts learnt by step 40, two more over steps 150-170, the other four
     never. The reward held 0.25 with most groups agreeing, rose, and held 0.5 from step 170 to 300. The first
     stretch was rightly no plateau (the reward rose from it), and the search stopped there."""
-    rng = np.random.default_rng(19)
-    rows, samples = [], {}
-    for step in range(1, 301):
-        prompts = rng.choice(8, size=2, replace=False)
+    def right(step: int, p: int) -> float:
         early, late = min(1.0, 0.3 + 0.7 * step / 40), float(np.clip(0.05 + 0.95 * (step - 150) / 20, 0.05, 1.0))
-        right = [early if p < 2 else late if p < 4 else 0.0 for p in prompts]
-        group_rewards = [rng.random(4) < r for r in right]
-        flat = np.concatenate(group_rewards).astype(float)
-        rows.append(dict(step=step, reward=float(flat.mean()), reward_std=float(flat.std(ddof=1)),
-                         frac_reward_zero_std=float(np.mean([g.all() or not g.any() for g in group_rewards])),
-                         entropy=0.5, loss=0.0, learning_rate=1e-3, grad_norm=1.0))
-        samples[step] = [{"sample_id": f"s{step}-{k}-{i}", "group_id": f"g{step}-{k}", "prompt": f"p{p}",
-                          "reward": float(r), "advantage": 0.0, "completion": "right" if r else f"wrong {i}"}
-                         for k, (p, rewards) in enumerate(zip(prompts, group_rewards, strict=True))
-                         for i, r in enumerate(rewards)]
-    finding = detect("REWARD_PLATEAU", record(tmp_path, rows, samples))
+        return early if p < 2 else late if p < 4 else 0.0
+
+    finding = detect("REWARD_PLATEAU", _prompt_groups(tmp_path, right, n=300, seed=19))
     assert finding is not None and finding.severity == "warn", finding
     assert 150 <= finding.first_step <= 240, finding.first_step  # after the rise, within its 75-step windows
