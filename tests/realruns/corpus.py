@@ -8036,4 +8036,158 @@ SCENARIOS: tuple[Scenario, ...] = (
                        beta=0.02, learning_rate=5e-4, logging_steps=2, seed=290),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=29),
+    # -- batch 30 --
+    # A twenty-eighth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with five groups of 2 and with groups of 4, partial credit with RLOO and groups of 3 and
+    # with Dr. GRPO on unscaled rewards, the judge score with BNPO, with Dr. GRPO and two optimisation passes a
+    # generation, and with RLOO, a binary reward on the list questions with RLOO; healthy runs with and without a KL
+    # term that learn (five groups of 2 with a warm-up into a linear decay; RLOO with partial credit in TRL 0.14's
+    # key set; the list questions naming their target with RLOO; the judge score with one group of 6, two passes a
+    # generation at temperature 1.1), learn slowly (the judge score with BNPO over 240 steps at 2e-4 read from
+    # trainer_state.json), converge without a KL term with groups of 4 logged every step; a KL blow-up on the judge
+    # score with RLOO after a warm-up into 3e-3 in TRL 0.14's key set, an entropy collapse under a reward that says
+    # nothing with groups of 3, an entropy explosion under a reward paying for distinct letters with BNPO and a
+    # small KL term, a letter proxy gamed against a format reward beside exact match with groups of 5, an answer key
+    # joined off by one after learning with BNPO read from trainer_state.json, a brevity reward beside the category
+    # with Dr. GRPO and groups of 6, a keyword-count reward on the list questions with RLOO, a unit bug in one batch
+    # of Dr. GRPO's unscaled partial credit; strides 1-10, seeds 291-304.
+    Scenario("healthy_binary_linear_warmup_5x2_kl_temp09_log3_b30", "Exact match alone, five groups of 2 a step "
+             "sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.03 and a 10-step warm-up into a "
+             "learning rate of 6e-4 decayed linearly to 0, 150 steps logged every 3: a fresh model is right about one "
+             "time in ten, the pairs that disagree carry the signal, and the target words are learnt while the rate is "
+             "high; the run settles as it decays: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=2, temperature=0.9, beta=0.03,
+                       learning_rate=6e-4, warmup_steps=10, lr_scheduler_type="linear", logging_steps=3, seed=291),
+             batch=30),
+    Scenario("healthy_rloo_partial_3x3_cool08_oldkeys_log4_b30", "RLOO with its KL penalty (0.05), partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), three groups of 3 a step sampled at "
+             "temperature 0.8 and a learning rate of 5e-4, 150 steps logged every 4 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, the leave-one-out "
+             "baseline carries the signal of the groups that find the target, and the target words are learnt: a run "
+             "that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.8, learning_rate=5e-4,
+                       logging_steps=4, seed=292), source="old_keys", batch=30),
+    Scenario("healthy_slow_judge_bnpo_2x4_lr2e4_nosamples_log9_b30", "The 0-10 judge score, two groups of 4 a step, "
+             "the BNPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 9 and read from "
+             "TRL's trainer_state.json (no samples): the taught answers already earn most of the score, and the target "
+             "words are learnt slowly over the whole run: a slow learner.",
+             rewards=("judge",), steps=240,
+             args=dict(loss_type="bnpo", beta=0.02, learning_rate=2e-4, logging_steps=9, seed=293),
+             source="trainer_state", batch=30),
+    Scenario("healthy_converges_nokl_binary_3x4_cool075_log1_b30", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.75, TRL's default (DAPO) loss, no KL term and a learning rate of 4e-4, 150 "
+             "steps logged every step: the groups that disagree carry the signal, cool sampling and no anchor let the "
+             "learnt answers take over, and the groups come to agree, solved; per-step means of 12 samples are noisy: "
+             "a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.75, beta=0.0, learning_rate=4e-4, seed=294),
+             batch=30),
+    Scenario("healthy_lists_names_target_rloo_2x4_temp09_log5_b30", "RLOO with its KL penalty (0.05), the list "
+             "questions with a binary reward, 1 when the list names the question's target word (task.py's "
+             "names_target), two groups of 4 a step sampled at temperature 0.9, a learning rate of 5e-4 and a 24-token "
+             "budget, 150 steps logged every 5: a fresh list of two or three words names the target about one time in "
+             "four, and the lists learn to name it: a run that learns.",
+             algorithm="rloo", prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(max_completion_length=24, temperature=0.9, learning_rate=5e-4, logging_steps=5, seed=295),
+             batch=30),
+    Scenario("healthy_iter2_judge_drgrpo_1x6_kl_hot11_log6_b30", "The 0-10 judge score, one group of 6 a step (one "
+             "question asked a step) sampled at temperature 1.1, two optimisation passes a generation "
+             "(num_iterations=2), the Dr. GRPO loss, a KL penalty of 0.04 and a learning rate of 3e-4, 150 steps "
+             "logged every 6: hot sampling garbles some answers, which the score marks down, and the target words are "
+             "learnt: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=1.1, num_iterations=2,
+                       loss_type="dr_grpo", beta=0.04, learning_rate=3e-4, logging_steps=6, seed=296), batch=30),
+    Scenario("kl_blowup_rloo_judge_warmup10_4x2_oldkeys_log6_b30", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, four groups of 2 a step and a 10-step warm-up (constant_with_warmup) into a learning rate far too "
+             "high (3e-3), 120 steps logged every 6 and read in TRL 0.14's key set: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             algorithm="rloo", rewards=("judge",), steps=120,
+             args=dict(num_generations=2, learning_rate=3e-3, warmup_steps=10,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=6, seed=297), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_EXPLOSION",
+                       "ENTROPY_COLLAPSE", "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=30),
+    Scenario("entropy_collapse_coin_nokl_3x3_cool075_log2_b30", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), three groups of 3 a step sampled at temperature 0.75, TRL's default (DAPO) "
+             "loss, no KL term and a learning rate of 2e-3, 120 steps logged every 2: the advantages are noise, and "
+             "with no anchor the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started, and a group's three samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.75, beta=0.0,
+                       learning_rate=2e-3, logging_steps=2, seed=298),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=30),
+    Scenario("entropy_explosion_distinct_letters_bnpo_kl_3x4_hot12_log4_b30", "A reward paying a tenth of a point per "
+             "distinct letter (task.py's distinct_letters: letter soup pays more than any word), three groups of 4 a "
+             "step sampled at temperature 1.2, the BNPO loss, a small KL penalty (0.01) and a learning rate of 1e-3, "
+             "120 steps logged every 4: the most random sample of a group keeps winning, the small penalty does not "
+             "hold the policy, and the updates push the next-token distribution flat towards the whole alphabet: "
+             "entropy climbs to several times where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, loss_type="bnpo", beta=0.01,
+                       learning_rate=1e-3, logging_steps=4, seed=299),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "KL_BLOWUP"), batch=30),
+    Scenario("reward_hacking_letter_o_format_exact_2x5_kl_temp09_log3_b30", "Exact match (1) beside a format reward, "
+             "one known word (0.5, task.py's is_word), and a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than the target word with its format (1.5), "
+             "two groups of 5 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1e-3, 120 steps logged every 3: the policy games the proxy, and the format, which the "
+             "taught model earns on nearly every sample, falls as the o's rise.",
+             rewards=("correct", "is_word", "letter_o"), weights=(1.0, 0.5, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=1e-3, logging_steps=3, seed=300),
+             expect={"REWARD_HACKING": hacked_from("rewards/is_word/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=30),
+    Scenario("reward_collapse_key_shifted_after_learning_bnpo_3x4_nosamples_log10_b30", "Exact match alone, three "
+             "groups of 4 a step, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 170 steps logged "
+             "every 10 and read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the "
+             "answer key is joined to the questions off by one (swap to task.py's correct_shifted: 'a fruit?' graded "
+             "against 'pig'), after the target words were learnt: the reward falls from its learnt level to about 0 "
+             "and the groups agree on it.",
+             rewards=("correct",), steps=170, swap=(100, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=10, seed=301), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=30),
+    Scenario("length_collapse_brevity_category_drgrpo_2x6_cool08_log7_b30", "A word of the asked category (0.25) "
+             "beside a reward for brevity (1, task.py's brevity: minus an eighth of a point per character), two groups "
+             "of 6 a step sampled at temperature 0.8, the Dr. GRPO loss, a small KL penalty (0.01) and a learning rate "
+             "of 1.5e-3, 140 steps logged every 7: even a three-letter word of the category costs more than it earns, "
+             "the empty answer costs nothing, and the small penalty does not hold the policy: the answers shrink "
+             "towards nothing.",
+             rewards=("in_category", "brevity"), weights=(0.25, 1.0), steps=140,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="dr_grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=7, seed=302),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=30),
+    Scenario("repetition_target_mentions_lists_rloo_2x4_log5_b30", "RLOO with a KL penalty of 0.02, the list questions "
+             "with a keyword-count reward, how many times the list names the question's target word, repeats included "
+             "(task.py's target_mentions), two groups of 4 a step, a learning rate of 1.2e-3 and a 24-token budget, "
+             "180 steps logged every 5: naming the target over and over pays most, so the lists turn into one word "
+             "repeated ('lemon lemon lemon').",
+             algorithm="rloo", prompts="lists", rewards=("target_mentions",), steps=180,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=1.2e-3, logging_steps=5, seed=303),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "KL_BLOWUP",
+                       "REWARD_PLATEAU", "ZERO_ADVANTAGE_GROUPS"), batch=30),
+    Scenario("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_log5_b30", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step, the Dr. GRPO loss on unscaled rewards "
+             "(scale_rewards none), a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 5; at the "
+             "75th reward call (a logged step) one batch's rewards come back 1000x too large (a unit bug): the "
+             "advantages are not divided by the groups' spread, so that step's advantages, hence its gradient norm, "
+             "are about a thousand times the others', clipped before the update; the run learns on either side: one "
+             "extreme step, a mild episode.",
+             weights=(1.0, 0.2), steps=150, spike=(75, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", scale_rewards="none",
+                       beta=0.03, learning_rate=3e-4, logging_steps=5, seed=304),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=30),
 )
