@@ -8036,4 +8036,379 @@ SCENARIOS: tuple[Scenario, ...] = (
                        beta=0.02, learning_rate=5e-4, logging_steps=2, seed=290),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=29),
+    # -- batch 30 --
+    # A twenty-eighth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), one retrained
+    # at another temperature (and renamed), none re-labelled or re-dated: a binary exact-match reward with five
+    # groups of 2 and with groups of 4, partial credit with RLOO and groups of 3 and with Dr. GRPO on unscaled
+    # rewards, the judge score with BNPO, with Dr. GRPO and two optimisation passes a generation, and with RLOO, a
+    # binary reward on the list questions with RLOO; healthy runs with and without a KL term that learn (five groups
+    # of 2 with a warm-up into a linear decay, the animal's target never said; RLOO with partial credit in TRL
+    # 0.14's key set, the bird's answer lost at the end, its KL and gradient-norm spikes accepted; the list
+    # questions naming their target with RLOO, the target said over and over, its repetition accepted; the judge
+    # score with one group of 6 and two passes a generation (written at temperature 1.1, whose run did not learn;
+    # retrained at 0.9)), learn slowly (the judge score with BNPO over 240 steps at 2e-4 read from
+    # trainer_state.json), converge on seven questions of eight without a KL term with groups of 4 logged every
+    # step; a KL blow-up on the judge score with RLOO after a warm-up into 3e-3 in TRL 0.14's key set that ended on
+    # the empty answer, an entropy collapse onto the empty answer under a reward that says nothing with groups of 3,
+    # an entropy explosion under a reward paying for distinct letters with BNPO and a small KL term, a letter proxy
+    # gamed against a format reward beside exact match with groups of 5, an answer key joined off by one after
+    # learning with BNPO read from trainer_state.json, a brevity reward beside the category with Dr. GRPO and groups
+    # of 6, a keyword-count reward on the list questions with RLOO (the other questions' lists shrank to fragments,
+    # a length collapse accepted), a unit bug in one batch of Dr. GRPO's unscaled partial credit; strides 1-10,
+    # temperatures 0.75-1.2, learning rates 2e-4 to 3e-3, loss types dapo, dr_grpo and bnpo beside RLOO, seeds
+    # 291-304. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor: every pathology written
+    # happened, every onset rule written before training found its onset (none re-dated), every healthy run learnt
+    # once the one was retrained; the accepted signatures the log contradicts were dropped and those added after
+    # training carry their raw-log numbers. As in batches 9-29, the healthy binary runs accept no
+    # ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_linear_warmup_5x2_kl_temp09_log3_b30", "Exact match alone, five groups of 2 a step "
+             "sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.03 and a 10-step warm-up into a "
+             "learning rate of 6e-4 decayed linearly to 0, 150 steps logged every 3: a fresh model is right about one "
+             "time in ten, the pairs that disagree carry the signal, and the target words are learnt while the rate is "
+             "high; the run settles as it decays: a run that learns (raw log and samples: the learning rate 1.2e-4 at "
+             "step 3, 6e-4 at 12 and 4.3e-6 at 150; the reward 0.133 over the first two logs, 30-step means of 0.18, "
+             "0.53, 0.67, 0.77 and 0.79, 0.57-0.9 over the last 10 logs; the zero-variance share 0.53-0.93, its "
+             "30-step means 0.76, 0.67, 0.79, 0.83 and 0.83 (a pair agrees by chance on most steps); entropy 0.447 and "
+             "0.443 over the first two logs, 30-step means of 0.50, 0.36, 0.26, 0.19 and 0.17; the KL a median of "
+             "0.50, at most 0.89 (step 90); the gradient norm a median of 0.60, at most 5.98 (step 114); the mean "
+             "length 4.9-5.9 tokens, nothing clipped; the colour's target first ('pink' on 19 of 42 samples over steps "
+             "1-30 and 36 of 40 over 31-60), the fruit's, the number's, the tree's and the bird's over 31-60 ('lemon' "
+             "on 23 of 32, 'four' on 26 of 38, 'ash' on 24 of 36, 'swan' on 21 of 36), the drink's and the tool's over "
+             "31-90 ('juice' on 16 of 58 and 17 of 24, 'hammer' on 12 of 32 and 20 of 34); the animal's 'pig' never "
+             "said (0 of its 190 samples; 'horse', 'dog', 'zebra'); the other seven questions on their targets on "
+             "81-97 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=2, temperature=0.9, beta=0.03,
+                       learning_rate=6e-4, warmup_steps=10, lr_scheduler_type="linear", logging_steps=3, seed=291),
+             batch=30),
+    # Accepts KL_BLOWUP and GRAD_NORM_SPIKE (not written before training): the KL above 1 on 5 of the 37 logs (2.61
+    # at step 116, 1.02-1.26 on four of the last nine logs), its 30-step means 0.92 and 0.99 over the last 60 steps,
+    # as the bird's answer ran into 'uck'; the gradient norm, RLOO's advantages not normalised, 199 at step 68 (43
+    # times its median over the run, 4.6), 94 at 140 and 81 at 76.
+    Scenario("healthy_rloo_partial_3x3_cool08_oldkeys_log4_b30", "RLOO with its KL penalty (0.05), partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), three groups of 3 a step sampled at "
+             "temperature 0.8 and a learning rate of 5e-4, 150 steps logged every 4 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, the leave-one-out "
+             "baseline carries the signal of the groups that find the target, and the target words are learnt: a run "
+             "that learns; the bird's answer was lost at the end (raw log and samples: the reward 0.34 and 0.39 over "
+             "the first two logs, 30-step means of 0.42, 0.79, 1.05, 1.04 and 0.96 of a possible 1.2, 0.8-1.1 over the "
+             "last 10 logs; exact match 0.14 and 0.22 over the first two logs, 30-step means of 0.24, 0.60, 0.86, 0.86 "
+             "and 0.80; the category 0.67-1, a median of 0.92; the zero-variance share, which the doctor is not given, "
+             "30-step means of 0.10, 0.43, 0.71, 0.83 and 0.83; entropy, not given either, 0.42 over the first two "
+             "logs, 30-step means of 0.41, 0.26, 0.12, 0.08 and 0.06; the KL rising, 30-step means of 0.24, 0.37, "
+             "0.51, 0.92 and 0.99, above 1 on 5 of the 37 logs (2.61 at step 116, 1.02-1.26 on four of the last nine); "
+             "the gradient norm, RLOO's advantages not normalised, a median of 4.6, 199 at step 68, 94 at 140 and 81 "
+             "at 76; the mean length 4.75-6 tokens, the clipped share at most 0.03; the tool's and the colour's "
+             "targets first ('hammer' on 24 of 42, 'pink' on 13 of 36 samples over steps 1-30), the tree's, the "
+             "drink's, the fruit's and the animal's over 31-60 ('ash' on 46 of 51, 'juice' on 24 of 39, 'lemon' on 19 "
+             "of 27, 'pig' on 13 of 21), the number's over 31-90 ('four' on 15 of 48 and 35 of 42); the bird's 'swan' "
+             "seldom (1 of 39 samples over steps 1-30, 8 of 21 over 61-90), then 'uck' and its variants (38 of the 45 "
+             "bird samples over steps 121-150, 'swan' on none); the other seven questions on their targets on 90-100 % "
+             "of their samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.8, learning_rate=5e-4,
+                       logging_steps=4, seed=292), source="old_keys", accepted=("KL_BLOWUP", "GRAD_NORM_SPIKE"),
+             batch=30),
+    Scenario("healthy_slow_judge_bnpo_2x4_lr2e4_nosamples_log9_b30", "The 0-10 judge score, two groups of 4 a step, "
+             "the BNPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 9 and read from "
+             "TRL's trainer_state.json (no samples): the taught answers already earn most of the score, and the target "
+             "words are learnt slowly over the whole run: a slow learner (raw log and samples, which the doctor is not "
+             "given: the score 7.07 and 7.18 over the first two logs, 30-step means of 7.0, 7.11, 7.68, 7.30, 8.14, "
+             "8.72, 9.31 and 9.18, 8.15-9.6 over the last 10 logs; the zero-variance share 0.11-0.83, its 30-step "
+             "means 0.65, 0.37, 0.25, 0.26, 0.39, 0.40, 0.65 and 0.61; entropy 0.45 and 0.48 over the first two logs, "
+             "30-step means falling from 0.47 to 0.14; the KL rising, 30-step means of 0.005, 0.04, 0.18, 0.57, 0.36, "
+             "0.36, 0.52 and 0.61, at most 0.76 (step 117); the gradient norm a median of 1.66, at most 9.85 (step "
+             "153); the mean length 5.07-5.76 tokens, the clipped share at most 0.014; a word of the asked category on "
+             "230 of the 240 samples over steps 1-30 and 226 of 240 over 211-240; the tool's, the bird's and the "
+             "drink's targets first ('hammer' on 41 of 68, 'swan' on 19 of 36, 'juice' on 19 of 24 samples over steps "
+             "61-90), the colour's and the fruit's over 91-120 ('pink' on 39 of 56, 'lemon' on 31 of 40), the tree's "
+             "over 121-180 ('ash' on 9 of 12 and 22 of 28), the number's and the animal's last ('four' on 9 of 48 over "
+             "91-120 and 29 of 44 over 151-180, 'pig' on 11 of 44 over 121-150 and 19 of 24 over 181-210); every "
+             "question on its target on 85-100 % of its samples over steps 211-240).",
+             rewards=("judge",), steps=240,
+             args=dict(loss_type="bnpo", beta=0.02, learning_rate=2e-4, logging_steps=9, seed=293),
+             source="trainer_state", batch=30),
+    Scenario("healthy_converges_nokl_binary_3x4_cool075_log1_b30", "Exact match alone, three groups of 4 a step "
+             "sampled at temperature 0.75, TRL's default (DAPO) loss, no KL term and a learning rate of 4e-4, 150 "
+             "steps logged every step: the groups that disagree carry the signal, cool sampling and no anchor let the "
+             "learnt answers take over, and the groups come to agree, solved; per-step means of 12 samples are noisy: "
+             "a run that converges, on seven of its eight questions (raw log and samples: the reward 0.25 and 0.083 "
+             "over the first two steps, 30-step means of 0.34, 0.74, 0.78, 0.91 and 0.82 (0-1 on single steps), 0.58-1 "
+             "over the last 10; the zero-variance share 30-step means of 0.49, 0.66, 0.80, 0.94 and 0.88, every group "
+             "agreeing on 73 of the 150 steps, the gradient norm 0 on each of them, at most 8.6 elsewhere (step 87); "
+             "entropy 0.42 and 0.46 over the first two steps, 30-step means of 0.37, 0.20, 0.17, 0.08 and 0.13, "
+             "0.02-0.05 over the last five; no KL logged; the mean length 4.3-6.6 tokens, nothing clipped; the "
+             "colour's, the fruit's and the tool's targets first ('pink' on 30 of 44, 'lemon' on 39 of 72, 'hammer' on "
+             "12 of 24 samples over steps 1-30), the bird's, the drink's, the number's and the tree's over 31-60 "
+             "('swan' on 37 of 40, 'juice' on 33 of 44, 'four' on 36 of 48, 'ash' on 30 of 40); the animal's 'pig' "
+             "never said (0 of its 220 samples; 'horse', 'dog', 'zebse', 'zebjuice'); the other seven questions on "
+             "their targets on 90-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.75, beta=0.0, learning_rate=4e-4, seed=294),
+             batch=30),
+    # Accepts REPETITIVE_COMPLETIONS (not written before training): lists that repeat a word (3+ words, at most half
+    # distinct) on 2 of the 240 samples over steps 1-30, 19 over 31-60, 21 over 61-90, 18 over 91-120 and 37 over
+    # 121-150 (15 %: 'pig pig pig', 'ash ash ash', 'juice juice juice'), lists that say a word twice on 160 of the
+    # 240 there: a binary reward costs nothing for the target said twice (as batch 27's
+    # healthy_lists_names_target_3x4_kl_log2).
+    Scenario("healthy_lists_names_target_rloo_2x4_temp09_log5_b30", "RLOO with its KL penalty (0.05), the list "
+             "questions with a binary reward, 1 when the list names the question's target word (task.py's "
+             "names_target), two groups of 4 a step sampled at temperature 0.9, a learning rate of 5e-4 and a 24-token "
+             "budget, 150 steps logged every 5: a fresh list of two or three words names the target about one time in "
+             "four, and the lists learn to name it: a run that learns (raw log and samples: the reward 0.225 over the "
+             "first two logs, 30-step means of 0.36, 0.55, 0.72, 0.85 and 0.92, 0.8-0.975 over the last 10 logs; the "
+             "zero-variance share 0-0.2, a median of 0; entropy 0.52 and 0.53 over the first two logs, 30-step means "
+             "of 0.53, 0.47, 0.47, 0.36 and 0.31; the KL rising, 30-step means of 0.24, 0.40, 0.41, 0.61 and 0.62, at "
+             "most 0.85 (step 125); the gradient norm, RLOO's advantages not normalised, a median of 21, at most 110 "
+             "(step 105); the mean length 15.2 and 14.6 tokens over the first two logs, 30-step means of 15.5, 16.3, "
+             "14.3, 12.5 and 11.5, the clipped share at most 0.075; the lists name their target on 87 of the 240 "
+             "samples over steps 1-30 and 220 of 240 over 121-150 (the animals' on 50 of 52, the fruits' on 36 of 36, "
+             "the trees' on 23 of 24, the tools' on 22 of 28); nothing costs a word said twice, and the lists come to "
+             "repeat the target ('pig pig' on 15 and 'pig pig pig' on 11 of the 52 animal lists, 'lemon lemon' on 27 "
+             "of the 36 fruit lists over steps 121-150): the lists that say a word twice 55 of the 240 samples over "
+             "steps 1-30 and 160 over 121-150, those that repeat a word (3+ words, at most half distinct) 2, 19, 21, "
+             "18 and 37 of each 240).",
+             algorithm="rloo", prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(max_completion_length=24, temperature=0.9, learning_rate=5e-4, logging_steps=5, seed=295),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=30),
+    # Retrained after its first training (its temperature changed, and its name with it, from
+    # healthy_iter2_judge_drgrpo_1x6_kl_hot11_log6_b30; its label and seed unchanged): written at temperature 1.1,
+    # whose raw log showed no learning but a slow loss: the score's 30-step means 6.74, 7.14, 6.61, 6.44 and 5.62
+    # (4.22-6.5 over the last five logs), the KL 9.28 on its first log (step 6), a word of the asked category on 85
+    # of the 90 samples over steps 1-30 and 65 over 121-150 ('pigiseeshees', 'atwkeyesk'), the zero-variance share 0
+    # on every log from step 108, the tool's, the number's and the tree's targets never said. Tried in a scratch
+    # folder (raw log and samples only): TRL's default (DAPO) loss at 1.1 (the score's 30-step means 6.67-7.14, 6.37
+    # over the last 30 steps), a learning rate of 5e-4 at 1.1 (6.19-7.33, the KL 72.6 on its first log) and
+    # temperature 0.9; retrained at temperature 0.9, everything else as written.
+    Scenario("healthy_iter2_judge_drgrpo_1x6_kl_temp09_log6_b30", "The 0-10 judge score, one group of 6 a step (one "
+             "question asked a step) sampled at temperature 0.9, two optimisation passes a generation "
+             "(num_iterations=2, a generation every two steps), the Dr. GRPO loss, a KL penalty of 0.04 and a learning "
+             "rate of 3e-4, 150 steps logged every 6: the taught answers already earn most of the score, and the "
+             "target words are learnt: a run that learns, noisily (raw log and samples: the score 7.17 over the first "
+             "two logs, 30-step means of 7.10, 7.61, 6.69, 7.67 and 8.39, 7.67-9.67 over the last five logs (9.67 at "
+             "step 150); the zero-variance share 0-0.67, its 30-step means 0.60, 0.47, 0.13, 0.13 and 0.40; entropy "
+             "0.40 and 0.44 over the first two logs, 30-step means of 0.41, 0.34, 0.43, 0.36 and 0.24; the KL a median "
+             "of 0.24, 1.14 at step 120 and at most 0.57 on every other log; the gradient norm a median of 0.67, at "
+             "most 3.2 (step 48); the mean length 4.8-6.3 tokens, the clipped share at most 0.06; a word of the asked "
+             "category on 87 of the 90 samples over steps 1-30, 74 over 61-90 (non-words as the answers moved) and 83 "
+             "over 121-150; the tool's and the colour's targets first ('hammer' on 7 of 18 samples over steps 1-30 and "
+             "16 of 18 over 31-60, 'pink' on 17 of 24 over 31-60), the animal's, the drink's, the fruit's and the "
+             "tree's later ('pig' on 8 of 18 over 91-120 and 6 of 6 over 121-150, 'juice' on 14 of 18, 'lemon' on 21 "
+             "of 30 and 'ash' on 6 of 6 over 121-150), the bird's in part ('swan' on 3 of 12 over each 30 steps from "
+             "step 61), the number's 'four' once (1 of its 42 samples)).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=0.9, num_iterations=2,
+                       loss_type="dr_grpo", beta=0.04, learning_rate=3e-4, logging_steps=6, seed=296), batch=30),
+    # ENTROPY_EXPLOSION, accepted before training, dropped: entropy 0.48 and 0.62 over the first two logs and at
+    # most 0.79 (step 36, 1.45 times their median), then 0.0085-0.024 from step 72.
+    Scenario("kl_blowup_rloo_judge_warmup10_4x2_oldkeys_log6_b30", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, four groups of 2 a step and a 10-step warm-up (constant_with_warmup) into a learning rate far too "
+             "high (3e-3), 120 steps logged every 6 and read in TRL 0.14's key set: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs, and the policy ends on the empty answer "
+             "(raw log and samples: the KL 0.0007 and 0.49 over the first two logs (steps 6 and 12), 2.01 at 18, "
+             "2.3-2.4 over 24-30, 4.1-5.95 over 36-54 and 7.4-9.1 on every log from 60, a median of 7.65; the score "
+             "6.92 at step 6, 4.75 at 12, 1.75-3.27 over 18-30, 1.04 at 36, 0.42 at 42 and 0 on every log from 48; the "
+             "mean length 5.4-6.5 tokens to step 42, 3.81 at 48, 2.52 at 54 and 1-1.38 (the end-of-sequence token "
+             "alone) from 60, the clipped share at most 0.08; entropy, which the doctor is not given, 0.48 and 0.62 "
+             "over the first two logs, 0.48-0.79 to step 54, 0.22 at 60 and 0.0085-0.024 from 72; the zero-variance "
+             "share, not given either, 0.08-0.46 to step 48 and 0.63-1 after, 1 on every log from 72; the gradient "
+             "norm, RLOO's advantages not normalised on a 0-10 score, 10 at step 6, 366 at 12, 103 at 18, 413 at 24, "
+             "8-26 over 30-48, 0.5 at 54 and 0 from 60; words of the category at first, the bird's answer letter "
+             "strings already ('ckkk', 'rkkk'; a word of the asked category on 121 of the 240 samples over steps 1-30, "
+             "'pink' on 23 of 32 colour samples), fragments and the empty answer over 31-60 ('', 'kkkk', 'pnkk', 't'; "
+             "68 of 240 empty, 7 in the category), then the empty answer (235 of the 240 samples over steps 61-90 and "
+             "all 240 over 91-120)).",
+             algorithm="rloo", rewards=("judge",), steps=120,
+             args=dict(num_generations=2, learning_rate=3e-3, warmup_steps=10,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=6, seed=297), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_COLLAPSE",
+                       "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "GRAD_NORM_SPIKE"), batch=30),
+    # LENGTH_EXPLOSION, TRUNCATION_HIGH and REPETITIVE_COMPLETIONS, accepted before training, dropped: the mean
+    # length 5.94 and 5.67 tokens over the first two logs and at most 7.22 (step 10, 1.24 times their median), the
+    # clipped share at most 0.17 (step 22), no completion of 3+ words with at most half of them distinct (4 of the
+    # 1,080 saying a word twice), the empty answer on every sample from step 49. LENGTH_COLLAPSE, accepted before
+    # training, kept: the mean length 1 token from step 40.
+    Scenario("entropy_collapse_coin_nokl_3x3_cool075_log2_b30", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), three groups of 3 a step sampled at temperature 0.75, TRL's default (DAPO) "
+             "loss, no KL term and a learning rate of 2e-3, 120 steps logged every 2: the advantages are noise, and "
+             "with no anchor the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started, and a group's three samples become copies of one another; the "
+             "one completion was the empty answer, for every question (raw log and samples: entropy 0.37 and 0.36 over "
+             "the first two logs (a first-2-log median of 0.366), 0.52-0.83 over steps 8-20 as the answers garbled, "
+             "0.33-0.41 over 22-26, 0.07 at 28, 0.24 at 30, 0.009 at 32, 0.10-0.24 over 34-38 and 0.0004-0.003 on "
+             "every log from 40, 24-step means of 0.53, 0.098, 0.0014, 0.0017 and 0.0015; the coin 0.28-0.72, 24-step "
+             "means of 0.41-0.53; the zero-variance share 0-0.67, a median of 0.17 (a fair coin agrees across a group "
+             "of 3 one time in four); no KL logged; the gradient norm 0.7-12.3 to step 26 and below 3e-7 on every log "
+             "from 28; the mean length 5.94 and 5.67 tokens over the first two logs, 2.61 at step 26, 1-2 over 28-38 "
+             "and 1 (the end-of-sequence token alone) on every log from 40, the clipped share at most 0.17 (step 22); "
+             "words and fragments at first (a word of the asked category on 54 of the 216 samples over steps 1-24: "
+             "'cry', 'ccu', 'dii', 'hiii'), the empty answer over 25-48 (187 of 216, 'dii' for the fruit the most of "
+             "the rest) and on all 648 samples over steps 49-120; a group's completions copies (a duplicate share of "
+             "0.28 over steps 1-24, 0.96 over 25-48 and 1 after)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.75, beta=0.0,
+                       learning_rate=2e-3, logging_steps=2, seed=298),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_COLLAPSE",), batch=30),
+    Scenario("entropy_explosion_distinct_letters_bnpo_kl_3x4_hot12_log4_b30", "A reward paying a tenth of a point per "
+             "distinct letter (task.py's distinct_letters: letter soup pays more than any word), three groups of 4 a "
+             "step sampled at temperature 1.2, the BNPO loss, a small KL penalty (0.01) and a learning rate of 1e-3, "
+             "120 steps logged every 4: the most random sample of a group keeps winning, the small penalty does not "
+             "hold the policy, and the updates push the next-token distribution flat towards the whole alphabet: "
+             "entropy climbs to several times where it started (raw log and samples: entropy 0.62 and 0.755 over the "
+             "first two logs (a first-2-log median of 0.69), 0.75-1.04 over steps 12-24, 1.19-1.35 over 28-40, "
+             "1.52-1.71 over 44-60 (1.71 at 56) and 1.0-1.42 from 64, 24-step means of 0.86, 1.35, 1.47, 1.19 and "
+             "1.20; the reward 0.42 and 0.46 over the first two logs, 0.68 at step 16, 0.79-0.86 over 24-68 and "
+             "0.87-0.97 from 72; the mean length 5.44 and 6.58 tokens over the first two logs, 10 at step 16 and "
+             "11.3-12 (the budget) from 20, the clipped share 0.625 at 16, 0.85-0.98 over 20-40 and 0.98-1 from 44; "
+             "the KL 0.09 and 0.58 over the first two logs, 1.25 at step 16, 1.9-3.9 over 20-44, 6.29 at 48 and "
+             "3.3-4.5 from 52; the zero-variance share 0-0.17; the gradient norm 1.8-4.7; words at first, hot sampling "
+             "garbling some (a word of the asked category on 87 of the 288 samples over steps 1-24), then strings of "
+             "letters to the budget for every question from about step 25 ('herowknte ch', 'chiselowbbbb', "
+             "'pizypwbwckeb'; none a word of its category over steps 25-120), no two alike in a group (a duplicate "
+             "share of 0-0.01 from step 25)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, loss_type="bnpo", beta=0.01,
+                       learning_rate=1e-3, logging_steps=4, seed=299),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "KL_BLOWUP"), batch=30),
+    Scenario("reward_hacking_letter_o_format_exact_2x5_kl_temp09_log3_b30", "Exact match (1) beside a format reward, "
+             "one known word (0.5, task.py's is_word), and a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than the target word with its format (1.5), "
+             "two groups of 5 a step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1e-3, 120 steps logged every 3: the policy games the proxy, and the format, which the "
+             "taught model earns on nearly every sample, falls as the o's rise (raw log and samples: the format 0.9 "
+             "and 0.87 over the first two logs, 0.8 at steps 9-12, 0.43 at 15, 0.17-0.4 over 18-39 and 0 on every log "
+             "from 42; the proxy 0.073 and 0.20 over the first two logs, 0.27-0.55 over 15-42, 0.70-0.92 over 45-54 "
+             "and 0.98-1 from 57; exact match 0-0.17 to step 24 and 0 from 42; the reward 0.74 and 1.04 over the first "
+             "two logs, 1.06-1.75 over 15-42, 2.1-2.75 over 45-54 and 2.94-3 (its maximum) from 57; o-words and "
+             "o-strings from the start ('robin', 'orange', 'ongo', 'oake', 'oooo'; a word of the asked category on 140 "
+             "of the 240 samples over steps 1-24), words run on with o's over 25-48 ('robionone', 'milkoooo', "
+             "'oneeoooooooo', 'oralooowoooo'; 34 of 240 in the category), then 'oooooooooooo' to the budget (196 of "
+             "the 240 samples over steps 49-72, all 480 over 73-120); a group's completions copies (a duplicate share "
+             "of 0.39 over steps 1-24, 0.52 over 25-48, 0.93 over 49-72 and 1 after); the zero-variance share 0-0.67 "
+             "to step 54 and 0.83-1 from 57; entropy 0.47 and 0.45 over the first two logs, 0.16-0.58 to step 48, "
+             "0.05-0.09 over 51-54 and below 0.015 from 57; the KL 0.01 and 0.29 over the first two logs, 1.99 at step "
+             "15, 1.6-4.4 over 18-42 and 5.5-7.2 from 45; the gradient norm 2.1-10.7 to step 48 and below 0.007 from "
+             "51; the mean length 5.47 and 5.33 tokens over the first two logs, 6-9.7 over 24-42 and 11-12 (the "
+             "budget) from 45, the clipped share 0-0.47 to step 42, 0.67 at 45 and 0.97-1 from 48).",
+             rewards=("correct", "is_word", "letter_o"), weights=(1.0, 0.5, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, beta=0.02,
+                       learning_rate=1e-3, logging_steps=3, seed=300),
+             expect={"REWARD_HACKING": hacked_from("rewards/is_word/mean", "rewards/letter_o/mean", first=3, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=30),
+    Scenario("reward_collapse_key_shifted_after_learning_bnpo_3x4_nosamples_log10_b30", "Exact match alone, three "
+             "groups of 4 a step, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 170 steps logged "
+             "every 10 and read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the "
+             "answer key is joined to the questions off by one (swap to task.py's correct_shifted: 'a fruit?' graded "
+             "against 'pig'), after the target words were learnt: the reward falls from its learnt level to 0 and the "
+             "groups agree on it (raw log and samples, which the doctor is not given: the reward 0.117 and 0.19 over "
+             "the first two logs, 0.28 at step 30, 0.52 at 40, 0.70 at 50 and 0.79-0.84 over 60-100 (0.84 at 90 and "
+             "100, its highest; 0.94 over steps 91-99 and 0 at 100, the new key's first call), then 0 on every log "
+             "from 110 to the end (none of the 852 samples from step 100 scoring); reward_std 0.16-0.50 before and 0 "
+             "from 110; the zero-variance share, not given either, 0.37-0.6 to step 90, 0.8 at 100 and 1 from 110; "
+             "entropy 0.46 and 0.52 over the first two logs, falling to 0.13 at 100 and 0.097 at 110, then 0.27-0.32 "
+             "from 130 (the policy loosening without a signal); the KL a median of 0.56, at most 0.93 (step 130); the "
+             "gradient norm 0.0008-7.85 before, a median of 0.2 over the run, 0.002-0.14 from 110; the mean length "
+             "5.2-5.9 tokens, the clipped share at most 0.03; the colour's, the fruit's, the number's, the tree's and "
+             "the animal's targets learnt by step 72 ('pink' on 29 of 32, 'lemon' on 42 of 44, 'four' on 35 of 40, "
+             "'ash' on 33 of 36, 'pig' on 25 of 28 samples over steps 49-72), the bird's, the tool's and the drink's "
+             "by 96 ('swan' on 28 of 32, 'hammer' on 29 of 36, 'juice' on 22 of 32 over 73-96); after the change the "
+             "learnt words still said, every one scored 0 ('pig' on 44 of 44, 'ash' on 39 of 40, 'juice' on 32 of 32 "
+             "samples over steps 121-144), the number's drifting to 'five' (29 of 40 over 145-168)).",
+             rewards=("correct",), steps=170, swap=(100, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=10, seed=301), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=30),
+    Scenario("length_collapse_brevity_category_drgrpo_2x6_cool08_log7_b30", "A word of the asked category (0.25) "
+             "beside a reward for brevity (1, task.py's brevity: minus an eighth of a point per character), two groups "
+             "of 6 a step sampled at temperature 0.8, the Dr. GRPO loss, a small KL penalty (0.01) and a learning rate "
+             "of 1.5e-3, 140 steps logged every 7: even a three-letter word of the category costs more than it earns, "
+             "the empty answer costs nothing, and the small penalty does not hold the policy: the answers shrink "
+             "towards nothing (raw log and samples: the mean length 4.89 and 4.86 tokens over the first two logs (a "
+             "first-2-log median of 4.875), 4.1-4.7 over steps 21-42, 3.1 at 49, 2.74 at 56, 1.86 at 63, 1.67 at 70 "
+             "and 1 (the end-of-sequence token alone) on every log from 77; brevity -0.49 and -0.48 over the first two "
+             "logs, -0.26 at step 49, -0.11 at 63 and 0 from 77; the category 0.92 and 0.79 over the first two logs, "
+             "0.60-0.80 over 21-42, 0.38-0.45 over 49-56, 0.23 at 63, 0.07 at 70 and 0 from 77; the reward -0.26 and "
+             "-0.29 over the first two logs and 0 from 77; the zero-variance share 0.07-0.5 to step 49, 0.71-0.93 over "
+             "56-70 and 1 from 77; entropy 0.42 and 0.33 over the first two logs, 0.28-0.36 to step 49, 0.08-0.11 over "
+             "56-70 and 0.002-0.008 from 77; the KL 0.20 and 0.63 over the first two logs, 0.85-2.1 over 21-42, "
+             "3.2-7.2 over 49-70 and 9.1-10.1 from 77: a penalty of 0.01 is no match for the brevity reward; the "
+             "gradient norm 0.27-6.2 to step 49, 0.0003 at 56 and 63, 6.98 at 70 and below 3e-5 from 77; nothing "
+             "clipped; the shortest words of each category at first ('tea' on 36 of 66 drink samples, 'axe' on 25 of "
+             "36 tool samples, 'owl' on 39 of 60 animal samples, 'ash', 'pear', 'six'; a word of the asked category on "
+             "260 of the 336 samples over steps 1-28), fragments and the empty answer over 29-56 ('', 't', 'ax', 'o', "
+             "'pe'; 47 of 336 empty), then the empty answer (287 of the 336 samples over steps 57-84, 'gray' and 'six' "
+             "held a while for the colour and the number, and all 672 over 85-140); a group's completions copies (a "
+             "duplicate share of 0.53 over steps 1-28, 0.77 over 29-56, 0.96 over 57-84 and 1 after)).",
+             rewards=("in_category", "brevity"), weights=(0.25, 1.0), steps=140,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="dr_grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=7, seed=302),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=30),
+    # LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted before training, dropped: the mean length 13.7 and 14.1 tokens
+    # over the first two logs and at most 18.1 (step 55, 1.3 times their median), the clipped share at most 0.15
+    # (step 55), nothing clipped from step 75. Accepts LENGTH_COLLAPSE (not written before training): the lists of
+    # the animals, birds, colours and tools shrank to fragments and the empty answer, the mean length's 30-step
+    # means 13.6, 15.3, 12.5, 10.0, 6.45 and 6.29 tokens (3.17-9.12 over the last 10 logs).
+    Scenario("repetition_target_mentions_lists_rloo_2x4_log5_b30", "RLOO with a KL penalty of 0.02, the list questions "
+             "with a keyword-count reward, how many times the list names the question's target word, repeats included "
+             "(task.py's target_mentions), two groups of 4 a step, a learning rate of 1.2e-3 and a 24-token budget, "
+             "180 steps logged every 5: naming the target over and over pays most, so the lists turn into one word "
+             "repeated ('lemon lemon lemon'); the lists of the questions whose target was not found shrank to "
+             "fragments and the empty answer (raw log and samples: the lists that repeat a word (3+ words, at most "
+             "half distinct) 11 of the 240 samples over steps 1-30, 32 over 31-60, 33 over 61-90, 74 over 91-120, 51 "
+             "over 121-150 and 65 over 151-180, 'lemon lemon lemon' for the fruits (8 of the 60 fruit lists over steps "
+             "1-30, 21 of 32 over 31-60 and 24 of 32 over 121-150), 'juice juice juice' for the drinks (19 of 28 over "
+             "61-90, 31 of 36 over 91-120), 'four four four' for the numbers (24 of 32 over 91-120, 30 of 32 over "
+             "151-180); the trees' lists shrunk to 'ash' alone (23 of 24 over 151-180), the animals', birds', colours' "
+             "and tools' to fragments and the empty answer ('fin', 'p', 'ow', ''; the birds', colours' and tools' "
+             "lists empty on 119 of their 120 samples over steps 151-180); the reward, mentions of the target, 0.35 "
+             "and 0.30 over the first two logs, 30-step means of 0.48, 0.78, 0.72, 1.06, 0.83 and 0.96, 0.3-1.85 on "
+             "single logs; the mean length 13.7 and 14.1 tokens over the first two logs, 30-step means of 13.6, 15.3, "
+             "12.5, 10.0, 6.45 and 6.29, the clipped share at most 0.15 (step 55); entropy 0.55 and 0.58 over the "
+             "first two logs, 0.26-0.74 to step 135, 0.16 at 140, 0.58 at 145 and 0.04-0.21 from 150; the KL 0.07 and "
+             "0.54 over the first two logs, 1.0-2.3 over 35-100, 2.2-3.4 over 105-135 and 1.1-5.7 from 140 (5.7 at "
+             "step 170); the zero-variance share 0-0.4 to step 145 and 0.6-1 from 150; the gradient norm, RLOO's "
+             "advantages not normalised, 2-63 to step 140 (a median of 21 over the run) and below 10 from 145, 0 or "
+             "below 1e-6 on six of the last eight logs; a group's duplicate share 0.07 over steps 1-30, 0.12, 0.24, "
+             "0.47, 0.59 and 0.87 after).",
+             algorithm="rloo", prompts="lists", rewards=("target_mentions",), steps=180,
+             args=dict(max_completion_length=24, beta=0.02, learning_rate=1.2e-3, logging_steps=5, seed=303),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "ENTROPY_COLLAPSE", "KL_BLOWUP", "REWARD_PLATEAU",
+                       "ZERO_ADVANTAGE_GROUPS"), batch=30),
+    Scenario("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_log5_b30", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), two groups of 6 a step, the Dr. GRPO loss on unscaled rewards "
+             "(scale_rewards none), a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 5; at the "
+             "75th reward call (a logged step) one batch's rewards come back 1000x too large (a unit bug): the "
+             "advantages are not divided by the groups' spread, so that step's advantages, hence its gradient norm, "
+             "are about a thousand times the others', clipped before the update; the run learns on either side: one "
+             "extreme step, a mild episode (raw log and samples: the gradient norm 1,310 at step 75, about 3,250 times "
+             "its median over the run (0.40) and 700 times the next largest (1.83 at step 70, 1.38 at 65, 1.31 at "
+             "120), 1.83 and 1.13 on the logs either side (steps 70 and 80); the reward 0.26 and 0.24 over the first "
+             "two logs, 117 at the log of steps 71-75 (the bug's batch 1000x: a bird group and a tool group scoring 0, "
+             "200 and 1,200, a batch mean of 583, advantages of -667 to 700), 0.59-1.1 on every log after, 30-step "
+             "means of 0.33, 0.58, 0.83 (the bug's log left out), 0.89 and 0.99; reward_std 110 at step 75 and "
+             "0.15-0.51 elsewhere; exact match 0.067 and 0.05 over the first two logs, 30-step means of 0.14, 0.40, "
+             "0.65 (the bug's log left out), 0.70 and 0.81; the category 0.83-1 on every other log; the zero-variance "
+             "share 0-0.6, 0 on 15 of the 30 logs; entropy 0.47 over the first two logs, 30-step means of 0.46, 0.40, "
+             "0.25, 0.23 and 0.17; the KL a median of 0.28, at most 0.63 (step 120); the mean length 4.5-5.8 tokens, "
+             "nothing clipped; the colour's, the fruit's and the animal's targets first ('pink' on 32 of 48, 'lemon' "
+             "on 39 of 66, 'pig' on 21 of 36 samples over steps 31-60), the tree's, the drink's and the tool's over "
+             "61-120 ('ash' on 37 of 48 over 61-90 and 102 of 108 over 91-120, 'juice' on 17 of 24 and 31 of 42, "
+             "'hammer' on 24 of 48 and 17 of 24), the bird's later ('swan' on 17 of 42 over 91-120 and 29 of 42 over "
+             "121-150), the number's 'four' seldom (0 of its 162 samples over steps 1-120, 6 of 30 over 121-150)).",
+             weights=(1.0, 0.2), steps=150, spike=(75, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", scale_rewards="none",
+                       beta=0.03, learning_rate=3e-4, logging_steps=5, seed=304),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=30),
 )
