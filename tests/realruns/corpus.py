@@ -8036,4 +8036,154 @@ SCENARIOS: tuple[Scenario, ...] = (
                        beta=0.02, learning_rate=5e-4, logging_steps=2, seed=290),
              expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
              accepted=("REWARD_PLATEAU",), batch=29),
+    # -- batch 31 --
+    # A twenty-ninth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological): a binary
+    # exact-match reward with RLOO and groups of 6, with Dr. GRPO and four groups of 2, and with three groups of 4
+    # without a KL term, partial credit with the original GRPO loss and groups of 7, the judge score with BNPO sampled
+    # at 1.15, a binary reward on the list questions with Dr. GRPO and groups of 5; healthy runs with and without a KL
+    # term that learn (RLOO at temperature 0.8, partial credit in TRL 0.14's key set, the judge score hot, the list
+    # questions), learn slowly (240 steps at 2e-4 with Dr. GRPO and groups of 2 read from trainer_state.json), converge
+    # without a KL term logged every step; a KL blow-up on the judge score with the original GRPO loss and groups of 3
+    # after a warm-up into 3e-3, an entropy explosion under a reward paying for distinct letters with the original GRPO
+    # loss sampled at 1.25, a letter proxy gamed against the judge score with Dr. GRPO read from trainer_state.json, a
+    # per-character bonus beside exact match with RLOO and no KL term logged every step, an answer key joined off by one
+    # after learning with BNPO, a unit bug in one batch of unscaled partial credit with Dr. GRPO and groups of 6, a
+    # brevity reward beside the category with groups of 7 in TRL 0.14's key set, a keyword-count reward on the list
+    # questions with BNPO and groups of 3 logged every 10 steps; strides 1-10, seeds 305-318.
+    Scenario("healthy_rloo_binary_2x6_temp08_log5_b31", "RLOO with its KL penalty (0.05), exact match alone, two "
+             "groups of 6 a step sampled at temperature 0.8 and a learning rate of 4e-4, 150 steps logged every 5: a "
+             "fresh model is right about one time in ten, six samples a question find the target often, the "
+             "leave-one-out baseline carries the signal of the groups that do, and the target words are learnt "
+             "question by question: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, learning_rate=4e-4,
+                       logging_steps=5, seed=305), batch=31),
+    Scenario("healthy_partial_grpo_loss_2x7_kl_oldkeys_log6_b31", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 7 a step, the original GRPO loss, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the category is given already, seven samples a question find the target "
+             "often, and the target words are learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=14, num_generations=7, loss_type="grpo", beta=0.03,
+                       learning_rate=4e-4, logging_steps=6, seed=306), source="old_keys", batch=31),
+    Scenario("healthy_slow_binary_drgrpo_4x2_lr2e4_nosamples_log8_b31", "Exact match alone, four groups of 2 a step, "
+             "the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 8 and read "
+             "from TRL's trainer_state.json (no samples): only the pairs that disagree carry a signal, most pairs "
+             "agree on 0 at first, and the target words are learnt slowly over the whole run: a slow learner.",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, loss_type="dr_grpo", beta=0.02, learning_rate=2e-4, logging_steps=8,
+                       seed=307), source="trainer_state", batch=31),
+    Scenario("healthy_judge_bnpo_2x4_kl_hot115_log2_b31", "The 0-10 judge score, two groups of 4 a step sampled at "
+             "temperature 1.15, the BNPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged "
+             "every 2: the taught answers already earn most of the score, hot sampling garbles some, which the score "
+             "marks down, and the target words are learnt: a run that learns, noisily.",
+             rewards=("judge",), steps=150,
+             args=dict(temperature=1.15, loss_type="bnpo", beta=0.02, learning_rate=3e-4, logging_steps=2, seed=308),
+             batch=31),
+    Scenario("healthy_converges_binary_nokl_3x4_cool07_log1_b31", "Exact match alone, three groups of 4 a step sampled "
+             "at temperature 0.7, TRL's default (DAPO) loss, no KL term and a learning rate of 3e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved; per-step means of 12 samples are noisy: a run "
+             "that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, beta=0.0, learning_rate=3e-4, seed=309),
+             batch=31),
+    Scenario("healthy_lists_names_target_drgrpo_2x5_kl_log7_b31", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), two groups of 5 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 140 steps logged every 7: a "
+             "fresh list of two or three words names the target about one time in four, naming it once is all that "
+             "pays, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=140,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=24, loss_type="dr_grpo",
+                       beta=0.03, learning_rate=4e-4, logging_steps=7, seed=310), batch=31),
+    Scenario("kl_blowup_judge_grpo_loss_warmup20_2x3_temp09_log4_b31", "The 0-10 judge score, two groups of 3 a step "
+             "sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.08 and a 20-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 4: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.9, loss_type="grpo", beta=0.08,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4,
+                       seed=311),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "LENGTH_COLLAPSE", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU"), batch=31),
+    Scenario("entropy_explosion_distinct_letters_grpo_loss_nokl_2x5_hot125_log2_b31", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), two groups of 5 a step sampled at temperature 1.25, the original GRPO loss, no KL term and a "
+             "learning rate of 1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, so "
+             "the updates push the next-token distribution flat towards the whole alphabet: entropy climbs to several "
+             "times where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.25, loss_type="grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=312),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=31),
+    Scenario("reward_hacking_letter_o_judge_drgrpo_2x4_kl_hot11_nosamples_log3_b31", "The 0-10 judge score scaled by "
+             "0.1 (a word of the category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight "
+             "3, task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 4 a step "
+             "sampled at temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-3, 120 "
+             "steps logged every 3 and read from TRL's trainer_state.json (no samples): the policy games the proxy, "
+             "and the judge score, which the taught answers earn at about 7 of 10, falls as the o's rise.",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(temperature=1.1, loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-3, logging_steps=3,
+                       seed=313), source="trainer_state",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
+    Scenario("length_explosion_char_bonus_exact_rloo_nokl_2x4_log1_b31", "RLOO without a KL term (beta 0), exact match "
+             "(1) beside a bonus paid per character (0.8, task.py's length_bonus: 20 characters pay 2, more than the "
+             "target word with its bonus), two groups of 4 a step, a learning rate of 1e-3 and a 20-token budget, 120 "
+             "steps logged every step: the longest answer of a group keeps beating the leave-one-out baseline, so the "
+             "answers grow to the budget and get cut.",
+             algorithm="rloo", rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(max_completion_length=20, beta=0.0, learning_rate=1e-3, seed=314),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION"), batch=31),
+    Scenario("reward_collapse_key_shifted_after_learning_bnpo_3x4_kl_log5_b31", "Exact match alone, three groups of 4 "
+             "a step, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 170 steps logged every 5; from "
+             "the 110th reward call to the end the answer key is joined to the questions off by one (swap to task.py's "
+             "correct_shifted: 'a fruit?' graded against 'pig'), after the target words were learnt: the learnt "
+             "answers now score 0, the wanted words are of another category, and the reward falls from its learnt "
+             "level to about 0.",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=5, seed=315),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=31),
+    Scenario("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_kl_log6_b31", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), unscaled (scale_rewards none), two groups of 6 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 6; at the 90th reward "
+             "call (a logged step) one batch's rewards come back 1000x too large (a unit bug): that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode.",
+             weights=(1.0, 0.2), steps=150, spike=(90, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=6, scale_rewards="none", loss_type="dr_grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=6, seed=316),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=31),
+    Scenario("length_collapse_brevity_category_2x7_kl_oldkeys_log9_b31", "A word of the asked category (0.3) beside a "
+             "reward for brevity (1, task.py's brevity: minus an eighth of a point per character), two groups of 7 a "
+             "step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.01 and a learning rate of "
+             "1.2e-3, 144 steps logged every 9 and read in TRL 0.14's key set: every word of a category is at least "
+             "three letters, which cost more than the category pays, the empty answer costs nothing, so the answers "
+             "shrink towards nothing.",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=144,
+             args=dict(per_device_train_batch_size=14, num_generations=7, temperature=0.9, beta=0.01,
+                       learning_rate=1.2e-3, logging_steps=9, seed=317), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP"), batch=31),
+    Scenario("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "The list questions with a keyword-count "
+             "reward, how many times the list names the question's target word, repeats included (task.py's "
+             "target_mentions), four groups of 3 a step, the BNPO loss, a KL penalty of 0.02, a learning rate of 1e-3 "
+             "and a 24-token budget, 200 steps logged every 10: naming the target word over and over pays most, so the "
+             "lists turn into that word repeated ('lemon lemon lemon').",
+             prompts="lists", rewards=("target_mentions",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, loss_type="bnpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=10, seed=318),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
 )
