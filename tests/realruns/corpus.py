@@ -8411,4 +8411,363 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", scale_rewards="none",
                        beta=0.03, learning_rate=3e-4, logging_steps=5, seed=304),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=30),
+    # -- batch 31 --
+    # A twenty-ninth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), none retrained, none
+    # re-labelled or re-dated: a binary exact-match reward with RLOO and groups of 6, with Dr. GRPO and four groups of
+    # 2, and with three groups of 4 without a KL term, partial credit with the original GRPO loss and groups of 7, the
+    # judge score with BNPO sampled at 1.15, a binary reward on the list questions with Dr. GRPO and groups of 5;
+    # healthy runs with and without a KL term that learn (RLOO at temperature 0.8, its gradient norm heavy-tailed;
+    # partial credit in TRL 0.14's key set; the judge score hot, the animal's target never learnt; the list questions,
+    # some lists repeating the target, accepted), learn slowly (240 steps at 2e-4 with Dr. GRPO and groups of 2 read
+    # from trainer_state.json), converge on seven questions of eight without a KL term logged every step; a KL blow-up
+    # on the judge score with the original GRPO loss and groups of 3 after a warm-up into 3e-3 (an episode of long
+    # answers and one gradient-norm spike accepted), an entropy explosion under a reward paying for distinct letters
+    # with the original GRPO loss sampled at 1.25, a letter proxy gamed against the judge score with Dr. GRPO read from
+    # trainer_state.json, a per-character bonus beside exact match with RLOO and no KL term logged every step, an answer
+    # key joined off by one after learning with BNPO, a unit bug in one batch of unscaled partial credit with Dr. GRPO
+    # and groups of 6, a brevity reward beside the category with groups of 7 in TRL 0.14's key set (the category gamed
+    # away, accepted), a keyword-count reward on the list questions with BNPO and groups of 3 logged every 10 steps;
+    # strides 1-10, temperatures 0.7-1.25, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo, seeds
+    # 305-318. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor: every pathology written
+    # happened, every onset rule found its onset, every healthy run learnt; the accepted signatures the log contradicts
+    # were dropped and those added after training carry their raw-log numbers. As in batches 9-29, the healthy binary
+    # runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_rloo_binary_2x6_temp08_log5_b31", "RLOO with its KL penalty (0.05), exact match alone, two "
+             "groups of 6 a step sampled at temperature 0.8 and a learning rate of 4e-4, 150 steps logged every 5: a "
+             "fresh model is right about one time in ten, six samples a question find the target often, the "
+             "leave-one-out baseline carries the signal of the groups that do, and the target words are learnt "
+             "question by question: a run that learns (raw log and samples: the reward 0.05 and 0.15 over the first "
+             "two logs, 30-step means of 0.24, 0.49, 0.80, 0.93 and 0.95, 0.77-1 over the last 10 logs; the "
+             "zero-variance share 0.1 and 0 over the first two logs, 30-step means of 0.03, 0.07, 0.33, 0.43 and 0.53; "
+             "entropy 0.44 and 0.42 over the first two logs, 30-step means of 0.39, 0.33, 0.14, 0.075 and 0.058; the "
+             "KL 30-step means 0.13, 0.64, 0.49, 0.61 and 0.59, 1.43 at step 50 (a single log) and at most 0.70 on "
+             "every other log; the gradient norm, RLOO's advantages not normalised, a median of 6.0 and heavy-tailed "
+             "(84.8 at step 105, 63.5 at 125, 55.1 at 110, 0 on four logs); the mean length 4.7-5.95 tokens, the "
+             "clipped share at most 0.03; the drink's target first ('juice' on 49 of 78 samples over steps 1-30), the "
+             "fruit's, the animal's, the tool's, the tree's and the colour's over 31-60 ('lemon' on 13 of 30 and 35 of "
+             "36, 'pig' on 28 of 42, 'hammer' on 26 of 48, 'ash' on 29 of 72, 'pink' on 18 of 54), the bird's over "
+             "61-90 ('swan' on 12 of 48 over 1-30 and 17 of 18), the number's last ('four' on 0 of 48 over 1-30, 11 of "
+             "60 over 61-90 and 54 of 60 over 121-150); every question on its target on 90-100 % of its samples over "
+             "steps 121-150).",
+             algorithm="rloo", rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, learning_rate=4e-4,
+                       logging_steps=5, seed=305), batch=31),
+    Scenario("healthy_partial_grpo_loss_2x7_kl_oldkeys_log6_b31", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), two groups of 7 a step, the original GRPO loss, a KL penalty of 0.03 and a "
+             "learning rate of 4e-4, 150 steps logged every 6 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the category is given already, seven samples a question find the target "
+             "often, and the target words are learnt: a run that learns (raw log and samples: the reward 0.30 and 0.37 "
+             "over the first two logs, 30-step means of 0.36, 0.78, 0.97, 1.06 and 1.14 of a possible 1.2, 0.96-1.18 "
+             "over the last 10 logs; exact match 0.11 and 0.19 over the first two logs, 30-step means of 0.17, 0.60, "
+             "0.80, 0.88 and 0.95; the category 0.82-1, a median of 0.905; the zero-variance share, which the doctor "
+             "is not given, 0 on every log (groups of 7 on partial credit never agreeing); entropy, not given either, "
+             "0.49 and 0.47 over the first two logs, 30-step means of 0.48, 0.36, 0.21, 0.15 and 0.09; the KL rising, "
+             "30-step means of 0.10, 0.30, 0.47, 0.52 and 0.43, at most 0.86 (step 114); the gradient norm a median of "
+             "2.2, at most 21.5 (step 132); the mean length 4.7-5.9 tokens, the clipped share at most 0.012; the "
+             "colour's and the fruit's targets first ('pink' on 44 of 56, 'lemon' on 63 of 70 samples over steps "
+             "31-60), the bird's, the number's, the tree's and the drink's over 31-90 ('swan' on 33 of 63 and 40 of "
+             "49, 'four' on 30 of 56 and 47 of 63, 'ash' on 28 of 56 and 53 of 56, 'juice' on 28 of 49 and 34 of 49), "
+             "the tool's over 31-120 ('hammer' on 20 of 35 over 31-60 and 38 of 49 over 91-120), the animal's last "
+             "('pig' on 9 of 35 over 61-90 and 44 of 63 over 91-120); every question on its target on 90-100 % of its "
+             "samples over steps 121-150).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=14, num_generations=7, loss_type="grpo", beta=0.03,
+                       learning_rate=4e-4, logging_steps=6, seed=306), source="old_keys", batch=31),
+    Scenario("healthy_slow_binary_drgrpo_4x2_lr2e4_nosamples_log8_b31", "Exact match alone, four groups of 2 a step, "
+             "the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 8 and read "
+             "from TRL's trainer_state.json (no samples): only the pairs that disagree carry a signal, most pairs "
+             "agree on 0 at first, and the target words are learnt slowly over the whole run: a slow learner (raw log "
+             "and samples, which the doctor is not given: the reward 0.06 and 0.11 over the first two logs, 30-step "
+             "means of 0.125, 0.25, 0.43, 0.56, 0.70, 0.73, 0.73 and 0.82, 0.67-0.84 over the last 10 logs; the "
+             "zero-variance share 0.875 and 0.84 over the first two logs, 30-step means of 0.79, 0.68, 0.59, 0.70, "
+             "0.73, 0.71, 0.77 and 0.87; entropy 0.44 and 0.50 over the first two logs, 30-step means falling from "
+             "0.46 to 0.17; the KL rising, 30-step means of 0.005, 0.13, 0.36, 0.34, 0.44, 0.45, 0.50 and 0.44, at "
+             "most 0.59; the gradient norm a median of 0.31, at most 2.7 (step 88); the mean length 5.0-5.9 tokens, "
+             "the clipped share at most 0.03; the colour's and the tool's targets first ('pink' on 14 of 24, 'hammer' "
+             "on 26 of 34 samples over steps 31-60), the drink's and the fruit's over 61-120 ('juice' on 23 of 36 over "
+             "61-90, 'lemon' on 22 of 26 over 91-120), the bird's and the number's over 61-150 ('swan' on 15 of 42 and "
+             "19 of 26, 'four' on 23 of 38 over 91-120), the animal's later ('pig' on 10 of 24 over 121-150, 24 of 36 "
+             "over 151-180 and 33 of 38 over 211-240), the tree's in part at the end ('ash' on 0-4 samples a 30 steps "
+             "to step 210 and 12 of 34 over 211-240); the other seven questions on their targets on 73-100 % of their "
+             "samples over steps 211-240).",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, loss_type="dr_grpo", beta=0.02, learning_rate=2e-4, logging_steps=8,
+                       seed=307), source="trainer_state", batch=31),
+    Scenario("healthy_judge_bnpo_2x4_kl_hot115_log2_b31", "The 0-10 judge score, two groups of 4 a step sampled at "
+             "temperature 1.15, the BNPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps logged "
+             "every 2: the taught answers already earn most of the score, hot sampling garbles some, which the score "
+             "marks down, and the target words are learnt: a run that learns, noisily (raw log and samples: the score "
+             "6.94 and 6.31 over the first two logs, 30-step means of 6.54, 6.73, 7.60, 7.50 and 8.08, 6.31-9.19 over "
+             "the last 10 logs, 9.62 at its highest (step 128); the zero-variance share 0-0.75, a median of 0.25; "
+             "entropy 0.525 and 0.54 over the first two logs, 30-step means of 0.55, 0.52, 0.45, 0.42 and 0.31; the KL "
+             "rising, 30-step means of 0.02, 0.07, 0.11, 0.31 and 0.48, 2.1 at step 106 and 1.1 at 122 (single logs) "
+             "and at most 0.87 on every other log; the gradient norm a median of 1.47, at most 8.2 (step 36); the mean "
+             "length 4.4-6.1 tokens, nothing clipped; a word of the asked category on 206-223 of the 240 samples over "
+             "each 30 steps; the fruit's target first ('lemon' on 18 of 28 samples over steps 31-60 and 27 of 32 over "
+             "61-90), the tree's, the tool's and the number's over 61-120 ('ash' on 18 of 36 and 22 of 24, 'hammer' on "
+             "23 of 52 and 13 of 20, 'four' on 10 of 32 and 13 of 16), the colour's, the drink's and the bird's last "
+             "('pink' on 16 of 36 over 91-120 and 27 of 36 over 121-150, 'juice' on 16 of 28 and 'swan' on 16 of 36 "
+             "over 121-150); the animal's 'pig' never learnt (13 of its 112 samples; 'horse', 'owl', 'dog')).",
+             rewards=("judge",), steps=150,
+             args=dict(temperature=1.15, loss_type="bnpo", beta=0.02, learning_rate=3e-4, logging_steps=2, seed=308),
+             batch=31),
+    Scenario("healthy_converges_binary_nokl_3x4_cool07_log1_b31", "Exact match alone, three groups of 4 a step sampled "
+             "at temperature 0.7, TRL's default (DAPO) loss, no KL term and a learning rate of 3e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved; per-step means of 12 samples are noisy: a run "
+             "that converges, on seven of its eight questions (raw log and samples: the reward 0.167 and 0.083 over "
+             "the first two steps, 30-step means of 0.28, 0.63, 0.70, 0.76 and 0.85 (0-1 on single steps), 0.33-1 over "
+             "the last 10; the zero-variance share 30-step means of 0.61, 0.59, 0.84, 0.86 and 0.89, every group "
+             "agreeing on 72 of the 150 steps, the gradient norm 0 on each of them, a median of 0.64, at most 16.0 "
+             "(step 131); entropy 0.40 and 0.41 over the first two steps, 30-step means of 0.35, 0.21, 0.175, 0.15 and "
+             "0.09; no KL logged; the mean length 4.25-7 tokens, the clipped share at most 0.083; a word of the asked "
+             "category on 323-345 of the 360 samples over each 30 steps; the colour's, the animal's and the fruit's "
+             "targets first ('pink' on 37 of 48, 'pig' on 24 of 56, 'lemon' on 21 of 44 samples over steps 1-30), the "
+             "bird's, the drink's and the tool's over 31-60 ('swan' on 47 of 56, 'juice' on 33 of 60, 'hammer' on 42 "
+             "of 72), the tree's last ('ash' on 8 of 52 over 61-90, 35 of 44 over 91-120 and 25 of 28 over 121-150); "
+             "the number's 'four' never said (0 of its 232 samples; 'eight', 'one', 'seven'); the other seven "
+             "questions on their targets on 89-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, beta=0.0, learning_rate=3e-4, seed=309),
+             batch=31),
+    # Accepts REPETITIVE_COMPLETIONS (not written before training): lists that repeat a word (3+ words, at most half
+    # distinct) on 1 of the 200 samples over steps 1-20, 10 over 41-60, 19 over 81-100, 33 over 101-120 and 44 over
+    # 121-140 (22 %; 'lemon lemon lemon', 'ash ash ash ash'): a binary reward costs nothing for the target said twice.
+    Scenario("healthy_lists_names_target_drgrpo_2x5_kl_log7_b31", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), two groups of 5 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 140 steps logged every 7: a "
+             "fresh list of two or three words names the target about one time in four, naming it once is all that "
+             "pays, and the lists learn to include it: a run that learns (raw log and samples: the reward 0.21 and "
+             "0.23 over the first two logs, 30-step means of 0.26, 0.60, 0.75, 0.87 and 0.85 (steps 121-140), "
+             "0.67-0.93 over the last 10 logs; the zero-variance share 0.07-0.71, a median of 0.36; entropy 0.56 and "
+             "0.57 over the first two logs, 30-step means of 0.56, 0.56, 0.53, 0.46 and 0.44; the KL 0.015 and 0.15 "
+             "over the first two logs, 30-step means of 0.09, 0.28, 0.43, 0.42 and 0.76, 1.12 at the last log (step "
+             "140) and at most 0.59 on every other; the gradient norm a median of 0.83, at most 4.3 (step 140); the "
+             "mean length 14.4-16.5 tokens, the clipped share at most 0.03; the lists name their target on 85 of the "
+             "300 samples over steps 1-30, 190 over 31-60, 221 over 61-90, 268 over 91-120 and 169 of 200 over 121-140 "
+             "(over steps 101-140 the fruit's on 44 of 45, the tree's on 65 of 70, the drink's on 56 of 60, the "
+             "number's on 41 of 45, the colour's on 49 of 55, the animal's on 36 of 45, the tool's on 19 of 25, the "
+             "bird's on 35 of 55); nothing costs a word said twice, and some lists repeat the target ('lemon lemon "
+             "lemon' on 23 of 45 fruit lists, 'ash ash ash ash' and the like on 35 of 70 tree lists over steps "
+             "101-140): the lists that repeat a word (3+ words, at most half distinct) 1 of 200 over steps 1-20, 2 "
+             "over 21-40, 10 over 41-60, 16 over 61-80, 19 over 81-100, 33 over 101-120 and 44 over 121-140).",
+             prompts="lists", rewards=("names_target",), steps=140,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=24, loss_type="dr_grpo",
+                       beta=0.03, learning_rate=4e-4, logging_steps=7, seed=310),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=31),
+    # ENTROPY_COLLAPSE, LENGTH_COLLAPSE and GROUP_MODE_COLLAPSE, accepted before training, dropped: entropy at least
+    # 0.455 (step 8) and 1.02-1.90 from step 76; the mean length at least 2.88 tokens (step 108), 0.57 times its
+    # first-two-log median of 5.06; a group's duplicate share 0.01-0.35 as 24-step means. Accepts LENGTH_EXPLOSION and
+    # TRUNCATION_HIGH (not written before training): an episode over steps 80-92 as the runaway policy strung letters to
+    # the budget, the mean length 9.0-10.6 tokens there (1.8-2.1 times that median), the clipped share 0.42-0.71.
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 35.0 at step 44, 31 times its median over
+    # the run (1.13) and 3.9 times the next largest (8.9 at step 56).
+    Scenario("kl_blowup_judge_grpo_loss_warmup20_2x3_temp09_log4_b31", "The 0-10 judge score, two groups of 3 a step "
+             "sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.08 and a 20-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 4: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs (raw log and samples: the "
+             "KL 0.001, 0.12, 0.24 and 0.50 over steps 4-16, 1.75 at 20 (the rate at 3e-3 from there), 2.5-4.7 over "
+             "24-56, 1.95 at 60 and 4.1-7.4 on every log from 64 (7.36 at 84), a median of 4.39; the score 7.08 and "
+             "7.33 over the first two logs, 6.25 at 12, 5.21 at 16, 2.42 at 20, 0-3.58 over 24-64 and 0 on every log "
+             "from 68; the zero-variance share 0.375-0.625 to step 20 and 1 on every log from 68; entropy 0.51 and "
+             "0.46 over the first two logs, 0.47-0.85 over 16-72 and 1.02-1.90 from 76 (1.90 at 92); the mean length "
+             "5.0 and 5.1 tokens over the first two logs, 5.6-8.9 to step 52, 3.1-4.4 over 56-72, 5.2 at 76, 9.0-10.6 "
+             "over 80-92 (the clipped share 0.42-0.71 there), 2.9-3.7 over 100-112 and 6.7 at 120; the gradient norm a "
+             "median of 1.13, 35.0 at step 44, at most 8.9 on every other log; words of the category at first (a word "
+             "of the asked category on 89 of the 144 samples over steps 1-24), fragments over 25-48 ('cow', 'pow', "
+             "'saw'; 10 of 144 in the category), 'cow' for the drink and the animal over 49-72 (32 of 144), then "
+             "letters and strings of letters ('w', 'm', 's', 'gobiowomaaiw'; none in the category over steps 73-120); "
+             "a group's duplicate share 0.01-0.35 as 24-step means).",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.9, loss_type="grpo", beta=0.08,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4,
+                       seed=311),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=31),
+    Scenario("entropy_explosion_distinct_letters_grpo_loss_nokl_2x5_hot125_log2_b31", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), two groups of 5 a step sampled at temperature 1.25, the original GRPO loss, no KL term and a "
+             "learning rate of 1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, so "
+             "the updates push the next-token distribution flat towards the whole alphabet: entropy climbs to several "
+             "times where it started (raw log and samples: entropy 0.70 and 0.69 over the first two logs (a "
+             "first-2-log median of 0.69), 0.93 at step 6, 1.19 at 10, 1.31-1.45 over 12-20 and 1.37-1.87 on every log "
+             "from 22 (1.87 at 100), 24-step means of 1.19, 1.54, 1.51, 1.54 and 1.63; the reward 0.39 and 0.53 over "
+             "the first two logs, 24-step means of 0.66, 0.84, 0.86, 0.84 and 0.92; the mean length 5.2 and 6.65 "
+             "tokens over the first two logs, 10.3 at step 10 and 12 (the budget) on nearly every log from 20, the "
+             "clipped share 0.25 at step 8, 0.6 at 10, 0.9 at 16 and 0.95-1 from 20; the zero-variance share 0 on "
+             "every log; no KL logged; the gradient norm 1.56-7.1, a median of 3.0; words at first, hot sampling "
+             "garbling most (a word of the asked category on 32 of the 240 samples over steps 1-24), then strings of "
+             "letters to the budget ('washucasdcid', 'hdswdnpmufwk', 'fnhlfnhlckwa'; none a word from step 25), no two "
+             "alike in a group (a duplicate share of 0.04 over steps 1-24 and 0 after)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.25, loss_type="grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=312),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=31),
+    Scenario("reward_hacking_letter_o_judge_drgrpo_2x4_kl_hot11_nosamples_log3_b31", "The 0-10 judge score scaled by "
+             "0.1 (a word of the category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight "
+             "3, task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 4 a step "
+             "sampled at temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-3, 120 "
+             "steps logged every 3 and read from TRL's trainer_state.json (no samples): the policy games the proxy, "
+             "and the judge score, which the taught answers earn at about 7 of 10, falls as the o's rise (raw log and "
+             "samples, which the doctor is not given: the judge score 7.21 at step 3, 3.75 at 6, 3.17 at 9, 1.17 at 12 "
+             "and 15, 0.875 at 18 and 0 on every log from 21; the proxy 0.088 at step 3, 0.11-0.29 over 6-18, 0.56 at "
+             "21, 0.47-0.75 over 24-30 and 0.93-1 from 33; the reward 0.985 and 0.733 over the first two logs and "
+             "2.69-3 (its maximum on most logs) from 33; the zero-variance share 0 to step 21 and 0.5-1 from 33, 1 on "
+             "most logs; entropy 0.48 and 0.75 over the first two logs, 0.81-1.09 over 9-21 as words gave way to "
+             "o-strings, 0.46 at 30, 0.004-0.11 over 33-93, 0.2-0.33 over 96-105 and below 0.11 after; the KL 0.006 "
+             "and 0.64 over the first two logs, 1.36 at 9, 2.1-2.7 over 12-18 and 3.8-8.1 from 21 but 15.9 at 84; the "
+             "gradient norm 0.58-4.4 to step 27 and at most 4.0 after, below 0.001 on 17 of the last 30 logs; the mean "
+             "length 5.6 tokens over the first two logs, 7.0-8.9 over 12-24, 11.4 at 30, 12 (the budget) on most logs "
+             "from 33 and 6.3-8.0 over 99-105 (shorter strings of o's), the clipped share 0.54 at 27-30, 0.83-1 over "
+             "33-93 and 0.08-0.17 over 99-105; words and o-words at first (a word of the asked category on 56 of the "
+             "192 samples over steps 1-24: 'saw', 'owl', 'mango', and 'oon', 'goooooos'), then 'oooooooooooo' for "
+             "every question (126 of the 192 samples over steps 25-48, 188 over 49-72, 173 over 73-96 and 123 over "
+             "97-120 beside shorter 'oooo'; none a word from step 25); a group's completions copies (a duplicate share "
+             "of 0.10 over steps 1-24, 0.72, 0.97, 0.87 and 0.76 after)).",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(temperature=1.1, loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-3, logging_steps=3,
+                       seed=313), source="trainer_state",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
+    # ENTROPY_EXPLOSION, accepted before training, dropped: entropy 0.40 and 0.49 over the first two logs and 0.6-0.93
+    # from step 40, 24-step means at most 0.77 (1.7 times the first-two-log median of 0.45), twice it on one step only
+    # (0.93 at 48). Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm 0 on every step from 33 but
+    # two, 9.7 at step 41 and 14.1 at 86 (the run's median 0; 0.26-7.2 over steps 1-17 and 11-53 over 18-31 as the
+    # answers grew).
+    Scenario("length_explosion_char_bonus_exact_rloo_nokl_2x4_log1_b31", "RLOO without a KL term (beta 0), exact match "
+             "(1) beside a bonus paid per character (0.8, task.py's length_bonus: 20 characters pay 2, more than the "
+             "target word with its bonus), two groups of 4 a step, a learning rate of 1e-3 and a 20-token budget, 120 "
+             "steps logged every step: the longest answer of a group keeps beating the leave-one-out baseline, so the "
+             "answers grow to the budget and get cut (raw log and samples: the mean length 6.1 and 5.0 tokens over the "
+             "first two steps (a first-2-log median of 5.56), 4.6-7.3 to step 21, 10.75 at 22, 13 at 24, 9.1-13 over "
+             "25-28, 18.1 at 29, 19-19.25 over 30-31 and 20 (the budget) on every step from 32 but two (19.75 at 41, "
+             "19.25 at 86); the clipped share 0 to step 21, 0.125-0.375 over 22-27, 0.5 at 28, 0.625 at 29, 0.75-0.875 "
+             "over 30-32 and 1 from 33 but two (0.875 at 41 and 86); the length bonus 0.64 and 0.5 over the first two "
+             "steps and 2.5 (its maximum) from 33; exact match 0 and 0.125 over the first two steps, 0.125 on seven "
+             "steps to 25 and 0 on every step after; the reward 0.51 and 0.53 over the first two steps and 2 from 33; "
+             "the zero-variance share 0 over the first two steps, 24-step means of 0.10, 0.71 and 1 over 49-72, 1 on "
+             "nearly every step after (every group at the budget); entropy 0.40 and 0.49 over the first two steps, "
+             "24-step means of 0.54, 0.69, 0.77, 0.76 and 0.74; no KL logged; the gradient norm, RLOO's advantages not "
+             "normalised, 0.26-7.2 over steps 1-17, 11-53 over 18-31 (53.3 at 28) and 0 from 33 but for 9.7 at 41 and "
+             "14.1 at 86; words of the category at first (a word of the asked category on 109 of the 192 samples over "
+             "steps 1-24: 'cherry', 'spruce', 'cocoa', and run-on words: 'fouse'), then strings of s's and run-on "
+             "words to the budget over 25-48 ('ssssssssssssssssssss', 'herrssssssssssssssss'; 8 of 192 in the "
+             "category), then strings of r's, s's, o's and h's to the budget for every question "
+             "('rorsohorsohersowwsoh'; none in the category from step 49), no two alike in a group (a duplicate share "
+             "of 0.19 over steps 1-24, 0.08 over 25-48 and 0-0.01 after)).",
+             algorithm="rloo", rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(max_completion_length=20, beta=0.0, learning_rate=1e-3, seed=314),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "GRAD_NORM_SPIKE"), batch=31),
+    Scenario("reward_collapse_key_shifted_after_learning_bnpo_3x4_kl_log5_b31", "Exact match alone, three groups of 4 "
+             "a step, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 170 steps logged every 5; from "
+             "the 110th reward call to the end the answer key is joined to the questions off by one (swap to task.py's "
+             "correct_shifted: 'a fruit?' graded against 'pig'), after the target words were learnt: the learnt "
+             "answers now score 0, the wanted words are of another category, and the reward falls from its learnt "
+             "level to about 0 (raw log and samples: the reward 0.083 and 0.233 over the first two logs, 0.07-0.43 to "
+             "step 40, 0.28-0.72 over 45-65, 0.68-0.9 over 70-105 (0.9 at 70 and 100, its highest), 0.65 at 110 (the "
+             "log of steps 106-110, the new key from call 110) and 0 on every log from 115 to the end, 30-step means "
+             "of 0.20, 0.49 and 0.78 before; reward_std 0 from 115; the zero-variance share 0.13-0.73 before and 1 on "
+             "every log from 115; entropy 0.49 over the first two logs, 30-step means of 0.48, 0.39, 0.22, 0.14, 0.17 "
+             "and 0.24; the KL a median of 0.47, at most 0.69 (step 70); the gradient norm 0.002-5.95 before, "
+             "0.004-0.1 after but for 1.47 at step 135; the mean length 4.65-5.97 tokens, the clipped share at most "
+             "0.017; the colour's target first ('pink' on 24 of 36 samples over steps 1-30), the animal's and the "
+             "bird's over 31-60 ('pig' on 49 of 64, 'swan' on 29 of 44), the fruit's, the drink's, the tree's and the "
+             "tool's over 61-90 ('lemon' on 35 of 40, 'juice' on 41 of 52, 'ash' on 56 of 64, 'hammer' on 46 of 60), "
+             "the number's in part ('four' on 18 of 44 over 61-90 and 26 of 36 over 91-120); after the key changed the "
+             "learnt words still said ('ash' on 40 of 40, 'hammer' on 53 of 56 samples over steps 121-150, 'pink' on "
+             "28 of 28 over 151-170), all scoring 0).",
+             rewards=("correct",), steps=170, swap=(110, 100_000, "correct_shifted"),
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=5, seed=315),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=31),
+    Scenario("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_kl_log6_b31", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), unscaled (scale_rewards none), two groups of 6 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.03 and a learning rate of 3e-4, 150 steps logged every 6; at the 90th reward "
+             "call (a logged step) one batch's rewards come back 1000x too large (a unit bug): that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode (raw log and samples: the gradient norm 598 at "
+             "step 90, 1,900 times its median over the run (0.315) and 580 times the next largest (1.03 at step 30), "
+             "0.315 and 0.411 on the logs either side (steps 84 and 96); the bug's batch a tree group agreeing (six "
+             "words of the category, 200 each: no advantage) and a number group, four 'four' at 1,200 against 'one' "
+             "and 'eight' at 200 (advantages of +333 and -667); the reward 0.37 over the first two logs, 0.30-0.86 to "
+             "step 84, 89.7 at the log of steps 85-90 and 0.71-1.07 on every log after, 30-step means of 0.35 and 0.53 "
+             "over steps 1-60 and 0.92 and 0.94 over 91-150 of a possible 1.2; reward_std 82.4 at step 90 and "
+             "0.29-0.54 elsewhere; exact match 0.18 over the first two logs, 30-step means of 0.17, 0.34, 0.74 and "
+             "0.75 over 91-150 (step 90 aside); the category 0.86-1 on every log but step 90; the zero-variance share "
+             "0-0.33, a median of 0.08; entropy 0.45 and 0.475 over the first two logs, 30-step means of 0.46, 0.41, "
+             "0.32, 0.23 and 0.20; the KL a median of 0.27, 0.91 at step 114 and at most 0.53 elsewhere; the mean "
+             "length 4.9-6.0 tokens, the clipped share at most 0.014; the colour's, the fruit's and the drink's "
+             "targets first ('pink' on 25 of 48, 'lemon' on 13 of 18, 'juice' on 32 of 48 samples over steps 31-60), "
+             "the tool's and the number's over 61-90 ('hammer' on 46 of 54, 'four' on 41 of 78), the bird's over "
+             "91-120 ('swan' on 41 of 48), the animal's last ('pig' on 25 of 66 over 91-120 and 56 of 66 over "
+             "121-150), the tree's 'ash' seldom said (9 of its 204 samples; 'palm', 'oak', 'elm')).",
+             weights=(1.0, 0.2), steps=150, spike=(90, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=6, scale_rewards="none", loss_type="dr_grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=6, seed=316),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=31),
+    # Accepts REWARD_HACKING (not written before training): the category 0.91 at step 9, 0.56 at 18, 0.29 at 27 and 0 on
+    # every log from 63, while brevity rose from -0.525 and -0.484 to 0 (the empty answer): the cheap term took over.
+    Scenario("length_collapse_brevity_category_2x7_kl_oldkeys_log9_b31", "A word of the asked category (0.3) beside a "
+             "reward for brevity (1, task.py's brevity: minus an eighth of a point per character), two groups of 7 a "
+             "step sampled at temperature 0.9, TRL's default (DAPO) loss, a KL penalty of 0.01 and a learning rate of "
+             "1.2e-3, 144 steps logged every 9 and read in TRL 0.14's key set: every word of a category is at least "
+             "three letters, which cost more than the category pays, the empty answer costs nothing, so the answers "
+             "shrink towards nothing (raw log and samples: the mean length 5.20 and 4.87 tokens over the first two "
+             "logs (a first-2-log median of 5.04), 3.44 at step 27, 2.83 at 36, 1.45 at 45, 1.34 at 54 and 1 (the "
+             "end-of-sequence token alone) on every log from 63 (1.008 at 90); brevity -0.525 and -0.484 over the "
+             "first two logs, -0.31 at 27, -0.23 at 36, -0.057 at 45 and 0 from 63; the category 0.91 and 0.56 over "
+             "the first two logs, 0.29 at 27, 0.22 at 36, 0.06 at 45 and 0 from 63; the reward -0.25 and -0.32 over "
+             "the first two logs and 0 from 63; the zero-variance share, which the doctor is not given, 0.06 and 0 "
+             "over the first two logs, 0.39 at 36, 0.78 at 45 and 0.94-1 from 63; entropy, not given either, 0.40 and "
+             "0.51 over the first two logs, 0.47-0.50 over 27-36, 0.25 at 45, 0.15 at 54, 0.005-0.04 over 63-90 and "
+             "0.001-0.002 from 99; the KL 0.215 at step 9, 1.19 at 18, 2.67 at 27, 3.75 at 36, 6.8 at 45, 7.5 at 54 "
+             "and 8.2-8.9 from 63: a penalty of 0.01 is no match for the brevity reward; the gradient norm 2.5, 3.8, "
+             "8.7 and 12.8 over the first four logs and below 0.02 from 45; nothing clipped; words of the category at "
+             "first (215 of the 336 samples over steps 1-24: 'rake', 'wine', 'one', 'ash'; the empty answer on 5), the "
+             "empty answer on 184 of 336 over 25-48 beside 'wine', 'duck' and 'c', on 322 of 336 over 49-72, 335 of "
+             "336 over 73-96 and every sample from 97; a group's completions copies (a duplicate share of 0.47 over "
+             "steps 1-24, 0.76 over 25-48, 0.98 over 49-72 and 1 after)).",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=144,
+             args=dict(per_device_train_batch_size=14, num_generations=7, temperature=0.9, beta=0.01,
+                       learning_rate=1.2e-3, logging_steps=9, seed=317), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=31),
+    # LENGTH_EXPLOSION, accepted before training, dropped: the mean length 17.7 tokens at the first log and at most 23.0
+    # (step 50), 1.3 times that, 13.9-20.7 from step 70.
+    Scenario("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "The list questions with a keyword-count "
+             "reward, how many times the list names the question's target word, repeats included (task.py's "
+             "target_mentions), four groups of 3 a step, the BNPO loss, a KL penalty of 0.02, a learning rate of 1e-3 "
+             "and a 24-token budget, 200 steps logged every 10: naming the target word over and over pays most, so the "
+             "lists turn into that word repeated ('lemon lemon lemon') (raw log and samples: the lists that repeat a "
+             "word (3+ words, at most half distinct) 2 of the 300 samples over steps 1-25, 8 over 26-50, 31 over "
+             "51-75, 36 over 76-100, 80 over 101-125, 117 over 126-150, 190 over 151-175 and 200 over 176-200; over "
+             "steps 151-200 'four four four' for the numbers (92 of 117 lists repeating), 'ash ash ash ash' for the "
+             "trees (79 of 81), 'lemon lemon lemon' for the fruits (61 of 72), 'pink pink pink', 'juice juice juice', "
+             "'swan swan swan swan swan'; the animals' lists never naming 'pig' (1 of 249 samples) nor the tools' "
+             "'hammer' after step 90 (0 of 186; 'hamme asm'), neither repeating; the reward, mentions of the target, "
+             "0.36 and 0.55 over the first two logs, 30-step means of 0.46, 0.57, 0.76, 1.18, 1.72, 2.53 and 2.59 "
+             "(steps 181-200), 2.83 at its highest (step 200); the mean length 17.7 tokens at the first log, 22.1-23.0 "
+             "over steps 20-60 (the clipped share 0.74-0.875 there: the lists run to the budget as strings of letters) "
+             "and 13.9-20.7 from 70, the clipped share 0.06-0.53 from 70; entropy 0.62 and 0.73 over the first two "
+             "logs, 0.60-0.74 to step 100, 0.40-0.46 over 110-140, 0.31-0.34 over 150-160 and 0.21-0.24 over 170-200; "
+             "the KL 0.36 at step 10 and 1.05-2.18 on every log from 20 (2.18 at 50), a median of 1.42; the "
+             "zero-variance share 0.425-0.7, a median of 0.5; the gradient norm a median of 1.13, at most 3.5 (step "
+             "140); a group's duplicate share 0-0.01 over steps 1-75, 0.10 over 76-100, 0.27-0.29 over 101-150 and "
+             "0.46-0.48 over 151-200).",
+             prompts="lists", rewards=("target_mentions",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, loss_type="bnpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=10, seed=318),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
+                       "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
 )
