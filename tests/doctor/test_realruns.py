@@ -131,6 +131,19 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "verdict"): "GROUP_MODE_COLLAPSE dated 28, onset 65 (±25)",
     ("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "verdict"): "REWARD_HACKING missing (onset 16)",
     ("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "verdict"): "REWARD_PLATEAU missing (onset 114)",
+    # Batches 30 and 31 (session 13): the doctor's first look (161ccad, the doctor of 2800ba7), before any fix.
+    ("entropy_explosion_distinct_letters_bnpo_kl_3x4_hot12_log4_b30", "verdict"):
+        "ENTROPY_EXPLOSION dated 16, onset 44 (±25)",
+    ("repetition_target_mentions_lists_rloo_2x4_log5_b30", "verdict"):
+        "REPETITIVE_COMPLETIONS dated 41, onset 93 (±27)",
+    ("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_log5_b30", "verdict"): "GRAD_NORM_SPIKE missing (onset 75)",
+    ("reward_hacking_letter_o_judge_drgrpo_2x4_kl_hot11_nosamples_log3_b31", "verdict"):
+        "REWARD_HACKING missing (onset 18)",
+    ("length_explosion_char_bonus_exact_rloo_nokl_2x4_log1_b31", "verdict"):
+        "ADVANTAGE_OUTLIERS warn from 24 and ENTROPY_EXPLOSION warn from 33, not accepted",
+    ("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_kl_log6_b31", "verdict"): "GRAD_NORM_SPIKE missing (onset 90)",
+    ("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "verdict"):
+        "REPETITIVE_COMPLETIONS dated 64, onset 116 (±30)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
