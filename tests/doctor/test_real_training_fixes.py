@@ -1473,3 +1473,18 @@ def test_a_plateau_after_a_stretch_the_reward_rose_from_is_still_found(tmp_path:
     finding = detect("REWARD_PLATEAU", _prompt_groups(tmp_path, right, n=300, seed=19))
     assert finding is not None and finding.severity == "warn", finding
     assert 150 <= finding.first_step <= 240, finding.first_step  # after the rise, within its 75-step windows
+
+
+def test_one_extreme_step_is_reported_in_a_log_too_short_for_an_episode(tmp_path: Path):
+    """Batches 30 and 31's unit bugs: 150 steps logged every 5, three of them with every group agreeing (no
+    policy gradient, left out), leave 27 logged norms, too few for a burst or a level shift; the x3000 step
+    at 75 went unsaid, though one extreme step needs only the steps around it."""
+    rng = np.random.default_rng(29)
+    rows = []
+    for s in range(5, 151, 5):
+        agreed = s in (40, 110, 135)
+        norm = 1300.0 if s == 75 else 0.002 if agreed else float(0.4 * np.exp(rng.normal(0, 0.5)))
+        rows.append(dict(step=s, grad_norm=norm, reward=float(0.4 + 0.4 * s / 150 + rng.normal(0, 0.03)),
+                         frac_reward_zero_std=1.0 if agreed else 0.2, kl=0.05, entropy=0.5, loss=0.0))
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=5))
+    assert finding is not None and finding.first_step == 75 and finding.severity == "info", finding

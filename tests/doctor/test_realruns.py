@@ -136,12 +136,10 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_EXPLOSION dated 16, onset 44 (±25)",
     ("repetition_target_mentions_lists_rloo_2x4_log5_b30", "verdict"):
         "REPETITIVE_COMPLETIONS dated 41, onset 93 (±27)",
-    ("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_log5_b30", "verdict"): "GRAD_NORM_SPIKE missing (onset 75)",
     ("reward_hacking_letter_o_judge_drgrpo_2x4_kl_hot11_nosamples_log3_b31", "verdict"):
         "REWARD_HACKING missing (onset 18)",
     ("length_explosion_char_bonus_exact_rloo_nokl_2x4_log1_b31", "verdict"):
         "ADVANTAGE_OUTLIERS warn from 24 and ENTROPY_EXPLOSION warn from 33, not accepted",
-    ("grad_spike_unit_bug_partial_drgrpo_unscaled_2x6_kl_log6_b31", "verdict"): "GRAD_NORM_SPIKE missing (onset 90)",
     ("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "verdict"):
         "REPETITIVE_COMPLETIONS dated 64, onset 116 (±30)",
 }

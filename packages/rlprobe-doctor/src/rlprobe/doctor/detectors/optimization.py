@@ -218,7 +218,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     were `spike_ratio` × above the trailing median) and after which the reward held (it is not
     lower by 3× its step noise than at the first spike): an episode of spikes that set the run
     back in nothing is noise; live, it is a warning until the run has shown that.
-    Without any of these, or where the episode is one of the info cases above, a single logged
+    Without any of these, or where the episode is one of the info cases above, or in a log too short
+    for an episode (fewer than 30 logged norms with a policy gradient), a single logged
     step at `EXTREME_RATIO` (100) × the run's median gradient norm or more, and as far above the
     steps before it, the steps after it back near the median, is reported instead, at info with
     that step's samples (one bad batch; clipping bounds its update); warn when the reward or the
@@ -253,7 +254,8 @@ def grad_norm_spike(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         return None
     found = _with_signal(view, found)
     if found.log().size < 30:
-        return None
+        # Too few logged values for a burst or a level; one extreme step needs only the steps around it.
+        return _extreme_grad_norm(view, found)
     curve = found.log()
     name, steps, lx = curve.name, curve.steps, curve.values
     # Windows are stated in steps (a run logged every 5 steps holds 50 in 10 values), then fitted to the run.
