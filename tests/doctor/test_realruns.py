@@ -118,10 +118,8 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ENTROPY_COLLAPSE warn from 88 on a healthy run",
     # Batches 26 and 27 (session 13): the doctor's first look (4b47660, the doctor of 531138b), before any fix.
     ("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "verdict"): "ZERO_ADVANTAGE_GROUPS warn from 4 on a healthy run",
-    ("reward_hacking_letter_o_category_rloo_3x4_log5", "verdict"): "REWARD_HACKING missing (onset 35)",
     ("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "verdict"):
         "REPETITIVE_COMPLETIONS dated 54, onset 102 (±25)",
-    ("reward_hacking_letter_o_exact_rloo_2x4_oldkeys_log2", "verdict"): "REWARD_HACKING missing (onset 24)",
     # Batches 28 and 29 (session 13): the doctor's first look (461ce4f, the doctor of 1e375ec), before any fix.
     ("healthy_nokl_partial_grpo_loss_2x6_cool075_nosamples_log5", "verdict"):
         "ENTROPY_COLLAPSE warn from 45 on a healthy run (TRL's frac_reward_zero_std 0-0.1 throughout: groups of 6 "

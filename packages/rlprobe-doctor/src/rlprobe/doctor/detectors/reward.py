@@ -26,6 +26,7 @@ from ..toolkit import (
     Windows,
     centred_median,
     confidence_from,
+    fall_reference,
     finite_median,
     held_extreme,
     hysteresis,
@@ -480,7 +481,11 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     that earn more of the cheap one score less on the task, whereas a grader change rescores
     the same completions). Until the trailing reference has the history it needs, each
     component's opening level (median of its first `smooth_window` logged values) is its reference, so a
-    hack in a short run's first steps is measured from where the policy started. The onset is the earlier
+    hack in a short run's first steps is measured from where the policy started. Where the fall and the
+    rise never hold together against these trailing references (a fall that outlasts `gap` steps is taken
+    into its own reference), the correctness component's fall is measured instead from the highest
+    reference it had since its level last sat above it (over `baseline_window` + `gap` steps at most):
+    this decides only that it fell beside the rise, not where. The onset is the earlier
     of where the correctness component left its reference and where the cheap one did (each where it
     last sat within 3 noise deviations of it, the noise measured up to the detection, not over a gamed
     stretch pinned at its floor or ceiling). Confirmed when at least
@@ -528,22 +533,33 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         ref = with_opening(x, shift(rolling_median(x, w.baseline, max(3, w.baseline // 2)), w.gap), w.smooth)
         noise = smoothed_noise(x, 0, n, w.smooth)
         curves[c] = (x, level, ref, noise)
-    best: tuple[int, str, str] | None = None
-    for truth in truth_candidates:
-        x, level, ref, noise = curves[truth]
-        # A fall must be a fall: a component flat at 0 (no noise, no level) never "falls by 0".
-        need = np.maximum(np.maximum(cfg["drop_fraction"] * np.abs(ref), cfg["min_z"] * noise), _TINY)
-        falling = hysteresis(ref - level >= need, ref - level >= 0.75 * need)
-        for cheap in names:
-            if cheap == truth or (named and cheap in task):
-                continue
-            _, c_level, c_ref, c_noise = curves[cheap]
-            rise = c_level - c_ref
-            c_need = max(cfg["min_z"] * c_noise, _TINY)
-            rising = hysteresis(rise >= c_need, rise >= 0.75 * c_need)
-            hit = sustained_onset(falling & rising, w.sustain)
-            if hit is not None and (best is None or hit < best[0]):
-                best = (hit, truth, cheap)
+    def first_pair(held: bool) -> tuple[int, str, str] | None:
+        best: tuple[int, str, str] | None = None
+        for truth in truth_candidates:
+            x, level, ref, noise = curves[truth]
+            if held:
+                ref = fall_reference(level, ref, w.baseline + w.gap)
+            # A fall must be a fall: a component flat at 0 (no noise, no level) never "falls by 0".
+            need = np.maximum(np.maximum(cfg["drop_fraction"] * np.abs(ref), cfg["min_z"] * noise), _TINY)
+            falling = hysteresis(ref - level >= need, ref - level >= 0.75 * need)
+            for cheap in names:
+                if cheap == truth or (named and cheap in task):
+                    continue
+                _, c_level, c_ref, c_noise = curves[cheap]
+                rise = c_level - c_ref
+                c_need = max(cfg["min_z"] * c_noise, _TINY)
+                rising = hysteresis(rise >= c_need, rise >= 0.75 * c_need)
+                hit = sustained_onset(falling & rising, w.sustain)
+                if hit is not None and (best is None or hit < best[0]):
+                    best = (hit, truth, cheap)
+        return best
+
+    # A fall and a rise seen together against the trailing references date the hack. Where they never overlap
+    # there, the task component's fall is measured from the level it held before the fall began
+    # (``fall_reference``): a trailing reference takes in a fall that lasts longer than ``gap`` steps, so a task
+    # score that fell before (or while) the cheap component rose is never seen beside the rise. Only the
+    # detection uses it; the onset is still walked back from the trailing reference.
+    best = first_pair(False) or first_pair(True)
     if best is None:
         return None
     hit, truth, cheap = best

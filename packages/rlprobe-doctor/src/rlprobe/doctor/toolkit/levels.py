@@ -36,7 +36,7 @@ from .curves import Curve, Windows, long_enough
 from .episodes import held_extreme, hysteresis, onset_before, refine_onset, weighted_sustained_onset
 from .rolling import level_noise, rolling_min, smoothed_noise
 
-__all__ = ["LevelChange", "changed_at_first_update", "level_change", "opening_reference",
+__all__ = ["LevelChange", "changed_at_first_update", "fall_reference", "level_change", "opening_reference",
            "relative_change", "rise_reference", "with_opening"]
 
 #: A level change this many times as far past its entry level as entering needs counts each step as
@@ -116,11 +116,33 @@ def rise_reference(level: np.ndarray, reference: np.ndarray, window: int) -> np.
     A level that wanders about its reference sits at or below it often, and keeps its reference."""
     with np.errstate(invalid="ignore"):
         rising = level > reference  # NaN (no level or no reference yet) starts afresh
-    excursion = np.cumsum(~rising)
-    frame = pl.DataFrame({"reference": reference, "excursion": excursion}).with_columns(
+    return _held(reference, rising, window, highest=False)
+
+
+def fall_reference(level: np.ndarray, reference: np.ndarray, window: int) -> np.ndarray:
+    """Per point, the reference a fall is measured from: the highest ``reference`` since the smoothed
+    ``level`` last sat above it, over ``window`` points at most (``rise_reference``'s mirror). A trailing
+    reference takes in a fall that lasts longer than ``gap`` points, and a level that fell to its floor
+    is soon joined there by its trailing reference: a level that sits *at* its reference after falling
+    below it has not come back, so a tie continues the stretch it is in (a curve flat from the start is
+    never below its reference and keeps its own). A level that wanders about its reference sits above it
+    often, and keeps its reference."""
+    with np.errstate(invalid="ignore"):
+        side = np.where(level < reference, 1.0, np.where(level > reference, 0.0, np.nan))
+    # A tie (or no level or reference yet) keeps the side the level was on; none yet is "not below".
+    filled = pl.Series(side).fill_nan(None).forward_fill().fill_null(0.0).to_numpy()
+    return _held(reference, filled > 0.5, window, highest=True)
+
+
+def _held(reference: np.ndarray, away: np.ndarray, window: int, highest: bool) -> np.ndarray:
+    """``reference`` held at its highest (or lowest) over each stretch of points ``away`` from it, over
+    ``window`` points at most: the reference as the excursion left it."""
+    frame = pl.DataFrame({"reference": reference, "excursion": np.cumsum(~away)}).with_columns(
         pl.col("reference").fill_nan(None))
-    low = frame.select(pl.col("reference").rolling_min(window, min_samples=1).over("excursion")).to_series()
-    out: np.ndarray = np.fmin(reference, low.to_numpy().astype(float))
+    column = pl.col("reference")
+    rolled = column.rolling_max(window, min_samples=1) if highest else column.rolling_min(window, min_samples=1)
+    held = frame.select(rolled.over("excursion")).to_series().to_numpy().astype(float)
+    out: np.ndarray = np.fmax(reference, held) if highest else np.fmin(reference, held)
     return out
 
 
