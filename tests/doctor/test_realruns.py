@@ -129,7 +129,7 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "verdict"): "GROUP_MODE_COLLAPSE dated 28, onset 65 (±25)",
     ("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "verdict"): "REWARD_HACKING missing (onset 16)",
     ("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "verdict"): "REWARD_PLATEAU missing (onset 114)",
-    # Batches 30 and 31 (session 13): the doctor's first look (161ccad, the doctor of 2800ba7), before any fix.
+    # Batches 30 and 31 (session 13): the doctor's first look (161ccad, the doctor of 1e375ec), before any fix.
     ("entropy_explosion_distinct_letters_bnpo_kl_3x4_hot12_log4_b30", "verdict"):
         "ENTROPY_EXPLOSION dated 16, onset 44 (±25)",
     ("repetition_target_mentions_lists_rloo_2x4_log5_b30", "verdict"):
