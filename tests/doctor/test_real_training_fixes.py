@@ -20,6 +20,8 @@ from rlprobe import Recorder
 from rlprobe.doctor import RunView, diagnose_view
 from rlprobe.doctor.catalog import registry
 from rlprobe.doctor.config import resolve_config
+from rlprobe.doctor.detectors.reward import PLATEAU_CONVERGED
+from rlprobe.doctor.facts.run import solved_by_level
 from rlprobe.doctor.findings import Finding, rank_findings
 
 
@@ -1350,9 +1352,11 @@ def test_truncation_that_ended_for_good_is_an_episode_that_ended(tmp_path: Path,
 # -- converged on what it can learn, or dried up short of the goal (batches 21-25) --------------------------------
 
 
-def _prompt_groups(tmp_path: Path, right: Callable[[int, int], float], n: int, seed: int) -> RunView:
-    """Two groups of 4 a step over 8 prompts, every step logged with samples: a completion of prompt ``p`` at
-    ``step`` is right (1) with probability ``right(step, p)``, else wrong (0)."""
+def _prompt_groups(tmp_path: Path, right: Callable[[int, int], float], n: int, seed: int,
+                   with_samples: bool = True) -> RunView:
+    """Two groups of 4 a step over 8 prompts, every step logged (with samples unless ``with_samples`` is False: a
+    trainer_state.json): a completion of prompt ``p`` at ``step`` is right (1) with probability ``right(step, p)``,
+    else wrong (0)."""
     rng = np.random.default_rng(seed)
     rows, samples = [], {}
     for step in range(1, n + 1):
@@ -1366,15 +1370,15 @@ def _prompt_groups(tmp_path: Path, right: Callable[[int, int], float], n: int, s
                           "reward": float(r), "advantage": 0.0, "completion": "right" if r else f"wrong {i}"}
                          for k, (p, rewards) in enumerate(zip(prompts, group_rewards, strict=True))
                          for i, r in enumerate(rewards)]
-    return record(tmp_path, rows, samples)
+    return record(tmp_path, rows, samples if with_samples else None)
 
 
-def _learnable(tmp_path: Path, learnable: int) -> RunView:
+def _learnable(tmp_path: Path, learnable: int, with_samples: bool = True) -> RunView:
     """200 steps of ``_prompt_groups``: the ``learnable`` prompts are learnt over the first 60 steps (a
     completion right with a probability rising from 0.3 to 1) and then solved, the others never. The reward
     then sits at ``learnable`` / 8, every group agreeing."""
     return _prompt_groups(tmp_path, lambda step, p: min(1.0, 0.3 + 0.7 * step / 60) if p < learnable else 0.0,
-                          n=200, seed=17)
+                          n=200, seed=17, with_samples=with_samples)
 
 
 def test_groups_agreeing_on_six_of_eight_prompts_solved_are_convergence_not_a_plateau(tmp_path: Path):
@@ -1383,6 +1387,17 @@ def test_groups_agreeing_on_six_of_eight_prompts_solved_are_convergence_not_a_pl
     signal dried up short of the goal; half the prompts solved still is one."""
     assert detect("REWARD_PLATEAU", _learnable(tmp_path / "six", learnable=6)) is None
     half = detect("REWARD_PLATEAU", _learnable(tmp_path / "four", learnable=4))
+    assert half is not None and half.severity == "warn", half
+
+
+def test_without_samples_groups_agreeing_at_half_the_reward_range_are_a_plateau(tmp_path: Path):
+    """Batches 14, 21 and 24's half-key plateaus read from trainer_state.json: the reward rose as the learnable
+    prompts were learnt, then held while every group agreed, which read as convergence. Where the reward holds
+    in its range says how many agreeing groups are solved: half the prompts at half the range is a plateau,
+    three quarters near the top is convergence on what it can learn."""
+    six, four = (_learnable(tmp_path / str(k), learnable=k, with_samples=False) for k in (6, 4))
+    assert solved_by_level(six, 118, 200) >= PLATEAU_CONVERGED > solved_by_level(four, 118, 200)
+    half = detect("REWARD_PLATEAU", four)
     assert half is not None and half.severity == "warn", half
 
 

@@ -59,7 +59,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("entropy_collapse_coin_1x8_temp08_log5", "verdict"): "ENTROPY_COLLAPSE dated 55, onset 100 (±25)",
     ("repetition_word_count_mixed_2x4_temp09_log3", "verdict"): "REPETITIVE_COMPLETIONS dated 109, onset 171 (±27)",
     # Batch 14 (session 10): the doctor's first look (567c84b), after the session's fixes, before any fix for it.
-    ("reward_plateau_nokl_temp08_binary_2x6_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
     ("reward_plateau_half_key_4x4_temp09_log5", "verdict"):
         "KL_BLOWUP warn from 215: the KL's 3-log median from 0.19-0.25 to 0.76 over the last 35 steps (x4.04 "
         "against one low median a window back)",
@@ -100,7 +99,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
         "REWARD_PLATEAU warn from 82 and ENTROPY_COLLAPSE warn from 126 on a healthy run that converges (now: the "
         "entropy warn)",
-    ("reward_plateau_half_key_grpo_loss_2x8_cool08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 66)",
     # Batch 22 (session 12): the doctor's first look (5e8733d), after the session's fixes, before any fix for it.
     ("reward_collapse_outage_bnpo_binary_4x2_cool05_log10", "verdict"):
         "KL_BLOWUP critical from 30 and GROUP_MODE_COLLAPSE warn from 45, not accepted",
@@ -113,7 +111,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warn from 53, not accepted",
     ("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "verdict"):
         "REWARD_HACKING missing (onset 75) and REWARD_COLLAPSE warn from 20, not accepted",
-    ("reward_plateau_half_key_2x4_kl_temp08_nosamples_log6", "verdict"): "REWARD_PLATEAU missing (onset 108)",
     ("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "verdict"):
         "ENTROPY_COLLAPSE warn from 88 on a healthy run",
     # Batches 26 and 27 (session 13): the doctor's first look (4b47660, the doctor of 531138b), before any fix.

@@ -18,7 +18,7 @@ from ..facts.groups import (
     zero_std_metric,
 )
 from ..facts.metrics import REWARD_METRICS
-from ..facts.run import budget_capped, converged_by_reward, facts_of
+from ..facts.run import budget_capped, converged_by_reward, facts_of, solved_by_level
 from ..facts.severity import decide
 from ..findings import Evidence, Finding
 from ..toolkit import (
@@ -264,7 +264,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     smoothed level wanders further than a plateau gains) — while the smoothed `frac_reward_zero_std` is at or above
     `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
     the captured zero-variance groups earned their prompt's best reward (without samples: the
-    groups did not come to agree as the reward rose and kept its rise). The windows are steps
+    groups did not come to agree as the reward rose and kept its rise, or they agree where the
+    reward's level puts fewer than `converged_share` of them at the top of its logged range:
+    half the prompts solved holds the reward half-way up). The windows are steps
     (at most a quarter, a tenth and an eighth of the run), counted in logged values by the
     logging stride; with few groups a logged value the reward's level is a trailing mean over
     as many values as hold about 20 groups (a quantised reward's median holds while its mean
@@ -411,8 +413,11 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
         start = hit + int(out[0])
     first, last = int(steps[onset]), int(steps[-1])
     groups = flat_groups(view, *latter_half(first, last))
-    if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None:
-        return None  # without samples, groups that came to agree as the reward rose and kept its rise: solved
+    if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None \
+            and (solved_by_level(view, first, last) or 1.0) >= cfg["converged_share"]:
+        # Without samples, groups that came to agree as the reward rose and kept its rise, at a level near the
+        # top the reward reached: solved. Agreeing at half its range, half of them fail: a plateau.
+        return None
     if groups is not None and groups.solved >= cfg["converged_share"]:
         # A plateau at the top reward: every group solved (the run converged) or gaming a cheap
         # reward (REWARD_HACKING's business). Neither is a signal that dried up short of the goal.

@@ -14,7 +14,7 @@ from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_sh
 from .metrics import REWARD_METRICS
 from .progress import RunProgress, run_progress
 
-__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of", "given_up_component"]
+__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of", "given_up_component", "solved_by_level"]
 
 
 class RunFacts:
@@ -171,6 +171,39 @@ def converged_by_reward(view: RunView, first: int, last: int, share: float = CON
     if not _moved_together(view, agree):
         return None  # groups came to agree while the reward stood still: a signal that dried up
     return None if given_up_component(view, first, last) is not None else progress
+
+
+#: The quantiles of the logged reward taken for its lowest and highest level: a single extreme value (one
+#: batch's unit bug) is neither.
+_RANGE_QUANTILES = (5.0, 95.0)
+
+
+def solved_by_level(view: RunView, first: int, last: int) -> float | None:
+    """Without samples, the share of the groups agreeing over steps [first, last] that sit at the reward's top,
+    read from where the reward's level stands between the lowest and the highest level it logged: a group of
+    identical rewards is at the top (solved) or lower (failed or partly right), and those that still disagree
+    give about half the range on average. The level is the median over the latter half of [first, last], the
+    range the logged values' `_RANGE_QUANTILES` (the highest level logged is at most the top, so the estimate
+    errs towards solved). A run that learned half its prompts and cannot learn the rest agrees on them all at
+    half the range; one that converged agrees near its top. None without a reward curve or a zero-variance
+    share, or with no range."""
+    curve = logged(view, *REWARD_METRICS)
+    facts = facts_of(view)
+    if curve is None or facts.zero_std is None:
+        return None
+    values = curve.values[np.isfinite(curve.values)]
+    late = curve.values[(curve.steps >= first + (last - first) // 2) & (curve.steps <= last)]
+    late = late[np.isfinite(late)]
+    agree = facts.zero_std[0][(view.step >= first) & (view.step <= last)]
+    agree = agree[np.isfinite(agree)]
+    if not values.size or not late.size or not agree.size:
+        return None
+    low, high = np.percentile(values, _RANGE_QUANTILES)
+    share = float(np.median(agree))
+    if high - low <= 0 or share <= 0:
+        return None
+    place = (float(np.median(late)) - low) / (high - low)
+    return float(np.clip((place - 0.5 * (1.0 - share)) / share, 0.0, 1.0))
 
 
 def given_up_component(view: RunView, first: int, last: int) -> tuple[str, float, float] | None:
