@@ -428,7 +428,15 @@ class Scenario:
     GRPO loss, a letter proxy gamed against partial credit with BNPO, a per-character bonus read from
     trainer_state.json, an answer key changed after learning to a capitalised one in TRL 0.14's key set, a reward
     plateau from a half key logged every 10 steps, a format reward the model already earns; strides 1-10, seeds
-    263-276)."""
+    263-276); 32 a thirtieth such batch (a binary exact-match reward with BNPO and groups of 5, with the original GRPO
+    loss at temperature 0.6 and with RLOO at 1.1, partial credit with RLOO and groups of 2 and with one group of 8, the
+    judge score with Dr. GRPO and with one group of 8 sampled at 1.1, a binary reward on the list questions; healthy
+    runs with and without a KL term that learn, learn slowly over 240 steps at 2e-4 in TRL 0.14's key set or converge
+    logged every step; a KL blow-up after a warm-up into 3e-3, an entropy collapse under a reward that says nothing
+    with Dr. GRPO, a letter proxy gamed against partial credit at temperature 1.3, an answer key changed after
+    learning to a capitalised one with RLOO, a reward plateau from a half key read from trainer_state.json, a
+    per-character bonus with one group of 8, an exponential length bonus that overflows with BNPO, a group mode
+    collapse under an early-letter preference logged every 11 steps; strides 1-12, seeds 319-332)."""
 
     @property
     def healthy(self) -> bool:
@@ -8770,4 +8778,151 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                        "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
+    # -- batch 32 --
+    # A thirtieth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological). Each expectation was
+    # written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor.
+    Scenario("healthy_binary_bnpo_2x5_kl_temp085_log4_b32", "Exact match alone, two groups of 5 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 4: a fresh model is right about one time in ten, five samples a question find the target often "
+             "enough, the groups that disagree carry the signal, and the target words are learnt question by question: "
+             "a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.85, loss_type="bnpo",
+                       beta=0.03, learning_rate=5e-4, logging_steps=4, seed=319), batch=32),
+    Scenario("healthy_rloo_partial_4x2_nosamples_log6_b32", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), four groups of 2 a step and a learning rate of "
+             "5e-4, 150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the category is "
+             "given already, a pair's leave-one-out baseline is the other sample, the pairs that differ carry the "
+             "signal, and the target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, learning_rate=5e-4, logging_steps=6, seed=320), source="trainer_state",
+             batch=32),
+    Scenario("healthy_slow_judge_drgrpo_3x3_lr2e4_oldkeys_log10_b32", "The 0-10 judge score, three groups of 3 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and "
+             "read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the taught answers "
+             "already earn most of the score, and the target words are learnt slowly over the whole run: a slow "
+             "learner.",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=10, seed=321), source="old_keys", batch=32),
+    Scenario("healthy_converges_binary_nokl_grpo_loss_2x4_cool06_log1_b32", "Exact match alone, two groups of 4 a "
+             "step sampled at temperature 0.6, the original GRPO loss, no KL term and a learning rate of 4e-4, 150 "
+             "steps logged every step: the groups that disagree carry the signal, cool sampling and no anchor let the "
+             "learnt answers take over, and the groups come to agree, solved; per-step means of 8 samples are noisy: "
+             "a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.6, loss_type="grpo", beta=0.0, learning_rate=4e-4, seed=322), batch=32),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # list runs of batches 27, 30 and 31 on this reward came to repeat it on 15-22 % of their lists.
+    Scenario("healthy_lists_names_target_4x3_kl_log5_b32", "The list questions with a binary reward, 1 when the list "
+             "names the question's target word (task.py's names_target), four groups of 3 a step, TRL's default "
+             "(DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "5: a fresh list of two or three words names the target about one time in four, naming it once is all "
+             "that pays, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, beta=0.03,
+                       learning_rate=4e-4, logging_steps=5, seed=323),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=32),
+    Scenario("healthy_judge_cosine_1x8_kl_hot11_log12_b32", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.04 and "
+             "a 15-step warm-up into a learning rate of 4e-4 decayed on a cosine to 0, 180 steps logged every 12: the "
+             "taught answers already earn most of the score, hot sampling garbles some, which the score marks down, "
+             "and the target words are learnt while the rate is high: a run that learns.",
+             rewards=("judge",), steps=180,
+             args=dict(num_generations=8, temperature=1.1, beta=0.04, learning_rate=4e-4, warmup_steps=15,
+                       lr_scheduler_type="cosine", logging_steps=12, seed=324), batch=32),
+    Scenario("kl_blowup_partial_warmup10_1x8_oldkeys_log3_b32", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), one group of 8 a step (one question asked a step), TRL's default (DAPO) loss, a "
+             "KL penalty of 0.06 and a 10-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 3 and read in TRL 0.14's key set: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=8, beta=0.06, learning_rate=3e-3, warmup_steps=10,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=325), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=32),
+    Scenario("entropy_collapse_coin_drgrpo_nokl_2x6_log5_b32", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 6 a step, the Dr. GRPO loss, no KL term and a learning rate "
+             "of 2e-3, 120 steps logged every 5: the advantages are noise, and with no anchor the policy drifts onto "
+             "one completion per question while the coin stays at chance: entropy falls far below where it started, "
+             "and a group's six samples become copies of one another.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=5, seed=326),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "REPETITIVE_COMPLETIONS"), batch=32),
+    Scenario("reward_hacking_letter_o_partial_grpo_loss_4x3_hot13_log2_b32", "Partial credit, exact match (1) beside "
+             "a word of the asked category (0.5), and a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than the target word with its category (1.5), four "
+             "groups of 3 a step sampled at temperature 1.3, the original GRPO loss, a KL penalty of 0.01 and a "
+             "learning rate of 1.5e-3, 100 steps logged every 2: the policy games the proxy, and the category, which "
+             "the taught model earns on most samples even sampled hot, falls as the o's rise. ENTROPY_EXPLOSION is "
+             "accepted: sampled at 1.3, the passage from words to o-strings goes through garbled strings (batch 31's "
+             "letter proxy at 1.1 had its entropy at about twice its start over that passage).",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.5, 3.0), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.3, loss_type="grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=2, seed=327),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "ENTROPY_EXPLOSION",
+                       "REWARD_PLATEAU", "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
+    Scenario("reward_collapse_key_caps_after_learning_rloo_binary_3x4_hot11_log7_b32", "RLOO with its KL penalty "
+             "(0.05), exact match alone, three groups of 4 a step sampled at temperature 1.1 and a learning rate of "
+             "6e-4, 175 steps logged every 7; from the 110th reward call to the end the answer key is one written "
+             "with capital letters (swap to task.py's correct_capitalized: 'Pear', a case-sensitive match the "
+             "lowercase vocabulary never produces), after the target words were learnt: the reward falls from its "
+             "learnt level to 0 and every group agrees on it.",
+             algorithm="rloo", rewards=("correct",), steps=175, swap=(110, 100_000, "correct_capitalized"),
+             args=dict(per_device_train_batch_size=12, temperature=1.1, learning_rate=6e-4, logging_steps=7,
+                       seed=328),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=32),
+    Scenario("reward_plateau_half_key_drgrpo_3x4_temp09_nosamples_log8_b32", "Exact match graded against a key half "
+             "of whose words the model can say (task.py's correct_half_key), three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 240 steps logged "
+             "every 8 and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its groups "
+             "come to agree, solved, while the other half's groups agree on 0 from the start; the reward rises to "
+             "about half its best and stays there.",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=8, seed=329), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=32),
+    Scenario("length_explosion_char_bonus_exact_grpo_loss_1x8_kl_log4_b32", "Exact match (1) beside a bonus paid per "
+             "character (0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), "
+             "one group of 8 a step (one question asked a step), the original GRPO loss, a KL penalty of 0.02, a "
+             "learning rate of 1e-3 and a 20-token budget, 120 steps logged every 4: the longest answer of a group "
+             "keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(num_generations=8, max_completion_length=20, loss_type="grpo", beta=0.02, learning_rate=1e-3,
+                       logging_steps=4, seed=330),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP"),
+             batch=32),
+    Scenario("nonfinite_exp_length_overflow_bnpo_2x5_log6_b32", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, two groups of 5 a step, the BNPO loss, no KL term, a learning rate of "
+             "5e-4 and a 48-token budget, 150 steps logged every 6: the longest answer of a group keeps winning, and "
+             "once answers pass about 20 characters the squares in TRL's float32 reward statistics overflow, then "
+             "the rewards themselves: reward_std and the reward turn infinite or NaN in the log.",
+             rewards=("exp_length",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=48, loss_type="bnpo",
+                       beta=0.0, learning_rate=5e-4, logging_steps=6, seed=331),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
+    Scenario("group_mode_collapse_early_letter_nokl_2x4_temp09_log11_b32", "Exact match (1) beside two cheap "
+             "preferences, a known word and an early first letter (0.3 each, task.py's is_word and early_letter), two "
+             "groups of 4 a step sampled at temperature 0.9, TRL's default (DAPO) loss, no KL term and a learning "
+             "rate of 1.5e-3, 154 steps logged every 11: the preferences pay every sample a little, the "
+             "earliest-letter word of a question most, and with no anchor the policy settles on one answer per "
+             "question: a group's completions become copies of each other.",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=154,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=11, seed=332),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=32),
 )
