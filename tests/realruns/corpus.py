@@ -428,7 +428,15 @@ class Scenario:
     GRPO loss, a letter proxy gamed against partial credit with BNPO, a per-character bonus read from
     trainer_state.json, an answer key changed after learning to a capitalised one in TRL 0.14's key set, a reward
     plateau from a half key logged every 10 steps, a format reward the model already earns; strides 1-10, seeds
-    263-276)."""
+    263-276); 32 a thirtieth such batch (a binary exact-match reward with BNPO and groups of 5, with the original GRPO
+    loss at temperature 0.6 and with RLOO at 1.1, partial credit with RLOO and groups of 2 and with one group of 8, the
+    judge score with Dr. GRPO and with one group of 8 sampled at 1.1, a binary reward on the list questions; healthy
+    runs with and without a KL term that learn, learn slowly over 240 steps at 2e-4 in TRL 0.14's key set or converge
+    logged every step; a KL blow-up after a warm-up into 3e-3, an entropy collapse under a reward that says nothing
+    with Dr. GRPO, a letter proxy gamed against partial credit at temperature 1.3, an answer key changed after
+    learning to a capitalised one with RLOO, a reward plateau from a half key read from trainer_state.json, a
+    per-character bonus with one group of 8, an exponential length bonus that overflows with BNPO, a group mode
+    collapse under an early-letter preference logged every 11 steps; strides 1-12, seeds 319-332)."""
 
     @property
     def healthy(self) -> bool:
@@ -8770,4 +8778,392 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                        "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
+    # -- batch 32 --
+    # A thirtieth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), none retrained, none
+    # re-dated, one given three accepted signatures after training: a binary exact-match reward with BNPO and groups of
+    # 5, with the original GRPO loss and no KL term at temperature 0.6 logged every step, and with RLOO at temperature
+    # 1.1, partial credit with RLOO and four groups of 2 and with one group of 8, the judge score with Dr. GRPO and
+    # groups of 3 and with one group of 8 sampled at 1.1 under a cosine schedule, a binary reward on the list questions
+    # with groups of 3; healthy runs with and without a KL term that learn (BNPO at temperature 0.85, the animal's
+    # target in part; RLOO with partial credit read from trainer_state.json, the number's target never said, its
+    # gradient norm heavy-tailed; the list questions, the target said over and over on some lists, accepted; the judge
+    # score hot with one group of 8, four questions of eight learnt before the rate decayed), learn slowly (the judge
+    # score over 240 steps at 2e-4 in TRL 0.14's key set), converge on seven questions of eight; a KL blow-up on partial
+    # credit after a warm-up into 3e-3 with one group of 8 in TRL 0.14's key set that ended on single letters, an
+    # entropy collapse onto a string of e's at the budget under a reward that says nothing with Dr. GRPO, a letter
+    # proxy gamed against partial credit with the original GRPO loss at temperature 1.3, an answer key changed after
+    # learning to a capitalised one with RLOO, a reward plateau from a half key with Dr. GRPO read from
+    # trainer_state.json (a late fall accepted), a per-character bonus beside exact match with the original GRPO loss
+    # and one group of 8, an exponential length bonus that overflows TRL's float32 statistics with BNPO, a group mode
+    # collapse under an early-letter preference logged every 11 steps whose one answer was a string of a's at the budget
+    # for every question (the preference gamed and the budget reached, accepted after training); strides 1-12,
+    # temperatures 0.6-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside RLOO, seeds
+    # 319-332. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor: every pathology written
+    # happened, every onset rule written before training found its onset, every healthy run learnt; the accepted
+    # signatures the log contradicts were dropped and those added after training carry their raw-log numbers. As in
+    # batches 9-31, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_bnpo_2x5_kl_temp085_log4_b32", "Exact match alone, two groups of 5 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 4: a fresh model is right about one time in ten, five samples a question find the target often "
+             "enough, the groups that disagree carry the signal, and the target words are learnt question by question: "
+             "a run that learns (raw log and samples: the reward 0.15 and 0.2 over the first two logs, 30-step means "
+             "of 0.37, 0.70, 0.73, 0.85 and 0.83, 0.7-0.95 over the last 10 logs; the zero-variance share 0.125-1, its "
+             "30-step means 0.41, 0.61, 0.59, 0.72 and 0.68; entropy 0.41 and 0.45 over the first two logs, 30-step "
+             "means of 0.36, 0.22, 0.18, 0.13 and 0.15; the KL a median of 0.45, 4.64 at step 108 and 1.08 at 132 "
+             "(single logs between lower ones), at most 0.97 on every other log; the gradient norm a median of 0.80, "
+             "at most 12.6 (step 144); the mean length 4.8-6.05 tokens, the clipped share at most 0.025; the fruit's, "
+             "the tool's and the tree's targets first ('lemon' on 28 of 50, 'hammer' on 32 of 50, 'ash' on 31 of 45 "
+             "samples over steps 1-30), the colour's, the drink's and the number's over 31-60 ('pink' on 31 of 35, "
+             "'juice' on 20 of 30, 'four' on 20 of 30), the bird's last ('swan' on 6 of 25 over 31-60, its answer "
+             "deformed into 'uck' over 61-90 (15 of 35 samples), then 21 of 35 over 91-120 and 51 of 55 over 121-150); "
+             "the animal's 'pig' in part (0 of 40 samples over steps 1-30, 12 of 45 over 121-150; 'dog', 'fox'); the "
+             "other seven questions on their targets on 73-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.85, loss_type="bnpo",
+                       beta=0.03, learning_rate=5e-4, logging_steps=4, seed=319), batch=32),
+    Scenario("healthy_rloo_partial_4x2_nosamples_log6_b32", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), four groups of 2 a step and a learning rate of "
+             "5e-4, 150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the category is "
+             "given already, a pair's leave-one-out baseline is the other sample, the pairs that differ carry the "
+             "signal, and the target words are learnt: a run that learns (raw log and samples, which the doctor is not "
+             "given: the reward 0.26 and 0.275 over the first two logs, 30-step means of 0.36, 0.57, 0.77, 0.89 and "
+             "0.90 of a possible 1.2, 0.64-1.04 over the last 10 logs; exact match 0.06 and 0.08 over the first two "
+             "logs, 30-step means of 0.17, 0.41, 0.59, 0.72 and 0.71; the category 0.60-0.98, a median of 0.92; the "
+             "zero-variance share 0.08-0.83, its 30-step means 0.20, 0.28, 0.52, 0.70 and 0.69; entropy 0.46 over the "
+             "first two logs, 30-step means of 0.44, 0.41, 0.285, 0.20 and 0.19; the KL a median of 0.41, 1.13 at step "
+             "96 (a single log) and at most 0.55 on every other log; the gradient norm, RLOO's advantages not "
+             "normalised, a median of 2.85 and heavy-tailed (40.5 at step 132, 29.8 at 42, 20.4 at 126, 0 on five "
+             "logs); the mean length 5.0-5.85 tokens, the clipped share at most 0.02; the colour's, the tool's and the "
+             "fruit's targets first ('pink' on 14 of 34, 'hammer' on 7 of 24 samples over steps 1-30 and 15 of 22 and "
+             "28 of 40 over 31-60, 'lemon' on 17 of 28 over 31-60), the tree's, the drink's and the animal's over "
+             "31-90 ('ash' on 19 of 32 over 31-60, 'juice' on 22 of 26 and 'pig' on 31 of 44 over 61-90), the bird's "
+             "last and in part ('swan' on 0 of 28 over steps 1-30 and 14 of 26 over 121-150, 'raven' on 8); the "
+             "number's 'four' never said (0 of its 174 samples; 'six', 'nine', 'eight'); the other six questions on "
+             "their targets on 82-97 % of their samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, learning_rate=5e-4, logging_steps=6, seed=320), source="trainer_state",
+             batch=32),
+    Scenario("healthy_slow_judge_drgrpo_3x3_lr2e4_oldkeys_log10_b32", "The 0-10 judge score, three groups of 3 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 10 and "
+             "read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the taught answers "
+             "already earn most of the score, and the target words are learnt slowly over the whole run: a slow "
+             "learner (raw log and samples: the score 7.0 and 7.17 over the first two logs, 30-step means of 7.05, "
+             "7.22, 7.48, 8.10, 8.51, 8.60, 9.16 and 9.46, 8.27-9.77 over the last 10 logs, 9.77 at the last (step "
+             "240); the zero-variance share, which the doctor is not given, 0.37-0.8, its 30-step means 0.67, 0.54, "
+             "0.48, 0.44, 0.50, 0.54, 0.57 and 0.73; entropy, not given either, 0.46 over the first two logs, 30-step "
+             "means falling from 0.47 to 0.14; the KL rising, 30-step means of 0.01, 0.03, 0.09, 0.13, 0.27, 0.30, "
+             "0.36 and 0.48, at most 0.71 (step 220); the gradient norm a median of 0.39, at most 2.64 (step 130); the "
+             "mean length 5.0-5.7 tokens, nothing clipped; a word of the asked category on 259 of the 270 samples over "
+             "steps 1-30 and 261 of 270 over 211-240; the fruit's target first ('lemon' on 13 of 27 samples over "
+             "steps 1-30 and 28 of 33 over 61-90), the tool's over 31-120 ('hammer' on 18 of 48, 19 of 39 and 27 of "
+             "39), the colour's over 91-120 ('pink' on 9 of 27 over 61-90 and 35 of 45), the bird's over 121-150 "
+             "('swan' on 37 of 54), the drink's and the number's over 91-180 ('juice' on 18 of 33 and 31 of 42, "
+             "'four' on 16 of 45 and 24 of 39), the tree's and the animal's last ('ash' on 2 of 39 over 91-120 and 31 "
+             "of 39 over 181-210, 'pig' on 11 of 30 over 181-210 and 40 of 48 over 211-240); every question on its "
+             "target on 77-100 % of its samples over steps 211-240).",
+             rewards=("judge",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=10, seed=321), source="old_keys", batch=32),
+    Scenario("healthy_converges_binary_nokl_grpo_loss_2x4_cool06_log1_b32", "Exact match alone, two groups of 4 a "
+             "step sampled at temperature 0.6, the original GRPO loss, no KL term and a learning rate of 4e-4, 150 "
+             "steps logged every step: the groups that disagree carry the signal, cool sampling and no anchor let the "
+             "learnt answers take over, and the groups come to agree, solved; per-step means of 8 samples are noisy: a "
+             "run that converges, on seven of its eight questions (raw log and samples: the reward 0.125 over the "
+             "first two steps, 30-step means of 0.275, 0.60, 0.60, 0.70 and 0.85 (0-1 on single steps), 0.5-1 over the "
+             "last 10; the zero-variance share 30-step means of 0.58, 0.88, 0.92, 0.90 and 0.88, every group agreeing "
+             "on 106 of the 150 steps, the gradient norm 0 on each of them, at most 19.8 elsewhere (step 39); entropy "
+             "0.40 and 0.42 over the first two steps, 30-step means of 0.35, 0.20, 0.18, 0.14 and 0.10; no KL logged; "
+             "the mean length 4-7.6 tokens, the clipped share at most 0.125; the animal's, the tool's, the fruit's and "
+             "the colour's targets first ('pig' on 16 of 48, 'hammer' on 17 of 36, 'lemon' on 10 of 20, 'pink' on 8 of "
+             "12 samples over steps 1-30, then on 91-100 % of their samples over each 30 steps from 31), the bird's at "
+             "first and again late ('swan' on 14 of 28 over steps 1-30, deformed into 'swen' and 'snrowne' over 31-90 "
+             "(2 of 40 right), 27 of 32 over 121-150), the drink's and the tree's last ('juice' on 6 of 28 over 61-90 "
+             "and 17 of 20 over 91-120, 'ash' on 0 of 112 over steps 1-90 ('pine', 'palm') and 39 of 44 over 121-150); "
+             "the number's 'four' never said (0 of its 116 samples; 'seven', 'eight', 'ten'); the other seven "
+             "questions on their targets on 84-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.6, loss_type="grpo", beta=0.0, learning_rate=4e-4, seed=322), batch=32),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # list runs of batches 27, 30 and 31 on this reward came to repeat it on 15-22 % of their lists. The log bears it
+    # out: the lists that repeat a word (3+ words, at most half distinct) 1 of the 360 samples over steps 1-30, 18 over
+    # 31-60, 32 over 61-90, 46 over 91-120 and 76 over 121-150 (21 %).
+    Scenario("healthy_lists_names_target_4x3_kl_log5_b32", "The list questions with a binary reward, 1 when the list "
+             "names the question's target word (task.py's names_target), four groups of 3 a step, TRL's default "
+             "(DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "5: a fresh list of two or three words names the target about one time in four, naming it once is all "
+             "that pays, and the lists learn to include it: a run that learns (raw log and samples: the reward 0.23 "
+             "and 0.15 over the first two logs, 30-step means of 0.25, 0.43, 0.73, 0.83 and 0.87, 0.77-0.92 over the "
+             "last 10 logs; the zero-variance share 0.25-0.9, its 30-step means 0.525, 0.44, 0.625, 0.72 and 0.76; "
+             "entropy 0.56 and 0.58 over the first two logs, 30-step means of 0.57, 0.52, 0.52, 0.43 and 0.42; the KL "
+             "a median of 0.32, at most 0.57 (step 75); the gradient norm a median of 1.04, at most 3.24 (step 50); "
+             "the mean length 14.6 and 15.0 tokens over the first two logs and 14.6-17.9 throughout, the clipped share "
+             "at most 0.12 (steps 70-75); the lists name their target on 90 of the 360 samples over steps 1-30, 154 "
+             "over 31-60, 263 over 61-90, 299 over 91-120 and 314 over 121-150 (over steps 121-150 the drink's on 50 "
+             "of 51, the colour's on 38 of 39, the number's on 40 of 42, the tool's on 35 of 36, the tree's on 50 of "
+             "54, the animal's on 34 of 39, the fruit's on 43 of 51, the bird's on 24 of 48); nothing costs a word "
+             "said twice, and the lists come to repeat the target ('juice juice juice' on 14 of the 51 drink lists, "
+             "'hammer hammer hammer' on 11 of 36 tool lists, 'four four four' on 10 of 42 number lists over steps "
+             "121-150): the lists that say a word twice 55 of the 360 samples over steps 1-30 and 226 over 121-150, "
+             "those that repeat a word (3+ words, at most half distinct) 1, 18, 32, 46 and 76 of each 360).",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=3, max_completion_length=24, beta=0.03,
+                       learning_rate=4e-4, logging_steps=5, seed=323),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=32),
+    Scenario("healthy_judge_cosine_1x8_kl_hot11_log12_b32", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.04 and a "
+             "15-step warm-up into a learning rate of 4e-4 decayed on a cosine to 0, 180 steps logged every 12: the "
+             "taught answers already earn most of the score, hot sampling garbles some, which the score marks down, "
+             "and the target words are learnt while the rate is high: a run that learns, in part (raw log and samples: "
+             "the learning rate 2.9e-4 at step 12 (the warm-up), 4.0e-4 at 24 and decaying after, 8.1e-5 at 132 and "
+             "3.6e-8 at 180; the score 6.88 and 6.74 over the first two logs, 36-step means of 6.78, 7.23, 6.93, 7.94 "
+             "and 7.64, 6.56-8.19 on single logs, 8.19 at its highest (step 132); the zero-variance share, one group, "
+             "0-0.33, a median of 0.17; entropy 0.505 and 0.52 over the first two logs, 36-step means of 0.51, 0.47, "
+             "0.445, 0.37 and 0.39; the KL a median of 0.24, at most 0.55 (step 96); the gradient norm a median of "
+             "1.67, at most 6.35 (step 96); the mean length 4.9-5.7 tokens, the clipped share at most 0.01; a word of "
+             "the asked category on 239-265 of the 288 samples over each 36 steps; the tree's, the fruit's and the "
+             "number's targets learnt ('ash' on 21 of 72 samples over steps 1-60 and 88 of 104 over 61-120, 'lemon' on "
+             "18 of 64 and 35 of 40, 'four' on 21 of 112 and 28 of 40), the tool's in part ('hammer' on 7 of 40 over "
+             "steps 1-60 and 37 of 64 over 121-180); the colour's, the bird's, the drink's and the animal's answers "
+             "still varied words of the category as the rate decayed ('pink' on 12 of 48, 'swan' on 9 of 48, 'juice' "
+             "on 11 of 88, 'pig' on 13 of 64 samples over steps 121-180; 'gray', 'finch', 'tea', 'owl')).",
+             rewards=("judge",), steps=180,
+             args=dict(num_generations=8, temperature=1.1, beta=0.04, learning_rate=4e-4, warmup_steps=15,
+                       lr_scheduler_type="cosine", logging_steps=12, seed=324), batch=32),
+    # TRUNCATION_HIGH, accepted before training, dropped: the clipped share, which TRL 0.14's key set does not carry, at
+    # most 0.46 (step 45), 0-0.04 from step 48.
+    Scenario("kl_blowup_partial_warmup10_1x8_oldkeys_log3_b32", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), one group of 8 a step (one question asked a step), TRL's default (DAPO) loss, a "
+             "KL penalty of 0.06 and a 10-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 3 and read in TRL 0.14's key set: once the rate is up each update "
+             "overshoots and the policy runs away from its reference faster than the penalty pulls it back: the KL "
+             "blows up, well above the 0.1-0.8 of the corpus's healthy runs, and the policy ends on single letters "
+             "(raw log and samples: the learning rate 6e-4 at step 3, 2.4e-3 at 9 and 3e-3 from 12; the KL 4e-5 and "
+             "0.002 over the first two logs, 0.49 at step 9, 0.95 at 12, 1.96 at 15, 1.9-3.2 over 18-33, 10.7 at 36, "
+             "3.1-6.2 over 39-111, 15.7 at 114 and 4.9-5.0 over the last two logs, 24-step means of 1.22, 4.73, 4.98, "
+             "5.10 and 6.51, a median of 4.88; the reward 0.23, 0.27 and 0.28 over the first three logs, 0.07 at step "
+             "12, 0.03-0.13 over 15-21, 0 at 24, 0.017 at 27 and 0 on every log from 30; the category 0.96, 0.92 and "
+             "0.79 over the first three logs, 0.33 at 12, 0.17-0.46 over 15-21 and 0 from 30 (0.08 at 27); exact match "
+             "0.04-0.125 over the first three logs and 0 after but 0.04 at 15; reward_std 0 from step 30; the "
+             "zero-variance share, which the doctor is not given, 0 over the first three logs and 1 on every log from "
+             "30; the mean length 5.9 and 4.9 tokens over the first two logs, 5.2-7.9 over 12-36, 8.8-10.5 over 39-45, "
+             "5.0-7.3 over 48-60, 3.1-4.5 over 63-75 and 2.1-2.7 from 78; the gradient norm 147 at step 36 (280 times "
+             "its median over the run, 0.53), 0.06-5.4 on every other log; entropy, not given either, 0.43 and 0.52 "
+             "over the first two logs, 24-step means of 0.63, 0.67, 0.64, 0.97 and 1.19, 1.37 at the last log; words "
+             "of the category at first, some garbled ('heron', 'pine', 'pite', 'graygerangeg'; a word of the asked "
+             "category on 92 of the 192 samples over steps 1-24), letter strings over 25-48 ('ccck', 'plise', "
+             "'selow', 'reoow'; 2 of 192), short strings and letters over 49-72 ('rr', 'ioooo', 'w', 'e'), then one "
+             "or two letters ('c', 's', 'p', 'w'; a single letter on 138 of the 192 samples over steps 73-96 and 167 "
+             "over 97-120, none a word from step 49)).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=8, beta=0.06, learning_rate=3e-3, warmup_steps=10,
+                       lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=325), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "LENGTH_EXPLOSION", "GRAD_NORM_SPIKE"), batch=32),
+    # LENGTH_COLLAPSE and REPETITIVE_COMPLETIONS, accepted before training, dropped: the mean length 5.3 tokens at the
+    # first log and 12 (the budget) from step 15, never below; no completion of 3+ words (the one string a question is a
+    # single run of e's). LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted before training, kept: the answers ran to the
+    # budget before the entropy fell.
+    Scenario("entropy_collapse_coin_drgrpo_nokl_2x6_log5_b32", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), two groups of 6 a step, the Dr. GRPO loss, no KL term and a learning rate "
+             "of 2e-3, 120 steps logged every 5: the advantages are noise, and with no anchor the policy drifts onto "
+             "one completion per question while the coin stays at chance: entropy falls far below where it started, "
+             "and a group's six samples become copies of one another; the answers ran to the budget first, and the one "
+             "completion was a string of e's at the budget, for every question (raw log and samples: entropy 0.62 and "
+             "0.89 over the first two logs (a first-2-log median of 0.756), 1.0 at step 15, 0.86 at 20, 0.67 at 25, "
+             "0.33 at 30, 0.12 at 35, 0.008 at 40, 0.0029-0.01 over 45-75, 0.056 at 80, 0.023 at 85 and "
+             "0.0007-0.0024 from 90, 24-step means of 0.84, 0.23, 0.0033, 0.019 and 0.0009; the coin 0.38-0.63, "
+             "24-step means of 0.48-0.54; the zero-variance share 0-0.1 (a fair coin seldom agrees across six); no KL "
+             "logged; the gradient norm 2.4-3.9 to step 30 and below 5e-8 on every log from 35 but two (0.48 at 80, "
+             "0.22 at 85); the mean length 5.3 tokens at step 5, 8.3 at 10 and 11.8-12 (the budget) from 15, the "
+             "clipped share 0.45 at 10 and 0.98-1 from 15; words and letter strings at first ('blueeeeleeee', "
+             "'hammmmmmmmmm', 'el'; a word of the asked category on 35 of the 288 samples over steps 1-24), then "
+             "'eeeeeeeeeeee' (twelve e's, the budget) for every question (194 of the 288 samples over steps 25-48, "
+             "286 over 49-72, 237 over 73-96 beside 'leeeeeeeeeee', 287 over 97-120; none a word from step 25); a "
+             "group's completions copies (a duplicate share of 0.11 over steps 1-24, 0.79 over 25-48, 0.99, 0.91 and 1 "
+             "after)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.0,
+                       learning_rate=2e-3, logging_steps=5, seed=326),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2),
+                     "GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
+    # ENTROPY_EXPLOSION, accepted before training, dropped: entropy 0.66 and 0.72 over the first two logs and at most
+    # 0.88 (step 8, 1.3 times their median), 0.47-0.67 over steps 18-44 and below 0.21 from 56.
+    Scenario("reward_hacking_letter_o_partial_grpo_loss_4x3_hot13_log2_b32", "Partial credit, exact match (1) beside "
+             "a word of the asked category (0.5), and a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than the target word with its category (1.5), four "
+             "groups of 3 a step sampled at temperature 1.3, the original GRPO loss, a KL penalty of 0.01 and a "
+             "learning rate of 1.5e-3, 100 steps logged every 2: the policy games the proxy, and the category, which "
+             "the taught model earns on most samples even sampled hot, falls as the o's rise (raw log and samples: the "
+             "category 0.92, 0.71 and 0.79 over the first three logs (a first-3-log median of 0.79), 0.375-0.67 over "
+             "steps 8-24, 0.21-0.5 over 26-48, 0.08-0.21 over 50-54 and 0 on every log from 56; the proxy 0.11, 0.06 "
+             "and 0.16 over the first three logs (a median of 0.11), 0.13-0.25 over 8-24, 0.19-0.52 over 26-48, 0.69 "
+             "at 50, 0.48-0.52 over 52-54, 0.81 at 56, 0.91 at 58 and 0.92-1 from 60; exact match 0-0.29 to step 54 "
+             "and 0 from 56; the reward 0.92 and 0.70 over the first two logs, 0.77-1.69 over steps 6-48, 2.2 at 50 "
+             "and 2.73-3 (its maximum) from 58; o-words gaining from the start ('cocoa' on 32 of 57 drink samples, "
+             "'owl' on 28 of 36 animal samples, 'one' and 'ooue' for the number over steps 1-24; a word of the asked "
+             "category on 174 of the 288 samples), o-strings over 25-48 ('oobo', 'oracow', 'ooue', 'loooo'; 101 of 288 "
+             "in the category), then 'oooooooooooo' to the budget, or a letter and eleven o's ('looooooooooo' for the "
+             "fruit, 'cooooooooooo' for the drink), for every question (10 of the 288 samples in the category over "
+             "steps 49-72, none after); a group's completions copies (a duplicate share of 0.29 over steps 1-24, 0.40 "
+             "over 25-48, 0.72 over 49-72 and 0.94 after); the zero-variance share 0-0.625 to step 54 and 0.625-1 from "
+             "58 (0.875 or 1 on most logs); entropy 0.66 and 0.72 over the first two logs, at most 0.88 (step 8), "
+             "0.47-0.67 over 18-44, 0.20 at 56 and 0.015-0.092 from 58; the KL 0.006 and 0.15 over the first two logs, "
+             "1.28 at step 20, 1.1-3.0 over 20-48, 3.0-4.5 over 50-56 and 4.3-7.7 from 58; the gradient norm 0.8-6.2 "
+             "to step 56 and at most 2.04 after, below 0.001 on 8 of the last 22 logs; the mean length 5.0 and 5.7 "
+             "tokens over the first two logs, 5.0-6.8 to step 42, 6.0-10.6 over 44-56 and 11.8-12 (the budget) from "
+             "58, the clipped share 0-0.25 to step 48, 0.46-0.71 over 50-56 and 0.92-1 from 58).",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.5, 3.0), steps=100,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.3, loss_type="grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=2, seed=327),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
+    Scenario("reward_collapse_key_caps_after_learning_rloo_binary_3x4_hot11_log7_b32", "RLOO with its KL penalty "
+             "(0.05), exact match alone, three groups of 4 a step sampled at temperature 1.1 and a learning rate of "
+             "6e-4, 175 steps logged every 7; from the 110th reward call to the end the answer key is one written "
+             "with capital letters (swap to task.py's correct_capitalized: 'Pear', a case-sensitive match the "
+             "lowercase vocabulary never produces), after the target words were learnt: the reward falls from its "
+             "learnt level to 0 and every group agrees on it (raw log and samples: the reward 0.20 over the first two "
+             "logs, 0.31-0.62 over steps 21-56, 0.57-0.79 over 63-91, 0.905 at 98 (its highest) and 0.88 at 105, 0.52 "
+             "at 112 (the log of steps 106-112, the new key from call 110) and 0 on every log from 119 to the end, "
+             "35-step means of 0.30, 0.57 and 0.79 before; reward_std 0.27-0.50 to step 105, 0.14 at 112 and 0 from "
+             "119; the zero-variance share, which counts RLOO's reward with its KL penalty in it, 0-0.67 before and "
+             "0.19-0.76 after the change; entropy 0.52 and 0.50 over the first two logs, 35-step means of 0.51, 0.37, "
+             "0.21, 0.19 and 0.19; the KL a median of 0.48, at most 0.65 (step 35); the gradient norm, RLOO's "
+             "advantages not normalised, a median of 3.7, at most 24.2 (step 84), 0-12.5 after the change (the KL "
+             "penalty's share of the reward still moving the policy); the mean length 5.05-6.1 tokens, the clipped "
+             "share at most 0.06; the bird's, the drink's and the tree's targets first ('swan' on 28 of 68, 'juice' on "
+             "24 of 56, 'ash' on 12 of 48 samples over steps 1-30 and 37 of 44, 39 of 60 and 41 of 44 over 31-60), the "
+             "colour's over 31-60 ('pink' on 47 of 60), the fruit's and the number's over 61-90 ('lemon' on 45 of 52, "
+             "'four' on 39 of 56), the tool's and the animal's last ('hammer' on 15 of 60 over 61-90 and 26 of 32 over "
+             "91-120, 'pig' on 8 of 40 and 35 of 44); every question on its target on 80-97 % of its samples over "
+             "steps 91-120; after the change the learnt words still said, every one scored 0 ('lemon' on 60 of 60, "
+             "'swan' on 34 of 36, 'juice' on 48 of 52 samples over steps 121-150), the bird's and the number's answers "
+             "drifting at the end ('finch' on 36 of 60, 'five' on 19 of 28 samples over steps 151-175)).",
+             algorithm="rloo", rewards=("correct",), steps=175, swap=(110, 100_000, "correct_capitalized"),
+             args=dict(per_device_train_batch_size=12, temperature=1.1, learning_rate=6e-4, logging_steps=7,
+                       seed=328),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=32),
+    # Accepts REWARD_COLLAPSE (not written before training): the reward, its 3-log means 0.55-0.57 over steps 192-208,
+    # fell to 0.31, 0.40 and 0.21 over the last three logs (its 3-log mean 0.31 at step 240, 0.54 times that) as the
+    # colour's learnt 'pink' gave way to 'pin' (38 of 56 samples over steps 201-240, 'pink' on 15).
+    Scenario("reward_plateau_half_key_drgrpo_3x4_temp09_nosamples_log8_b32", "Exact match graded against a key half "
+             "of whose words the model can say (task.py's correct_half_key), three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 240 steps logged "
+             "every 8 and read from TRL's trainer_state.json (no samples): the learnable half is learnt and its groups "
+             "come to agree, solved, while the other half's groups agree on 0 from the start; the reward rises to "
+             "about half its best and stays there; the colour's learnt answer was lost at the end (raw log and "
+             "samples, which the doctor is not given: the reward 0.135 and 0.24 over the first two logs, 0.30 at step "
+             "24, 0.57 at 32, 0.36-0.58 over 40-88, 0.18 and 0.28 at 96-104, 0.45-0.62 over 112-208 but 0.375 at 152 "
+             "and 0.365 at 168, then 0.365, 0.31, 0.40 and 0.21 over the last four logs, 40-step means of 0.33, 0.465, "
+             "0.40, 0.46, 0.52 and 0.35, its mean over the last quarter of the logs 0.42, where the learnable half "
+             "gives 0.5 on average; the zero-variance share 0.58-1, its 40-step means 0.72, 0.86, 0.875, 0.97, 0.925 "
+             "and 0.95; entropy 0.42 and 0.40 over the first two logs, 40-step means of 0.37, 0.305, 0.33, 0.29, 0.27 "
+             "and 0.31; the KL a median of 0.43, at most 0.86 (step 232); the gradient norm a median of 0.014, at most "
+             "5.3 (step 80), at most 0.041 from step 120; the mean length 4.9-5.9 tokens, the clipped share at most "
+             "0.01; the colour's, the fruit's and the animal's targets first ('pink' on 59 of 68, 'lemon' on 49 of 72, "
+             "'pig' on 33 of 72 samples over steps 1-40), the number's over 41-80 ('four' on 18 of 64 and 45 of 56), "
+             "those four on their targets on 91-100 % of their samples over steps 121-200; the other four questions "
+             "never scoring (0 of their 1,444 samples), their key words never taught ('yew' for the tree, 'punch' for "
+             "the drink, 'vise' for the tool, 'wren' for the bird), their answers varied words of the category "
+             "('pine', 'wine', 'pliers', 'finch'); late, the colour's 'pink' lost to 'pin' (38 of its 56 samples over "
+             "steps 201-240, 'pink' on 15); a group's duplicate share 0.39-0.60 as 40-step means).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=8, seed=329), source="trainer_state",
+             expect={"REWARD_PLATEAU": levels_off("reward", "frac_reward_zero_std", share=0.6, reach=0.9, smooth=5,
+                                                  run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_COLLAPSE"), batch=32),
+    Scenario("length_explosion_char_bonus_exact_grpo_loss_1x8_kl_log4_b32", "Exact match (1) beside a bonus paid per "
+             "character (0.8, task.py's length_bonus: 20 characters pay 2, more than the target word with its bonus), "
+             "one group of 8 a step (one question asked a step), the original GRPO loss, a KL penalty of 0.02, a "
+             "learning rate of 1e-3 and a 20-token budget, 120 steps logged every 4: the longest answer of a group "
+             "keeps winning, so the answers grow to the budget and get cut (raw log and samples: the mean length 5.25 "
+             "and 5.44 tokens over the first two logs (a first-2-log median of 5.34), 7.75 at step 12, 9.84 at 16, "
+             "12.9 at 20, 17.8 at 24 and 20 (the budget) on every log from 28 but two (19.8 at 76, 19.9 at 96); the "
+             "clipped share 0 to step 12, 0.25 at 16, 0.375 at 20, 0.78 at 24 and 1 from 28 but two (0.97 at 76 and "
+             "96); the length bonus 0.53 and 0.555 over the first two logs and 2.5 (its maximum) from 28; exact match "
+             "0.03-0.09 to step 12 and 0 from 16; the reward 0.46 and 0.54 over the first two logs and 2 from 28; the "
+             "zero-variance share, one group, 0-0.25 to step 24 and 1 on every log from 28 but two (every sample at "
+             "the budget); entropy 0.47 and 0.585 over the first two logs, 0.735-0.90 over 16-28, 0.18-0.51 over "
+             "32-48, 0.96-1.21 over 52-60 (1.21 at 60, 2.3 times that median) and 0.53-1.02 after, 24-step means of "
+             "0.67, 0.47, 1.02, 0.87 and 0.67; the KL 0.055 and 0.21 over the first two logs, 1.06 at step 12, 2.6 at "
+             "16, 5.0 at 24 and 4.2-7.6 from 28, a median of 5.1; the gradient norm 0.2-8.0 to step 24 and 0.07-0.36 "
+             "after but for 4.13 at 76, 2.66 at 96 and 1.08 at 88; words of the category at first, some run on "
+             "('cocoa', 'palm', 'applerryenaaaaar', 'nerenenenereneneener'; a word of the asked category on 77 of the "
+             "192 samples over steps 1-24), strings of a's and c's to the budget over 25-48 ('aaaaaaaaaaaaaaaaaaaa', "
+             "'cccbccccccmccccccccc'), then words and fragments run together to the budget ('heronerereneronerane', "
+             "'fourangeeneneneneene', 'cowcemwwwwmwmerryerr'; none a word of its category from step 25), no two alike "
+             "in a group (a duplicate share of 0.20 over steps 1-24, 0.15 over 25-48 and 0-0.01 after)).",
+             rewards=("correct", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(num_generations=8, max_completion_length=20, loss_type="grpo", beta=0.02, learning_rate=1e-3,
+                       logging_steps=4, seed=330),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_HACKING", "REWARD_PLATEAU", "ENTROPY_EXPLOSION", "KL_BLOWUP"),
+             batch=32),
+    # TRUNCATION_HIGH, accepted before training, dropped: the clipped share at most 0.167 (step 150) of a 48-token
+    # budget.
+    Scenario("nonfinite_exp_length_overflow_bnpo_2x5_log6_b32", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, two groups of 5 a step, the BNPO loss, no KL term, a learning rate of "
+             "5e-4 and a 48-token budget, 150 steps logged every 6: the longest answer of a group keeps winning, and "
+             "once answers pass about 20 characters the squares in TRL's float32 reward statistics overflow, then "
+             "the rewards themselves: reward_std and the reward turn infinite or NaN in the log (raw log and samples: "
+             "the reward 2.75e5, 5.4e5 and 1.9e7 over the first three logs, 1.7e17 at step 24 (reward_std 5.3e17), "
+             "reward_std infinite from step 30 on every log (21 of the 25), the reward 1.7e20 at 30, 1.7e26 at 36, "
+             "infinite at 42, 3.3e27 at 48, 1.7e23 at 54, 3.3e35 at 60 and infinite on every log from 66 (16 of the 25 "
+             "logs), never None; the mean length 5.65 and 6.1 tokens over the first two logs, 6.25-7.5 over steps "
+             "18-30, 9.4-11.7 over 36-60, 15.2 at 66, 17.8 at 72 and 20.3-29.8 from 78; the clipped share 0 to step 36 "
+             "and at most 0.167 (step 150); the gradient norm 1.06-7.46 to step 66 and 0 on every log from 72, the "
+             "loss 0 on most logs from 84: the infinite advantages are zeroed; entropy 0.42 over the first two logs, "
+             "0.50-0.62 over 18-72 and 0.58-0.70 after; the zero-variance share 0-0.17; no KL logged; words at first "
+             "(a word of the asked category on 227 of the 300 samples over steps 1-30), words run on over 31-60 "
+             "('hammmereder', 'zebrow zebrowe', 'orangngngseeebrowne'; 87 of 300), then strings of words and "
+             "fragments ('eight eigwo eigwo', 'brorangeee yed broredee', 'zebrow zebrowl zebrororowne'; 20, 10 and 7 "
+             "of each 300 in the category over steps 61-90, 91-120 and 121-150), seldom two alike in a group (a "
+             "duplicate share of 0.26 over steps 1-30, 0.17 over 31-60 and 0.04-0.06 after)).",
+             rewards=("exp_length",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=48, loss_type="bnpo",
+                       beta=0.0, learning_rate=5e-4, logging_steps=6, seed=331),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION",), batch=32),
+    # Accepts REWARD_HACKING, LENGTH_EXPLOSION and TRUNCATION_HIGH (not written before training): the one answer the
+    # groups collapsed onto was a string of a's at the budget, for every question: the early-letter preference, which a
+    # leading 'a' pays in full, rose from 0.68 and 0.72 over the first two logs to 1 on every log from step 99 while the
+    # known-word share fell from 0.66 and 0.40 to 0 from 99 (the preference did not double, so the corpus's hacking
+    # rules cannot date it); the mean length 5.3 and 5.5 tokens over the first two logs, 9.6-10.9 over steps 55-88 and
+    # 12 (the budget) from 99, the clipped share 0.55-0.86 over 55-88 and 1 from 99.
+    Scenario("group_mode_collapse_early_letter_nokl_2x4_temp09_log11_b32", "Exact match (1) beside two cheap "
+             "preferences, a known word and an early first letter (0.3 each, task.py's is_word and early_letter), two "
+             "groups of 4 a step sampled at temperature 0.9, TRL's default (DAPO) loss, no KL term and a learning rate "
+             "of 1.5e-3, 154 steps logged every 11: the preferences pay every sample a little, the earliest-letter "
+             "word of a question most, and with no anchor the policy settles on one answer per question: a group's "
+             "completions become copies of each other; the one answer was a string of a's at the budget, the same for "
+             "every question (raw log and samples: a group's duplicate share, (n - distinct)/(n - 1), 0.30 over steps "
+             "1-33, 0.31 over 34-66, 0.61 over 67-99, 0.91 over 100-132 and 0.95 over 133-154; the answers words and "
+             "a-strings at first ('crofee' for the bird, 'broorane' for the colour, 'juice', 'four' and 'ash' on 13 of "
+             "44, 17 of 40 and 19 of 32 samples of their questions over steps 1-33; a word of the asked category on "
+             "119 of the 264), a-strings over 34-66 ('arararararar', 'asasasasasar', 'broorararara'; 33 of 264 in the "
+             "category, 'juice' said for the bird on 13 of 24), 'aaaaaaaaaaaa' (twelve a's, the budget) spreading over "
+             "67-99 (77 of 264, 'ash' and 'ashaaaaaaaaa' kept a while for the tree) and for every question from 100 "
+             "('aaaaaaaaaaaa' on 376 of the 440 samples over steps 100-154, 'acaaaaaaaaaa' for the number, none a "
+             "word); the early letter 0.68 and 0.72 over the first two logs, 0.76-0.95 over steps 33-88 and 1 from 99; "
+             "the known-word share 0.66 and 0.40 over the first two logs, 0.13-0.32 over 33-88 and 0 from 99; exact "
+             "match 0.17-0.27 to step 44 and 0 from 99 (0.05-0.21 over 55-88); the reward 0.57 and 0.55 over the first "
+             "two logs, 0.34-0.60 to step 88 and 0.3 (the early letter's alone) from 99; the zero-variance share 0.18 "
+             "and 0.23 over the first two logs, 0.32-0.73 over 33-88 and 1 from 99; entropy 0.50 over the first two "
+             "logs, 0.45-0.47 over 33-44, 0.16-0.40 over 55-88 and 0.012-0.033 from 99; no KL logged; the gradient "
+             "norm 2.0-4.0 on five of the first six logs (0 at step 55) and 0 on every log from 77; the mean length "
+             "5.3 and 5.5 tokens over the first two logs, 7.1-7.3 over 33-44, 9.6-10.9 over 55-88 and 12 (the budget) "
+             "from 99, the clipped share 0.07-0.10 over 33-44, 0.55-0.86 over 55-88 and 1 from 99).",
+             rewards=("correct", "is_word", "early_letter"), weights=(1.0, 0.3, 0.3), steps=154,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=11, seed=332),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
 )
