@@ -428,7 +428,15 @@ class Scenario:
     GRPO loss, a letter proxy gamed against partial credit with BNPO, a per-character bonus read from
     trainer_state.json, an answer key changed after learning to a capitalised one in TRL 0.14's key set, a reward
     plateau from a half key logged every 10 steps, a format reward the model already earns; strides 1-10, seeds
-    263-276)."""
+    263-276); 33 a thirty-first such batch (a binary exact-match reward with groups of 2, 3 and 6, partial credit with
+    RLOO and groups of 5, the judge score with one group of 8 and with BNPO on unscaled scores, the one-word and the
+    list questions mixed; healthy runs with and without a KL term that learn, learn slowly over 240 steps at 2e-4 logged
+    every 12, converge without a KL term logged every step; a letter proxy gamed against partial credit with one group
+    of 8, an answer key changed after learning to words never taught in TRL 0.14's key set, a KL blow-up with BNPO and
+    groups of 2 at temperature 1.2 read from trainer_state.json, a list task beyond the model, a group mode collapse
+    under an early-letter preference with RLOO, an exponential length bonus that overflows at temperature 1.3, an
+    entropy collapse under a reward that says nothing with eight groups of 2, a unit bug in one batch of unscaled judge
+    scores; strides 1-12, seeds 333-346)."""
 
     @property
     def healthy(self) -> bool:
@@ -8770,4 +8778,146 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS",
                        "REWARD_PLATEAU", "KL_BLOWUP"), batch=31),
+    # -- batch 33 --
+    # A thirty-first fresh batch, 14 scenarios written before training (6 healthy, 8 pathological); each expectation is
+    # written from the mechanism before the run is trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor.
+    Scenario("healthy_binary_bnpo_4x2_kl_temp085_log4_b33", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged every "
+             "4: a fresh model is right about one time in ten, only the pairs that disagree carry a signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.85, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=4, seed=333), batch=33),
+    Scenario("healthy_rloo_partial_2x5_nosamples_log6_b33", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 5 a step and a learning rate of 4e-4, "
+             "150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the category is given "
+             "already, the leave-one-out baseline carries the signal of the groups that find the target, and the "
+             "target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, learning_rate=4e-4, logging_steps=6,
+                       seed=334), source="trainer_state", batch=33),
+    Scenario("healthy_judge_drgrpo_1x8_kl_cool065_oldkeys_log5_b33", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 0.65, the Dr. GRPO loss, a KL penalty of 0.03 and a "
+             "learning rate of 3e-4, 150 steps logged every 5 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the taught answers already earn most of the score, and the target words are "
+             "learnt: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=8, temperature=0.65, loss_type="dr_grpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=5, seed=335), source="old_keys", batch=33),
+    Scenario("healthy_slow_binary_grpo_loss_3x3_lr2e4_log12_b33", "Exact match alone, three groups of 3 a step, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 12: most "
+             "groups agree on 0 at first, and the target words are learnt slowly over the whole run: a slow learner.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=336), batch=33),
+    Scenario("healthy_converges_binary_nokl_2x6_cool08_log1_b33", "Exact match alone, two groups of 6 a step sampled "
+             "at temperature 0.8, TRL's default (DAPO) loss, no KL term and a learning rate of 4e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, and with no anchor the learnt answers take over "
+             "and the groups come to agree, solved; per-step means of 12 samples are noisy: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.0,
+                       learning_rate=4e-4, seed=337), batch=33),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward on the lists costs nothing for the target said
+    # twice, and batches 27, 30 and 31's healthy list runs came to repeat it.
+    Scenario("healthy_mixed_names_target_3x4_kl_hot11_log3_b33", "The one-word and the list questions mixed, exact "
+             "match on the one-word questions (None on the lists, task.py's correct_or_none) beside a binary reward on "
+             "the lists, 1 when the list names the question's target word (task.py's names_target, 0 on the one-word "
+             "questions), three groups of 4 a step sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty "
+             "of 0.03, a learning rate of 5e-4 and a 24-token budget, 180 steps logged every 3: both halves are "
+             "learnable from a fresh model (one word in ten right, one list in four naming the target), and both are "
+             "learnt: a run that learns.",
+             prompts="mixed", rewards=("correct_or_none", "names_target"), steps=180,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, temperature=1.1, beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=338),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=33),
+    Scenario("reward_hacking_letter_o_partial_grpo_loss_1x8_kl_log2_b33", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), and a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than any word, one group of 8 a step (one question "
+             "asked a step), the original GRPO loss, a KL penalty of 0.02 and a learning rate of 1e-3, 120 steps "
+             "logged every 2: the policy games the proxy, and the category, which the taught model earns on nearly "
+             "every sample, falls as the o's rise.",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.2, 3.0), steps=120,
+             args=dict(num_generations=8, loss_type="grpo", beta=0.02, learning_rate=1e-3, logging_steps=2,
+                       seed=339),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=33),
+    Scenario("reward_collapse_key_untaught_after_learning_drgrpo_2x6_oldkeys_log10_b33", "Exact match alone, two "
+             "groups of 6 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 180 steps "
+             "logged every 10 and read in TRL 0.14's key set; from the 110th reward call to the end the answer key is "
+             "changed to another edition of the word lists (swap to task.py's correct_untaught: 'a fruit?' graded "
+             "against 'kiwi'), after the target words were learnt: no completion of the model can match the new key, "
+             "the learnt answers score 0 and the reward falls from its learnt level to 0.",
+             rewards=("correct",), steps=180, swap=(110, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=340), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=33),
+    Scenario("kl_blowup_partial_bnpo_warmup15_4x2_hot12_nosamples_log3_b33", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), four groups of 2 a step sampled at temperature 1.2, the BNPO loss, a "
+             "KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 3 and read from TRL's trainer_state.json (no samples): once the rate is "
+             "up each update overshoots and the policy runs away from its reference faster than the penalty pulls it "
+             "back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=2, temperature=1.2, loss_type="bnpo", beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=341),
+             source="trainer_state", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"),
+             batch=33),
+    Scenario("zero_advantage_exact_list_grpo_loss_3x3_log5_b33", "The list questions graded by one exact list (task.py's "
+             "exact_list: three given words in a given order, 'lemon mango grape'), a task beyond the model, three "
+             "groups of 3 a step sampled at temperature 0.9, the original GRPO loss, a KL penalty of 0.02, a learning "
+             "rate of 5e-4 and a 24-token budget, 100 steps logged every 5: a fresh list matches about once in 1,400 "
+             "samples, so nearly every group agrees on 0 from the start and there is nothing to learn from; the run is "
+             "stuck.",
+             prompts="lists", rewards=("exact_list",), steps=100,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, temperature=0.9,
+                       loss_type="grpo", beta=0.02, learning_rate=5e-4, logging_steps=5, seed=342),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=33),
+    Scenario("group_mode_collapse_early_letter_rloo_nokl_2x4_temp09_log4_b33", "RLOO without a KL term (beta 0), a "
+             "word of the asked category (1) beside an early first letter (0.5, task.py's early_letter), two groups "
+             "of 4 a step sampled at temperature 0.9 and a learning rate of 1.5e-3, 150 steps logged every 4: the "
+             "category is already earned, the earliest-letter word of each category pays most, and with no anchor "
+             "the policy settles on one answer per question: a group's completions become copies of each other.",
+             algorithm="rloo", rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=4, seed=343),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING"), batch=33),
+    Scenario("nonfinite_exp_length_overflow_3x4_hot13_log6_b33", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 4 a step sampled at temperature 1.3, TRL's default "
+             "(DAPO) loss, no KL term, a learning rate of 5e-4 and a 48-token budget, 120 steps logged every 6: the "
+             "longest answer of a group keeps winning, and once answers pass about 20 characters the squares in TRL's "
+             "float32 reward statistics overflow, then the rewards themselves: reward_std and the reward turn "
+             "infinite or NaN in the log.",
+             rewards=("exp_length",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=48, temperature=1.3, beta=0.0,
+                       learning_rate=5e-4, logging_steps=6, seed=344),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=33),
+    Scenario("entropy_collapse_coin_bnpo_nokl_8x2_cool06_log8_b33", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), eight groups of 2 a step sampled at temperature 0.6, the BNPO loss, no KL "
+             "term and a learning rate of 2e-3, 160 steps logged every 8: the advantages are noise, and with no anchor "
+             "and cool sampling the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started.",
+             rewards=("coin",), steps=160,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=0.6, loss_type="bnpo",
+                       beta=0.0, learning_rate=2e-3, logging_steps=8, seed=345),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE"), batch=33),
+    Scenario("grad_spike_unit_bug_judge_bnpo_unscaled_2x5_kl_log7_b33", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), two groups of 5 a step, the BNPO loss, a KL penalty of 0.03 and a learning rate of "
+             "3e-4, 140 steps logged every 7; at the 70th reward call (a logged step) one batch's scores come back "
+             "1000x too large (a unit bug): the advantages are not divided by the groups' spread, so that step's "
+             "advantages, hence its gradient norm, are about a thousand times the others', clipped before the update; "
+             "the run learns on either side: one extreme step, a mild episode.",
+             rewards=("judge",), steps=140, spike=(70, 1000.0),
+             args=dict(per_device_train_batch_size=10, num_generations=5, scale_rewards="none", loss_type="bnpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=7, seed=346),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=33),
 )
