@@ -436,7 +436,19 @@ class Scenario:
     with Dr. GRPO, a letter proxy gamed against partial credit at temperature 1.3, an answer key changed after
     learning to a capitalised one with RLOO, a reward plateau from a half key read from trainer_state.json, a
     per-character bonus with one group of 8, an exponential length bonus that overflows with BNPO, a group mode
-    collapse under an early-letter preference logged every 11 steps; strides 1-12, seeds 319-332)."""
+    collapse under an early-letter preference logged every 11 steps; strides 1-12, seeds 319-332); 33 a
+    thirty-first such batch (a binary exact-match reward with four groups of 2, three groups of 3 and
+    two groups of 6, partial credit with RLOO and groups of 5, the judge score with one group of 8 and with BNPO on
+    unscaled scores, the one-word and the list questions mixed; healthy runs with and without a KL term that learn (the
+    mixed questions at temperature 1.1, their lists repeating the target and their KL about 1 at the end, accepted),
+    learn slowly over 240 steps at 2e-4 logged every 12, converge on all eight questions without a KL term logged every
+    step (written at 4e-4, whose animal's and drink's answers deformed; retrained at 3e-4); a letter proxy gamed against
+    partial credit with one group of 8, an answer key changed after learning to words never taught in TRL 0.14's key
+    set, a KL blow-up on partial credit with BNPO and groups of 2 at temperature 1.2 read from trainer_state.json, a
+    list task beyond the model, a group mode collapse onto the letter 'a' under an early-letter preference with RLOO and
+    no KL term, an exponential length bonus that overflows at temperature 1.3, an entropy collapse under a reward that
+    says nothing with eight groups of 2, a unit bug in one batch of unscaled judge scores with BNPO (moved after
+    training from a call whose groups all agreed); strides 1-12, seeds 333-346)."""
 
     @property
     def healthy(self) -> bool:
@@ -9166,4 +9178,375 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
              accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
                        "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=32),
+    # -- batch 33 --
+    # A thirty-first fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), two retrained (a
+    # healthy run at a lower learning rate, a unit bug moved off a batch whose groups all agreed), none re-labelled or
+    # re-dated: a binary exact-match reward with four groups of 2, three groups of 3 and two groups of 6, partial credit
+    # with RLOO and groups of 5, the judge score with one group of 8 and with BNPO on unscaled scores, the one-word and
+    # the list questions mixed; healthy runs with and without a KL term that learn (four groups of 2 with BNPO at
+    # temperature 0.85; RLOO with partial credit read from trainer_state.json; the judge score with Dr. GRPO and one
+    # group of 8 at temperature 0.65 in TRL 0.14's key set; the mixed questions at temperature 1.1, their lists
+    # repeating the target and their KL about 1 at the end, both accepted), learn slowly (240 steps at 2e-4 with the
+    # original GRPO loss and groups of 3 logged every 12), converge on all eight questions without a KL term logged
+    # every step (written at 4e-4, whose animal's and drink's answers deformed; retrained at 3e-4); a letter proxy gamed
+    # against partial credit with the original GRPO loss and one group of 8, an answer key changed after learning to
+    # words never taught with Dr. GRPO in TRL 0.14's key set (its KL above 1 after the change accepted), a KL blow-up on
+    # partial credit with BNPO and groups of 2 at temperature 1.2 read from trainer_state.json, a list task beyond the
+    # model with the original GRPO loss, a group mode collapse under an early-letter preference with RLOO and no KL term
+    # (the category gamed away onto the letter 'a', the total reward and the length halving, accepted), an exponential
+    # length bonus that overflows at temperature 1.3, an entropy collapse under a reward that says nothing with eight
+    # groups of 2 (the answers ran to the budget first), a unit bug in one batch of unscaled judge scores with BNPO;
+    # strides 1-12, temperatures 0.6-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside
+    # RLOO, seeds 333-346. Each expectation was written from the mechanism before the run was trained (committed
+    # first), then checked on the raw log and the recorded completions only, never against the doctor: every pathology
+    # written happened (the unit bug once moved), every onset rule written before training found its onset (none
+    # re-dated), every healthy run learnt (the one once retrained); the accepted signatures added after training carry
+    # their raw-log numbers. As in batches 9-31, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_bnpo_4x2_kl_temp085_log4_b33", "Exact match alone, four groups of 2 a step sampled at "
+             "temperature 0.85, the BNPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 4: a fresh model is right about one time in ten, only the pairs that disagree carry a signal, and "
+             "the target words are learnt question by question: a run that learns (raw log and samples: the reward 0 "
+             "and 0.094 over the first two logs, 30-step means of 0.22, 0.59, 0.76, 0.83 and 0.86, 0.72-0.94 over the "
+             "last 10 logs; the zero-variance share 1 and 0.81 over the first two logs and 0.625-1 after, its 30-step "
+             "means 0.78, 0.73, 0.79, 0.84 and 0.76 (a pair agrees by chance on most steps); entropy 0.42 and 0.47 "
+             "over the first two logs, 30-step means of 0.41, 0.31, 0.18, 0.15 and 0.15; the KL a median of 0.47, its "
+             "30-step means 0.09, 0.55, 1.03, 0.45 and 0.78, above 1 on 5 of the 37 logs (1.65 and 2.42 at steps 64 "
+             "and 68, 1.10 at 80, 1.19 at 132, 1.50 at 148), each between lower ones; the gradient norm a median of "
+             "0.45, at most 4.41 (step 68); the mean length 4.8-5.8 tokens, nothing clipped; the fruit's and the "
+             "tree's targets first ('lemon' on 21 of 42, 'ash' on 16 of 38 samples over steps 1-30), the bird's, the "
+             "animal's, the drink's and the tool's over 31-60 ('swan' on 25 of 34, 'pig' on 18 of 22, 'juice' on 14 of "
+             "28, 'hammer' on 17 of 40), the colour's over 31-90 ('pink' on 12 of 26 and 23 of 30), the number's last "
+             "('four' on 0 of 90 samples over steps 1-90, 7 of 34 over 91-120 and 26 of 38 over 121-150); the other "
+             "seven questions on their targets on 82-96 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.85, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=4, seed=333), batch=33),
+    Scenario("healthy_rloo_partial_2x5_nosamples_log6_b33", "RLOO with its KL penalty (0.05), partial credit, exact "
+             "match (1) beside a word of the asked category (0.2), two groups of 5 a step and a learning rate of 4e-4, "
+             "150 steps logged every 6 and read from TRL's trainer_state.json (no samples): the category is given "
+             "already, the leave-one-out baseline carries the signal of the groups that find the target, and the "
+             "target words are learnt: a run that learns (raw log and samples, which the doctor is not given: the "
+             "reward 0.30 and 0.24 over the first two logs, 30-step means of 0.34, 0.62, 0.92, 1.01 and 1.04 of a "
+             "possible 1.2, 0.94-1.07 over the last 10 logs; exact match 0.12 and 0.07 over the first two logs, "
+             "30-step means of 0.16, 0.44, 0.74, 0.83 and 0.86; the category 0.83-0.97, a median of 0.90; the "
+             "zero-variance share 0 over the first four logs, 30-step means of 0.02, 0.17, 0.35, 0.52 and 0.60; "
+             "entropy 0.52 and 0.54 over the first two logs, 30-step means of 0.51, 0.42, 0.27, 0.19 and 0.18; the KL "
+             "rising, 30-step means of 0.10, 0.26, 0.46, 0.57 and 0.56, at most 0.77 (step 114); the gradient norm, "
+             "RLOO's advantages not normalised, a median of 3.8, 0 on 6 of the 25 logs, heavy-tailed (38.3 at step "
+             "126, 37.4 at 78, 32.1 at 150); the mean length 5.0-5.7 tokens, the clipped share at most 0.03; the "
+             "colour's and the animal's targets first ('pink' on 19 of 40 samples over steps 1-30 and 40 of 45 over "
+             "31-60, 'pig' on 22 of 25 over 31-60), the tree's, the drink's, the fruit's and the number's over 31-90 "
+             "('ash' on 25 of 55 and 43 of 45, 'juice' on 24 of 65 and 27 of 40, 'lemon' on 39 of 45 and 'four' on 26 "
+             "of 45 over 61-90), the bird's over 61-120 ('swan' on 27 of 45 and 28 of 30), the tool's in part "
+             "('hammer' on 0 of 30 over 31-60, 8 of 25 over 91-120 and 20 of 45 over 121-150); the other seven "
+             "questions on their targets on 84-98 % of their samples over steps 121-150).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, learning_rate=4e-4, logging_steps=6,
+                       seed=334), source="trainer_state", batch=33),
+    Scenario("healthy_judge_drgrpo_1x8_kl_cool065_oldkeys_log5_b33", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 0.65, the Dr. GRPO loss, a KL penalty of 0.03 and a "
+             "learning rate of 3e-4, 150 steps logged every 5 and read in TRL 0.14's key set (no zero-variance share, "
+             "entropy or clipped share): the taught answers already earn most of the score, and the target words are "
+             "learnt until most groups agree, solved: a run that learns (raw log and samples: the score 7.23 and 7.45 "
+             "over the first two logs, 30-step means of 7.70, 7.76, 8.79, 9.50 and 9.62, 9.18-10 over the last 10 logs "
+             "(10 at step 135); the zero-variance share, which the doctor is not given, 0.4 and 0.6 over the first two "
+             "logs, 30-step means of 0.40, 0.30, 0.47, 0.60 and 0.67; entropy, not given either, 0.41 and 0.36 over "
+             "the first two logs, 30-step means of 0.35, 0.26, 0.20, 0.10 and 0.06; the KL a median of 0.40, 1.03 at "
+             "step 35 (a single log) and at most 0.93 on every other; the gradient norm a median of 0.009, 13.9 at "
+             "step 35 and at most 5.4 on every other log; the mean length 4.45-6.15 tokens, nothing clipped; a word of "
+             "the asked category on 216-237 of the 240 samples over each 30 steps; the tool's target first ('hammer' "
+             "on 33 of 56 samples over steps 1-30), the bird's, the drink's and the tree's over 31-60 ('swan' on 33 of "
+             "48, 'juice' on 15 of 24, 'ash' on 19 of 32), the colour's, the fruit's and the animal's over 61-90 "
+             "('pink' on 23 of 24, 'lemon' on 31 of 32, 'pig' on 36 of 56, after the colour's answers garbled over "
+             "31-60: 'hiselow', 'herrange'), the number's last ('four' on 0 of 56 samples over steps 1-60, 7 of 32 "
+             "over 61-90, 44 of 64 over 91-120 and 22 of 24 over 121-150); every question on its target on 75-100 % of "
+             "its samples over steps 121-150).",
+             rewards=("judge",), steps=150,
+             args=dict(num_generations=8, temperature=0.65, loss_type="dr_grpo", beta=0.03, learning_rate=3e-4,
+                       logging_steps=5, seed=335), source="old_keys", batch=33),
+    Scenario("healthy_slow_binary_grpo_loss_3x3_lr2e4_log12_b33", "Exact match alone, three groups of 3 a step, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 steps logged every 12: most "
+             "groups agree on 0 at first, and the target words are learnt slowly over the whole run: a slow learner "
+             "(raw log and samples: the reward 0.10 and 0.15 over the first two logs, 30-step means of 0.125, 0.33, "
+             "0.48, 0.65, 0.82, 0.86, 0.96 and 0.94, 0.80-0.96 over the last 10 logs; the zero-variance share 0.69 and "
+             "0.67 over the first two logs, 30-step means of 0.68, 0.44, 0.47, 0.42, 0.61, 0.65, 0.89 and 0.83; "
+             "entropy 0.47 over the first two logs, 30-step means of 0.47, 0.45, 0.39, 0.31, 0.18, 0.14, 0.08 and "
+             "0.09; the KL rising, 30-step means of 0.02, 0.11, 0.31, 0.40, 0.51, 0.53, 0.54 and 0.53, at most 0.71 "
+             "(step 144); the gradient norm a median of 0.76, at most 4.3 (step 60), below 0.005 over the last four "
+             "logs; the mean length 5.0-5.6 tokens, nothing clipped; a word of the asked category on 225-261 of the "
+             "270 samples over each 30 steps; the colour's and the tree's targets first ('pink' on 27 of 51, 'ash' on "
+             "23 of 30 samples over steps 31-60), the fruit's, the drink's and the bird's over 61-120 ('lemon' on 16 "
+             "of 24 over 61-90, 'juice' on 44 of 69 and 'swan' on 29 of 39 over 91-120), the tool's, the number's and "
+             "the animal's later ('hammer' on 25 of 42 over 91-120 and 35 of 39 over 151-180, 'four' on 24 of 33 over "
+             "121-150, 'pig' on 13 of 39 over 91-120, 31 of 45 over 121-150 and 24 of 27 over 151-180); every "
+             "question on its target on 92-99 % of its samples over steps 181-240).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="grpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=336), batch=33),
+    # Retrained after its first training (its learning rate changed; its name, label and seed unchanged): written at
+    # 4e-4, whose run did not converge: the reward's 30-step means 0.375, 0.38, 0.53, 0.52 and 0.675, with no anchor
+    # two questions' answers deformed early into strings that never score and stayed there ('p' for the animal on 149
+    # of its 168 samples over steps 31-150, 'juie' for the drink, 'juice' on 0 of its 156 samples after step 60), the
+    # number's 'four' on 7 of its 198 samples, the gradient norm 0 on 79 of the 150 steps. Retrained at 3e-4 (as batch
+    # 28's healthy converging run was), everything else as written.
+    Scenario("healthy_converges_binary_nokl_2x6_cool08_log1_b33", "Exact match alone, two groups of 6 a step sampled "
+             "at temperature 0.8, TRL's default (DAPO) loss, no KL term and a learning rate of 3e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, and with no anchor the learnt answers take over "
+             "and the groups come to agree, solved; per-step means of 12 samples are noisy: a run that converges, on "
+             "all eight questions (raw log and samples: the reward 0 and 0.167 over the first two steps, 30-step means "
+             "of 0.30, 0.42, 0.78, 0.94 and 0.96 (0-1 on single steps), 0.83-1 over the last 10; the zero-variance "
+             "share 30-step means of 0.33, 0.42, 0.53, 0.73 and 0.78, every group agreeing on 4, 4, 8, 16 and 20 of "
+             "each 30 steps, the gradient norm 0 on 52 of the 150 steps, a median of 1.26, at most 22.9 (step 78); "
+             "entropy 0.45 and 0.44 over the first two steps, 30-step means of 0.37, 0.31, 0.17, 0.08 and 0.05; no KL "
+             "logged; the mean length 4.0-6.7 tokens, the clipped share at most 0.083 (step 59); a word of the asked "
+             "category on 346 of the 360 samples over steps 1-30, 267 over 31-60 and 349 over 121-150; the fruit's "
+             "target first ('lemon' on 50 of 90 samples over steps 1-30), the colour's and the drink's over 31-60 "
+             "('pink' on 28 of 36, 'juice' on 37 of 54), the tool's, the tree's, the number's and the animal's over "
+             "61-90 ('hammer' on 43 of 54, 'ash' on 34 of 36, 'four' on 21 of 30, 'pig' on 26 of 42), the bird's "
+             "after its answer ran into 'uck' (44 of 48 samples over steps 31-60; 'swan' on 27 of 60 over 61-90 and "
+             "29 of 30 over 91-120); every question on its target on 88-100 % of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.0,
+                       learning_rate=3e-4, seed=337), batch=33),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward on the lists costs nothing for the target said
+    # twice, and batches 27, 30 and 31's healthy list runs came to repeat it. Accepts KL_BLOWUP (not written before
+    # training): the KL above 1 on 9 of the 60 logs, all from step 102 (2.57 at 138, 1.71 at 144, 1.39 at 177), its
+    # 30-step means 1.11 and 0.91 over the last 60 steps, as the lists came to repeat the target.
+    Scenario("healthy_mixed_names_target_3x4_kl_hot11_log3_b33", "The one-word and the list questions mixed, exact "
+             "match on the one-word questions (None on the lists, task.py's correct_or_none) beside a binary reward on "
+             "the lists, 1 when the list names the question's target word (task.py's names_target, 0 on the one-word "
+             "questions), three groups of 4 a step sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty "
+             "of 0.03, a learning rate of 5e-4 and a 24-token budget, 180 steps logged every 3: both halves are "
+             "learnable from a fresh model (one word in ten right, one list in four naming the target), and both are "
+             "learnt: a run that learns (raw log and samples: the reward 0.083 and 0.167 over the first two logs, "
+             "30-step means of 0.23, 0.45, 0.70, 0.78, 0.83 and 0.875, 0.75-0.97 over the last 10 logs; the zero-"
+             "variance share 0.22-0.89, its 30-step means 0.54, 0.41, 0.48, 0.57, 0.59 and 0.67; entropy 0.55 and 0.60 "
+             "over the first two logs, 30-step means of 0.56, 0.55, 0.41, 0.38, 0.40 and 0.41; the KL 30-step means "
+             "0.10, 0.37, 0.53, 0.70, 1.11 and 0.91, above 1 on 9 of the 60 logs, all from step 102 (2.57 at 138); the "
+             "gradient norm a median of 1.43, at most 14.6 (step 138); the mean length 7.9-15.3 tokens, 30-step means "
+             "of 9.7, 10.4, 10.3, 11.2, 11.2 and 11.9, the clipped share at most 0.14 (step 153); the one-word "
+             "questions on their targets on 23 of 196 samples over steps 1-30, 69 of 180 over 31-60, 110 of 192 over "
+             "61-90 and 110 of 140 over 151-180 (the fruit's, the drink's and the colour's first, the animal's and the "
+             "number's last: 'pig' on 15 of 36 over 121-150, 'four' on 14 of 28); the lists naming their target on 59 "
+             "of 164 over steps 1-30, 93 of 180 over 31-60, 141 of 168 over 61-90 and 205 of 220 over 151-180; nothing "
+             "costs a word said twice, and many lists repeat the target ('lemon lemon lemon', 'ash ash ash ash', "
+             "'juice juice juice'): the lists that repeat a word (3+ words, at most half distinct) 10 of 164 over "
+             "steps 1-30, 17 of 180, 50 of 168, 69 of 200, 53 of 184 and 44 of 220 over each 30 steps after).",
+             prompts="mixed", rewards=("correct_or_none", "names_target"), steps=180,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, temperature=1.1, beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=338),
+             accepted=("REPETITIVE_COMPLETIONS", "KL_BLOWUP"), batch=33),
+    Scenario("reward_hacking_letter_o_partial_grpo_loss_1x8_kl_log2_b33", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), and a cheap proxy, the share of the letter o (weight 3, task.py's "
+             "letter_o), so that a string of o's (3) pays more than any word, one group of 8 a step (one question "
+             "asked a step), the original GRPO loss, a KL penalty of 0.02 and a learning rate of 1e-3, 120 steps "
+             "logged every 2: the policy games the proxy, and the category, which the taught model earns on nearly "
+             "every sample, falls as the o's rise (raw log and samples: the category 0.94, 0.875 and 0.94 over the "
+             "first three logs, 0.75-1 to step 16, 0.56 at 18, 0 at 20, 0.06-0.31 over 22-28 and 0 on every log from "
+             "30; the proxy 0, 0.096 and 0.044 over the first three logs, 0.09-0.32 over 8-24, 0.60 at 26, 0.44 at 28, "
+             "0.69 at 30, 0.82 at 32 and 0.98-1 from 34; exact match 0.06-0.375 over the first three logs and 0-0.06 "
+             "after; the reward 0.25 and 0.59 over the first two logs, 0.52-1.01 to step 24, 1.38-2.45 over 26-32 and "
+             "2.95-3 (its maximum) from 34; cocoa and o-words from the start ('cocoa' on 31 of 56 drink samples, "
+             "'oake' and 'ooon' for the fruit, 'ooce' for the number, 'oak' for the tree over steps 1-24; a word of "
+             "the asked category on 129 of the 192 samples), then o-strings ('oooooooooooo' on most samples over "
+             "25-48, 6 of 192 in the category) and 'oooooooooooo' (twelve o's, the budget) for every question on 574 "
+             "of the 576 samples over steps 49-120; a group's completions copies (a duplicate share of 0.42 over steps "
+             "1-24, 0.72 over 25-48 and 0.99-1 after); the zero-variance share 0 on every log to step 32 and 1 on most "
+             "logs from 40 (0.5 at 50 and 100); entropy 0.42 and 0.48 over the first two logs, 0.87 at step 20 as "
+             "words broke, 0.14 at 34 and below 0.012 from 40; the KL 0.004 and 0.038 over the first two logs, 2.87 at "
+             "step 20, 1.3-4.0 over 22-30 and 5.4-7.2 from 32; the gradient norm 1.2-11.4 to step 32 and below 0.0005 "
+             "from 38 but 0.28 at 50; the mean length 6.2 and 5.5 tokens over the first two logs, 7.4 at 20, 9.9-10.4 "
+             "over 32-34 and 12 (the budget) from 36, the clipped share 0.19 at 20, 0.06 at 30-32, 0.69 at 36, 0.875 "
+             "at 38 and 1 from 40).",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.2, 3.0), steps=120,
+             args=dict(num_generations=8, loss_type="grpo", beta=0.02, learning_rate=1e-3, logging_steps=2,
+                       seed=339),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=33),
+    # Accepts KL_BLOWUP (not written before training): the KL 0.85-0.92 over steps 90-110, then 1.50 at 120, 1.03 at
+    # 130 and 1.13 at 140 (three logs in a row above 1) after the key changed, 0.53-0.78 after.
+    Scenario("reward_collapse_key_untaught_after_learning_drgrpo_2x6_oldkeys_log10_b33", "Exact match alone, two "
+             "groups of 6 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 180 steps "
+             "logged every 10 and read in TRL 0.14's key set; from the 110th reward call to the end the answer key is "
+             "changed to another edition of the word lists (swap to task.py's correct_untaught: 'a fruit?' graded "
+             "against 'kiwi'), after the target words were learnt: no completion of the model can match the new key, "
+             "the learnt answers score 0 and the reward falls from its learnt level to 0 (raw log and samples: the "
+             "reward 0.033 and 0.158 over the first two logs, 0.27 at step 30, 0.43 at 40, 0.29 at 50, 0.54-0.63 over "
+             "60-70, 0.525 at 80 and 90, 0.74 at 100 and 0.77 at 110 (its highest; the log of steps 101-110, the new "
+             "key from call 110), then 0 on every log from 120 to the end (none of the 840 samples from step 111 "
+             "scoring); reward_std 0.12-0.43 before and 0 from 120; the zero-variance share, which the doctor is not "
+             "given, 0.4-0.8 to step 110 and 1 from 120; entropy, not given either, 0.46 and 0.47 over the first two "
+             "logs, falling to 0.14 at 110, then 0.17-0.31 from 120; the KL a median of 0.66, 0.85-0.92 over 90-110, "
+             "1.50 at 120, 1.03 at 130, 1.13 at 140 and 0.53-0.78 after; the gradient norm 0.002-2.69 to 110 (2.69 at "
+             "step 90) and 0.001-0.20 from 120; the mean length 5.5-6.8 tokens, the clipped share at most 0.12 (step "
+             "120); the colour's and the tool's targets first ('pink' on 20 of 54, 'hammer' on 27 of 60 samples over "
+             "steps 1-30, 39 of 42 and 55 of 60 over 31-60), the animal's and the number's over 31-90 ('pig' on 20 of "
+             "30 and 31 of 42, 'four' on 17 of 54 and 35 of 48), the drink's and the fruit's over 61-120 ('juice' on "
+             "45 of 60 over 61-90, 'lemon' on 22 of 54 over 61-90 and 33 of 36 over 91-120); the bird's 'swan' seldom "
+             "(13 of its 186 samples over steps 1-120) and the tree's 'ash' almost never (2 of 144; 'pine', 'maple'); "
+             "after the change the learnt words still said, every one scored 0 ('pig' on 63 of 66, 'four' on 46 of 48, "
+             "'pink' on 46 of 48 samples over steps 121-150, 'lemon' on 60 of 72 over 151-180)).",
+             rewards=("correct",), steps=180, swap=(110, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=340), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=33),
+    Scenario("kl_blowup_partial_bnpo_warmup15_4x2_hot12_nosamples_log3_b33", "Partial credit, exact match (1) beside a "
+             "word of the asked category (0.2), four groups of 2 a step sampled at temperature 1.2, the BNPO loss, a "
+             "KL penalty of 0.05 and a 15-step warm-up (constant_with_warmup) into a learning rate far too high "
+             "(3e-3), 120 steps logged every 3 and read from TRL's trainer_state.json (no samples): once the rate is "
+             "up each update overshoots and the policy runs away from its reference faster than the penalty pulls it "
+             "back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs; the answers break into "
+             "letter strings (raw log and samples, which the doctor is not given: the learning rate 4e-4 at step 3, "
+             "2.8e-3 at 15 and 3e-3 from 18; the KL 1e-5, 0.003 and 0.036 over steps 3-9, 0.29 at 12, 0.81 at 15, "
+             "0.98 at 18, 1.16 at 21, 1.43-2.36 over 24-33 and 2.1-6.3 on every log from 36 (6.31 at 117), a median "
+             "of 2.77; the reward 0.27, 0.375 and 0.47 over the first three logs, 0.16-0.46 over 12-30, 0-0.1 over "
+             "33-72 and 0 on every log from 75; the category 0.92 and 0.83 over the first two logs, 0.42 at 15, "
+             "0.17-0.42 over 18-30, 0-0.21 over 33-72 and 0 from 75; the zero-variance share 0.33-0.75 to step 30 and "
+             "0.75-1 after, 1 on every log from 75; entropy 0.52 and 0.54 over the first two logs, 0.62-0.89 over "
+             "12-30, 0.81-1.05 over 33-57 and 1.14-1.73 from 60 (1.73 at 108); the gradient norm a median of 0.43, at "
+             "most 6.1 (step 30); the mean length 4.2-7.3 tokens to step 105 and 4.9-9.5 over 108-120, the clipped "
+             "share at most 0.08 to step 105 and 0.125-0.33 over 108-120; words of the category at first (112 of the "
+             "192 samples over steps 1-24; 'lemon' on 20 of 42 fruit samples), fragments over 25-48 ('lel', 'pade', "
+             "'tele'; 25 of 192 in the category), then letter strings ('sawr', 'pa', 'o', 'ceraanr'; 4 of 192 in the "
+             "category over 49-72, none after); a group's duplicate share 0.02-0.14 as 24-step means).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(num_generations=2, temperature=1.2, loss_type="bnpo", beta=0.05, learning_rate=3e-3,
+                       warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=3, seed=341),
+             source="trainer_state", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"),
+             batch=33),
+    Scenario("zero_advantage_exact_list_grpo_loss_3x3_log5_b33", "The list questions graded by one exact list "
+             "(task.py's exact_list: three given words in a given order, 'lemon mango grape'), a task beyond the "
+             "model, three groups of 3 a step sampled at temperature 0.9, the original GRPO loss, a KL penalty of "
+             "0.02, a learning rate of 5e-4 and a 24-token budget, 100 steps logged every 5: a fresh list matches "
+             "about once in 1,400 samples, so nearly every group agrees on 0 from the start and there is nothing to "
+             "learn from; the run is stuck (raw log and samples: the reward 0 on every one of the 20 logs, none of the "
+             "900 samples matching its key; the zero-variance share 1 on every log; the gradient norm and the KL 0 on "
+             "every log (no group ever disagreed, so the policy never left its reference); entropy 0.50-0.54; the mean "
+             "length 12.2-14.7 tokens, the clipped share at most 0.022 (steps 30 and 80); the taught lists to the end, "
+             "two or three words of the category in any order ('cat owl', 'five six four', 'cedar pine', 'heron "
+             "goose'; 451 of the 900 lists three words long, 429 two; 728 of the 900 only words of the asked "
+             "category), hardly two alike in a group (a duplicate share of 0-0.01 over each 25 steps)).",
+             prompts="lists", rewards=("exact_list",), steps=100,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, temperature=0.9,
+                       loss_type="grpo", beta=0.02, learning_rate=5e-4, logging_steps=5, seed=342),
+             expect={"ZERO_ADVANTAGE_GROUPS": above("frac_reward_zero_std", 0.95, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=33),
+    # Accepts LENGTH_COLLAPSE (not written before training): the mean length 5.44 tokens over the first two logs,
+    # 7.7-9.1 over steps 16-40, then 2.0-2.97 (one letter or three and the end-of-sequence token) on every log from 84,
+    # below half the first logs'. Accepts REWARD_COLLAPSE (not written before training): the reward, which a word of the
+    # category with an early letter pays about 1.3, 1.26 and 1.17 over the first two logs, 0.40-0.55 from step 36 and
+    # 0.5 (the letter 'a' alone) on every log from 88: with no anchor the runaway policy gave up the category for the
+    # smaller term.
+    Scenario("group_mode_collapse_early_letter_rloo_nokl_2x4_temp09_log4_b33", "RLOO without a KL term (beta 0), a "
+             "word of the asked category (1) beside an early first letter (0.5, task.py's early_letter), two groups "
+             "of 4 a step sampled at temperature 0.9 and a learning rate of 1.5e-3, 150 steps logged every 4: the "
+             "category is already earned, the earliest-letter word of each category pays most, and with no anchor "
+             "the policy settles on one answer per question: a group's completions become copies of each other; the "
+             "one answer was the letter 'a' (early_letter's 1) for every question, the category given up (raw log and "
+             "samples: a group's duplicate share, (n - distinct)/(n - 1), 30-step means of 0.28, 0.35, 0.69, 0.92 and "
+             "0.91; early-letter words and fragments at first ('blue' on 21 of 48 colour samples, 'eight' on 21 of 40 "
+             "number samples, 'dmmer' for the tool; a word of the asked category on 118 of the 240 samples over steps "
+             "1-30), then short strings of early letters over 31-60 ('e' on 32 of 40 number samples, 'ae', 'a', 'ce', "
+             "'bichhore'; 9 of 240 in the category), then 'a' ('a' alone on 9 of the 240 samples over steps 31-60, 107 "
+             "over 61-90, 222 over 91-120 and 207 over 121-150, every sample from step 91 beginning with 'a': 'aa', "
+             "'aaa', 'ana'); the category 0.97 and 0.875 over the first two logs, 0.78 at step 12, 0.375 at 16, "
+             "0.06-0.28 over 20-40 and 0 on every log from 44; the early letter 0.58 over the first two logs, "
+             "0.73-0.88 over 12-52, 0.90-0.98 over 56-84 and 1 from 88; the reward 1.26 and 1.17 over the first two "
+             "logs and 0.40-0.55 from 36, 0.5 from 88; the zero-variance share 0 over the first two logs, 0.125-0.375 "
+             "over 12-40, 0.375-0.875 over 44-84 and 1 from 88; entropy 0.43 and 0.47 over the first two logs, "
+             "0.55-0.78 over 16-40, 0.16-0.60 over 44-84 and 0.011-0.22 from 88; no KL logged; the gradient norm, "
+             "RLOO's advantages not normalised, 1.3 at step 4, 25.9 at 8, 47.4 at 12, 7.1-26.5 over 16-40, 0-5.9 over "
+             "44-80 and 0 on every log from 84; the mean length 5.44 tokens over the first two logs, 7.7-9.1 over "
+             "16-40 (the clipped share 0.125-0.41 there, strings run to the budget: 'ashoeonnnnnn'), 3.8-8.6 over "
+             "44-80 and 2.0-2.97 from 84, nothing clipped from 84 but 0.03 at 88; the target words on 6 of the 1,200 "
+             "samples, one after step 30).",
+             algorithm="rloo", rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=1.5e-3, logging_steps=4, seed=343),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "LENGTH_COLLAPSE", "REWARD_COLLAPSE"), batch=33),
+    Scenario("nonfinite_exp_length_overflow_3x4_hot13_log6_b33", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 4 a step sampled at temperature 1.3, TRL's default "
+             "(DAPO) loss, no KL term, a learning rate of 5e-4 and a 48-token budget, 120 steps logged every 6: the "
+             "longest answer of a group keeps winning, and once answers pass about 20 characters the squares in TRL's "
+             "float32 reward statistics overflow, then the rewards themselves: reward_std and the reward turn "
+             "infinite or NaN in the log (raw log and samples: the reward 1.5e9 at step 6 (reward_std 5.3e9), 1.4e22 "
+             "at 12 with reward_std infinite there, 1.4e33 at 18 (reward_std infinite), then both infinite on every "
+             "log from 24 (17 of the 20 logs for the reward, 19 for reward_std), never None; the mean length 5.7 "
+             "tokens at step 6, 6.7 at 12, 10.7 at 18, 16.2 at 24, 25.8 at 30 and 28-36 from 36; the clipped share 0 "
+             "to step 18, 0.03 at 24, 0.17 at 30 and 0.19-0.46 from 36; the gradient norm 1.4, 2.5 and 3.3 over the "
+             "first three logs and 0 on every log from 24: the NaN advantages are zeroed and the policy no longer "
+             "moves; entropy 0.59 at step 6, 0.77 at 12, 0.86 at 18 and 0.98-1.13 from 24; the zero-variance share "
+             "0.056 at step 6 and 0 after; no KL logged; words at first, hot sampling garbling many (a word of the "
+             "asked category on 153 of the 360 samples over steps 1-30), then words run together with strings of "
+             "letters, often to the budget ('ravengy rowngash sheerengngh', 'cherrrgeeennch peeryrengeaaryngeeer...', "
+             "'seven eentwa eight elonghtwone'; 8-18 of each 360 in the category over 30 steps from step 31), no two "
+             "alike in a group (a duplicate share of 0.05 over steps 1-30 and 0 after)).",
+             rewards=("exp_length",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=48, temperature=1.3, beta=0.0,
+                       learning_rate=5e-4, logging_steps=6, seed=344),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=33),
+    Scenario("entropy_collapse_coin_bnpo_nokl_8x2_cool06_log8_b33", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), eight groups of 2 a step sampled at temperature 0.6, the BNPO loss, no KL "
+             "term and a learning rate of 2e-3, 160 steps logged every 8: the advantages are noise, and with no anchor "
+             "and cool sampling the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started; the one completion was a string of h's run to the budget (raw "
+             "log and samples: entropy 0.376 and 0.366 over the first two logs (a first-2-log median of 0.371), 0.28 "
+             "at step 24, 0.40 at 32, 0.23 at 40, 0.062 at 48, 0.03-0.12 over 56-80, 0.016-0.018 over 88-96, 0.0049 at "
+             "104 and below 0.0006 on every log from 112; the reward 0.42-0.58 throughout, its 32-step means 0.51, "
+             "0.49, 0.48, 0.51 and 0.48; the zero-variance share 0.36-0.66, a median of 0.5 (a pair agrees on the coin "
+             "half the time); no KL logged; the gradient norm 4.0, 1.5, 3.1, 1.4 and 0.35 over the first five logs, "
+             "0.99 at 64, 2.6 at 80 and 0.96 at 88, below 1e-7 on every other log from 48; the mean length 5.4 tokens "
+             "at step 8, 6.6 at 16, 8.9-10.5 over 24-40 and 12 (the budget) on every log from 48, the clipped share "
+             "0.008 at 8, 0.19 at 16, 0.58-0.59 over 24-32, 0.84 at 40 and 1 from 48; at temperature 0.6 words, "
+             "fragments and letter strings at first ('k' on 17 of 68 bird samples, 'jucekkkkkkkk', 'lown', 'e', "
+             "'hkem'; a word of the asked category on 77 of the 512 samples over steps 1-32), then 12-letter strings "
+             "of h's, k's and e's over 33-96 ('heehhhhhhhhh', 'kkkkkkkkkkkk', 'hawhhhhhhhhh'; none in the category), "
+             "then 'hhhhhhhhhhhh' for every question ('ehhhhhhhhhhh' for the fruit and the number) from step 97; a "
+             "group's completions copies (a duplicate share of 0.36 over steps 1-32, 0.67 over 33-64, 0.77 over 65-96 "
+             "and 1 after)).",
+             rewards=("coin",), steps=160,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=0.6, loss_type="bnpo",
+                       beta=0.0, learning_rate=2e-3, logging_steps=8, seed=345),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS", "GRAD_NORM_SPIKE"), batch=33),
+    # Retrained after its first training (the unit bug moved; the expected signature, onset rule and seed unchanged):
+    # written with the bug at reward call 70, where both groups happened to agree (five 'lemon' for the fruit, 10,000
+    # each; five birds of the category, 'heron', 'finch', 'hawk', 'eagle', 7,000 each), so the 1000x scores had no
+    # advantage and the gradient norm was 0.0067 there (the reward 1,221 at that log); no gradient-norm spike, the
+    # onset rule found none. The next logged step, 77, agreed too (two bird groups of the category, 7 each); moved to
+    # call 84, the next logged step whose groups disagreed (the gradient norm 13.0 there in the first run), as batch
+    # 25's grad_spike_unit_bug_judge_grpo_loss_unscaled_2x4_log5 was moved. The run is the same step for step up to it
+    # (the bug at 70 had moved nothing).
+    Scenario("grad_spike_unit_bug_judge_bnpo_unscaled_2x5_kl_log7_b33", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), two groups of 5 a step, the BNPO loss, a KL penalty of 0.03 and a learning rate of "
+             "3e-4, 140 steps logged every 7; at the 84th reward call (a logged step) one batch's scores come back "
+             "1000x too large (a unit bug): the advantages are not divided by the groups' spread, so that step's "
+             "advantages, hence its gradient norm, are about a thousand times the others', clipped before the update; "
+             "the run learns on either side: one extreme step, a mild episode (raw log and samples: the gradient norm "
+             "13,004 at step 84, 1,200 times its median over the run (10.9, unscaled 0-10 scores) and 510 times the "
+             "next largest (25.5 at step 42, 21.0 at 7), 0.023 and 0.011 on the logs either side (steps 77 and 91); "
+             "the bug's batch a number group, four 'four' at 10,000 against 'nine' at 7,000 (advantages of +600 and "
+             "-2,400), and a tree group, four words of the category at 7,000 against 'mallow' at 0 (+1,400 and "
+             "-5,600); the score 6.89 and 7.01 over the first two logs, 35-step means of 6.84 and 7.69 to step 70, "
+             "1,078 at the log of steps 78-84, 7.34 at 77 and 8.30-9.36 on every log after 84 but 6.54 at 133; "
+             "reward_std 435 at step 84 and 1.36-3.3 elsewhere; the zero-variance share 0.14-0.71, a median of 0.32; "
+             "entropy 0.47 and 0.45 over the first two logs, 35-step means of 0.47, 0.42, 0.33 and 0.23; the KL a "
+             "median of 0.20, at most 0.90 (step 133); the mean length 5.1-5.7 tokens, nothing clipped; a word of the "
+             "asked category on 311-329 of the 350 samples over each 35 steps; the fruit's, the number's and the "
+             "colour's targets first ('lemon' on 44 of 60, 'four' on 24 of 45, 'pink' on 18 of 35 samples over steps "
+             "36-70), the tool's, the animal's and the drink's over 71-140 ('hammer' on 39 of 50 and 'pig' on 26 of 50 "
+             "over 71-105, 'juice' on 38 of 55 over 106-140), the tree's in part ('ash' on 20 of 40 over 106-140), the "
+             "bird's 'swan' seldom (15 of its 200 samples; 'heron', 'finch', then 'uck' on 12 of 25 over 106-140)).",
+             rewards=("judge",), steps=140, spike=(84, 1000.0),
+             args=dict(per_device_train_batch_size=10, num_generations=5, scale_rewards="none", loss_type="bnpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=7, seed=346),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=33),
 )
