@@ -137,6 +137,15 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "ADVANTAGE_OUTLIERS warn from 24 and ENTROPY_EXPLOSION warn from 33, not accepted",
     ("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "verdict"):
         "REPETITIVE_COMPLETIONS dated 64, onset 116 (±30)",
+    # Batches 32 and 33 (session 14): the doctor's first look (15e3413, the doctor of a464be9), before any fix.
+    ("healthy_judge_cosine_1x8_kl_hot11_log12_b32", "verdict"):
+        "GROUP_MODE_COLLAPSE warn from 65 on a healthy run (an episode over steps 65-75 of 180)",
+    ("group_mode_collapse_early_letter_nokl_2x4_temp09_log11_b32", "verdict"):
+        "REWARD_COLLAPSE warn from 99, not accepted",
+    ("group_mode_collapse_early_letter_rloo_nokl_2x4_temp09_log4_b33", "verdict"):
+        "TRUNCATION_HIGH warn from 20, not accepted (a clipped share of 0.25-0.31 over steps 16-40 and 68-80, 0 from 84)",
+    ("grad_spike_unit_bug_judge_bnpo_unscaled_2x5_kl_log7_b33", "verdict"):
+        "GRAD_NORM_SPIKE missing (13,004 at step 84 against a median of about 11)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
