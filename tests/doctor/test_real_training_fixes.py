@@ -1324,26 +1324,29 @@ def test_a_steady_kl_drift_that_came_back_for_good_is_an_episode_that_ended(tmp_
         assert finding.severity != "info", finding
 
 
-@pytest.mark.parametrize("after", ["back for good", "goes on", "back, then cut again"])
+@pytest.mark.parametrize("after", ["back for good", "goes on", "back, then cut again", "cut twice, then back for good"])
 def test_truncation_that_ended_for_good_is_an_episode_that_ended(tmp_path: Path, after: str):
     """An entropy rise early in a run (steps 18-60) lets a third to a half of the completions run into a
     12-token budget; then they shorten and none is cut for the 60 steps to the end. The episode is over:
     info, as for every detector (recovered vs ongoing, decided once). Still cut at the end, or cut
-    again after a pause, it is a warning."""
+    again after a pause, it is a warning. Cut twice (steps 18-45 and 61-75, batch 33's early-letter run)
+    and then never for as long again as both lasted, it ended at its last exit: info."""
     rng = np.random.default_rng(8)
-    steps = np.arange(1, 121)
+    steps = np.arange(1, 121 if after != "cut twice, then back for good" else 151)
     cut = np.where((steps >= 18) & (steps <= 60), 0.4, 0.0)
     if after == "goes on":
         cut = np.where(steps >= 18, 0.4, 0.0)
     elif after == "back, then cut again":
         cut = np.where(steps >= 100, 0.4, cut)
+    elif after == "cut twice, then back for good":
+        cut = np.where(((steps >= 18) & (steps <= 45)) | ((steps >= 61) & (steps <= 75)), 0.4, 0.0)
     cut = np.clip(cut + rng.normal(0.0, 0.05, steps.size) * (cut > 0), 0.0, 1.0)
     rows = [dict(step=int(s), reward=0.5, **{"completions/clipped_ratio": float(c),
                                              "completions/mean_length": 6.0 + 5.0 * float(c)})
             for s, c in zip(steps, cut, strict=True)]
     finding = detect("TRUNCATION_HIGH", record(tmp_path, rows, max_completion_length=12))
     assert finding is not None and abs(finding.first_step - 18) <= 5, finding
-    if after == "back for good":
+    if after in ("back for good", "cut twice, then back for good"):
         assert finding.severity == "info" and "came back under" in finding.explanation, finding
     else:
         assert finding.severity == "warn", finding

@@ -278,7 +278,8 @@ def truncation_high(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     Its earlier level (median of the `baseline_window` steps that ended `gap` steps before
     the detection) is quoted as the baseline. Critical when the level held for
     `sustain` steps reaches `critical_level`; info when the episode ended for good (the share back
-    under `exit_fraction` × `warn_level`, as long again as it lasted, and not back since). The
+    under `exit_fraction` × `warn_level`, as long again as it lasted, and not back since; one that left
+    and came back lasts to its last exit). The
     explanation names the cause the curves show: lengths that grew into the budget (×1.5 or more),
     or a per-token entropy of
     `noise_entropy` nats or more over the episode — completions that are noise (a fluent

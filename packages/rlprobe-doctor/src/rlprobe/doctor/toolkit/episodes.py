@@ -155,15 +155,24 @@ class Excursion:
 
 
 def ended_for_good(state: np.ndarray, hit: int, sustain: int) -> int | None:
-    """The first point out of the episode of ``state`` that starts at ``hit``, when the episode ended
-    for good (``Excursion.over``: the series went on out of it for at least ``sustain`` points and as
-    long again as it lasted, and it did not come back for ``sustain`` points); None while it goes on."""
-    out = np.flatnonzero(~np.asarray(state[hit:], dtype=bool))
-    if not out.size:
-        return None
-    end = hit + int(out[0])
+    """The first point out of the episode of ``state`` that starts at ``hit``, when it ended for good
+    (``Excursion.over``: the series went on out of it for at least ``sustain`` points and as long again as it
+    lasted, and it did not come back for ``sustain`` points); None while it goes on. An episode that left and
+    came back (for ``sustain`` points) lasts to its last exit: a share that dipped under its level and
+    returned, then left it for good, ended there."""
+    state = np.asarray(state, dtype=bool)
+    end = hit
+    while True:
+        out = np.flatnonzero(~state[end:])
+        if not out.size:
+            return None
+        end += int(out[0])
+        back = sustained_onset(state[end:], sustain)
+        if back is None:
+            break
+        end += back
     episode = Excursion(onset=hit, hit=hit, end=end - 1, baseline=np.nan, noise=np.nan, observed=np.nan,
-                        peak=np.nan, recurs=sustained_onset(state[end:], sustain) is not None)
+                        peak=np.nan)
     return end if episode.over(len(state), sustain) else None
 
 
