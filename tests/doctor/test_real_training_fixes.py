@@ -1493,16 +1493,19 @@ def test_a_plateau_after_a_stretch_the_reward_rose_from_is_still_found(tmp_path:
     assert 150 <= finding.first_step <= 240, finding.first_step  # after the rise, within its 75-step windows
 
 
-def test_one_extreme_step_is_reported_in_a_log_too_short_for_an_episode(tmp_path: Path):
+@pytest.mark.parametrize(("stride", "silent"), [(5, (40, 110, 135)), (7, (70, 77, 91, 133))])
+def test_one_extreme_step_is_reported_in_a_log_too_short_for_an_episode(tmp_path: Path, stride: int,
+                                                                       silent: tuple[int, ...]):
     """Batches 30 and 31's unit bugs: 150 steps logged every 5, three of them with every group agreeing (no
     policy gradient, left out), leave 27 logged norms, too few for a burst or a level shift; the x3000 step
-    at 75 went unsaid, though one extreme step needs only the steps around it."""
+    at 75 went unsaid, though one extreme step needs only the steps around it. Batch 33's, logged every 7
+    with four such steps, leaves 17: still enough points either side of one."""
     rng = np.random.default_rng(29)
     rows = []
-    for s in range(5, 151, 5):
-        agreed = s in (40, 110, 135)
-        norm = 1300.0 if s == 75 else 0.002 if agreed else float(0.4 * np.exp(rng.normal(0, 0.5)))
+    for s in range(stride, 151, stride):
+        agreed = s in silent
+        norm = 1300.0 if s == 15 * stride else 0.002 if agreed else float(0.4 * np.exp(rng.normal(0, 0.5)))
         rows.append(dict(step=s, grad_norm=norm, reward=float(0.4 + 0.4 * s / 150 + rng.normal(0, 0.03)),
                          frac_reward_zero_std=1.0 if agreed else 0.2, kl=0.05, entropy=0.5, loss=0.0))
-    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=5))
-    assert finding is not None and finding.first_step == 75 and finding.severity == "info", finding
+    finding = detect("GRAD_NORM_SPIKE", record(tmp_path, rows, logging_steps=stride))
+    assert finding is not None and finding.first_step == 15 * stride and finding.severity == "info", finding

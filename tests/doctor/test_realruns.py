@@ -142,8 +142,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warn from 65 on a healthy run (an episode over steps 65-75 of 180)",
     ("group_mode_collapse_early_letter_nokl_2x4_temp09_log11_b32", "verdict"):
         "REWARD_COLLAPSE warn from 99, not accepted",
-    ("grad_spike_unit_bug_judge_bnpo_unscaled_2x5_kl_log7_b33", "verdict"):
-        "GRAD_NORM_SPIKE missing (13,004 at step 84 against a median of about 11)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

@@ -71,8 +71,9 @@ class ExtremeStep:
 def extreme_step(view: RunView, curve: Curve | None) -> ExtremeStep | None:
     """The largest point of ``curve`` at ``EXTREME_RATIO`` times its run median or more, and as far above
     the points before it, when the points after it are back near that median (a lasting rise is another
-    finding's); None otherwise."""
-    if curve is None or curve.size < 4 * _SIDE:
+    finding's); None otherwise, and for a curve too short to hold `_SIDE` points either side of one (a strided
+    log whose steps without a signal were set aside can hold as few as that)."""
+    if curve is None or curve.size < 2 * _SIDE + 1:
         return None
     x = np.abs(curve.values)
     positive = x[x > 0]
