@@ -448,7 +448,15 @@ class Scenario:
     list task beyond the model, a group mode collapse onto the letter 'a' under an early-letter preference with RLOO and
     no KL term, an exponential length bonus that overflows at temperature 1.3, an entropy collapse under a reward that
     says nothing with eight groups of 2, a unit bug in one batch of unscaled judge scores with BNPO (moved after
-    training from a call whose groups all agreed); strides 1-12, seeds 333-346)."""
+    training from a call whose groups all agreed); strides 1-12, seeds 333-346). 35 is a thirty-third such batch
+    (a binary exact-match reward with three groups of 4 and with BNPO and two groups of 4, partial credit with RLOO and
+    one group of 6, with BNPO and eight groups of 2 and with three groups of 3 sampled at 1.25, the judge score with
+    the original GRPO loss and four groups of 2; a grader outage on the judge score with BNPO, a KL blow-up on the judge
+    score with Dr. GRPO after a warm-up into 3e-3, an entropy collapse under a reward that says nothing with four groups
+    of 2, an entropy explosion under a reward paying for distinct letters with BNPO, a brevity reward beside exact match
+    with Dr. GRPO, a per-word reward on the list questions with the original GRPO loss, a letter proxy gamed against
+    the judge score in TRL 0.14's key set, a token budget too small for the list questions with RLOO read from
+    trainer_state.json; strides 1-12, seeds 361-374)."""
 
     @property
     def healthy(self) -> bool:
@@ -9549,4 +9557,148 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=10, num_generations=5, scale_rewards="none", loss_type="bnpo",
                        beta=0.03, learning_rate=3e-4, logging_steps=7, seed=346),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=33),
+    # -- batch 35 --
+    # A thirty-third fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), seeds 361-374. Each
+    # expectation is written from the mechanism before the run is trained (committed first), then checked on the raw
+    # log and the recorded completions only, never against the doctor. As in batches 9-33, the healthy binary runs
+    # accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_drgrpo_3x4_kl_temp09_log5_b35", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 5: a fresh model is right about one time in ten, four samples a question find the target often "
+             "enough, the groups that disagree carry the signal, and the target words are learnt question by question: "
+             "a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=5, seed=361), batch=35),
+    Scenario("healthy_rloo_partial_1x6_hot115_oldkeys_log4_b35", "RLOO with its KL penalty (0.05), partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), one group of 6 a step (one question asked a "
+             "step) sampled at temperature 1.15 and a learning rate of 4e-4, 150 steps logged every 4 and read in TRL "
+             "0.14's key set (no zero-variance share, entropy or clipped share): the category is given already, hot "
+             "sampling garbles some answers, which the category marks down, the leave-one-out baseline carries the "
+             "signal of the groups that find the target, and the target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=1.15, learning_rate=4e-4,
+                       logging_steps=4, seed=362), source="old_keys", batch=35),
+    Scenario("healthy_partial_bnpo_8x2_kl_nosamples_log8_b35", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), eight groups of 2 a step, the BNPO loss, a KL penalty of 0.02 and a learning rate "
+             "of 4e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no samples): a pair's rewards "
+             "differ when one of the two finds the target or leaves the category, sixteen samples a step carry the "
+             "signal, and the target words are learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(per_device_train_batch_size=16, num_generations=2, loss_type="bnpo", beta=0.02,
+                       learning_rate=4e-4, logging_steps=8, seed=363), source="trainer_state", batch=35),
+    Scenario("healthy_judge_grpo_loss_4x2_kl_cool06_log12_b35", "The 0-10 judge score, four groups of 2 a step "
+             "sampled at temperature 0.6, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, "
+             "192 steps logged every 12: the taught answers already earn most of the score, a pair of cool samples "
+             "often agrees (two words of the category, 7 each), the pairs that differ carry the signal, and the target "
+             "words are learnt over the run: a run that learns.",
+             rewards=("judge",), steps=192,
+             args=dict(num_generations=2, temperature=0.6, loss_type="grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=12, seed=364), batch=35),
+    Scenario("healthy_converges_binary_bnpo_nokl_2x4_cool07_log1_b35", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.7, the BNPO loss, no KL term and a learning rate of 3e-4, 150 steps logged every "
+             "step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt answers take "
+             "over, and the groups come to agree, solved; per-step means of 8 samples are noisy: a run that "
+             "converges.",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.7, loss_type="bnpo", beta=0.0, learning_rate=3e-4, seed=365), batch=35),
+    Scenario("healthy_partial_3x3_kl_hot125_log2_b35", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), three groups of 3 a step sampled at temperature 1.25, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 2: hot sampling garbles many "
+             "answers, which the category marks down, the target is found often enough, and the target words are "
+             "learnt, noisily: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=1.25, beta=0.04,
+                       learning_rate=5e-4, logging_steps=2, seed=366), batch=35),
+    Scenario("reward_collapse_outage_judge_bnpo_2x5_kl_cool075_log6_b35", "The 0-10 judge score, two groups of 5 a "
+             "step sampled at temperature 0.75, the BNPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 162 "
+             "steps logged every 6; from the 100th reward call to the end the grader answers 0 for everything (swap to "
+             "task.py's nothing: a service timing out, its client defaulting to 0), after the taught answers earned "
+             "most of the score and some targets were learnt: the score falls from its level of 7 or more to 0 and "
+             "stays there.",
+             rewards=("judge",), steps=162, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.75, loss_type="bnpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=6, seed=367),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 6.0, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=35),
+    Scenario("kl_blowup_judge_drgrpo_warmup10_2x6_log5_b35", "The 0-10 judge score, two groups of 6 a step, the Dr. "
+             "GRPO loss, a KL penalty of 0.05 and a 10-step warm-up (constant_with_warmup) into a learning rate far "
+             "too high (3e-3), 120 steps logged every 5: once the rate is up each update overshoots and the policy "
+             "runs away from its reference faster than the penalty pulls it back: the KL blows up, well above the "
+             "0.1-0.8 of the corpus's healthy runs.",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=5,
+                       seed=368),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"),
+             batch=35),
+    Scenario("entropy_collapse_coin_nokl_4x2_cool08_log7_b35", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), four groups of 2 a step sampled at temperature 0.8, TRL's default (DAPO) "
+             "loss, no KL term and a learning rate of 2e-3, 147 steps logged every 7: the advantages are noise, and "
+             "with no anchor the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started.",
+             rewards=("coin",), steps=147,
+             args=dict(num_generations=2, temperature=0.8, beta=0.0, learning_rate=2e-3, logging_steps=7, seed=369),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=35),
+    Scenario("entropy_explosion_distinct_letters_bnpo_nokl_3x4_hot12_log2_b35", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), three groups of 4 a step sampled at temperature 1.2, the BNPO loss, no KL term and a learning "
+             "rate of 1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, so the "
+             "updates push the next-token distribution flat towards the whole alphabet: entropy climbs to several "
+             "times where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, loss_type="bnpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=370),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2.0, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=35),
+    Scenario("length_collapse_brevity_exact_drgrpo_4x3_kl_log9_b35", "Exact match (0.5) beside a reward for brevity "
+             "(1, task.py's brevity: minus an eighth of a point per character), four groups of 3 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.2e-3, 135 steps logged "
+             "every 9: the target word pays no more than its length costs, the empty answer costs nothing, so the "
+             "answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=135,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=1.2e-3, logging_steps=9, seed=371),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=35),
+    Scenario("repetition_word_count_lists_grpo_loss_2x6_kl_log10_b35", "The list questions with a reward paid per "
+             "known word said, repeats included (task.py's word_count), two groups of 6 a step, the original GRPO "
+             "loss, a KL penalty of 0.02, a learning rate of 1e-3 and a 24-token budget, 150 steps logged every 10: "
+             "saying one short word over and over pays best, so the lists become a word repeated.",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, loss_type="grpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=10, seed=372),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=35),
+    Scenario("reward_hacking_letter_o_judge_2x5_kl_hot11_oldkeys_log3_b35", "The 0-10 judge score scaled by 0.1 (a "
+             "word of the category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 5 a step "
+             "sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of "
+             "1.2e-3, 120 steps logged every 3 and read in TRL 0.14's key set: the policy games the proxy, and the "
+             "judge score, which the taught answers earn at about 7 of 10, falls as the o's rise.",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, beta=0.02,
+                       learning_rate=1.2e-3, logging_steps=3, seed=373), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=35),
+    Scenario("truncation_lists_budget8_credit_rloo_3x4_cool08_nosamples_log4_b35", "RLOO with its KL penalty (0.05), "
+             "the list questions with partial credit (task.py's list_credit: distinct words of the asked category / "
+             "5), three groups of 4 a step sampled at temperature 0.8, a learning rate of 3e-4 and a budget of 8 "
+             "tokens, 120 steps logged every 4 and read from TRL's trainer_state.json (no samples): the taught lists "
+             "of two or three words run 10-20 characters, so most lists are cut at the budget from the first step, "
+             "and a cut list earns about as much as a finished one while a third word would pay more, so nothing "
+             "teaches it to stop: the clipped share stays high.",
+             algorithm="rloo", prompts="lists", rewards=("list_credit",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=8, temperature=0.8, learning_rate=3e-4,
+                       logging_steps=4, seed=374), source="trainer_state",
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=35),
 )
