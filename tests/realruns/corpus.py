@@ -448,7 +448,20 @@ class Scenario:
     list task beyond the model, a group mode collapse onto the letter 'a' under an early-letter preference with RLOO and
     no KL term, an exponential length bonus that overflows at temperature 1.3, an entropy collapse under a reward that
     says nothing with eight groups of 2, a unit bug in one batch of unscaled judge scores with BNPO (moved after
-    training from a call whose groups all agreed); strides 1-12, seeds 333-346)."""
+    training from a call whose groups all agreed); strides 1-12, seeds 333-346). 35 is a thirty-third such batch
+    (a binary exact-match reward with Dr. GRPO and three groups of 4 and with BNPO and two groups of 4, partial credit
+    with RLOO and one group of 6, with BNPO and eight groups of 2 and with three groups of 3 sampled at 1.25, the judge
+    score with the original GRPO loss and four groups of 2; healthy runs with and without a KL term that learn (RLOO at
+    temperature 1.15 in TRL 0.14's key set, BNPO read from trainer_state.json, the judge score sampled at 0.6 logged
+    every 12), converge on all eight questions without a KL term logged every step (written at 3e-4, whose animal's
+    answer deformed; retrained at 2e-4); a grader outage on the judge score with BNPO (its KL above 1 accepted), a KL
+    blow-up on the judge score with Dr. GRPO after a warm-up into 3e-3 that ended on 'owl' for every question (its group
+    mode collapse accepted), an entropy collapse onto the empty answer under a reward that says nothing with four groups
+    of 2, an entropy explosion under a reward paying for distinct letters with BNPO (re-dated at 1.75 times its first
+    logs: it levelled off just below twice them), a brevity reward beside exact match with Dr. GRPO, a per-word
+    reward on the list questions with the original GRPO loss, a letter proxy gamed against the judge score in TRL
+    0.14's key set, a token budget too small for the list questions with RLOO read from trainer_state.json; strides
+    1-12, seeds 361-374)."""
 
     @property
     def healthy(self) -> bool:
@@ -9549,4 +9562,368 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=10, num_generations=5, scale_rewards="none", loss_type="bnpo",
                        beta=0.03, learning_rate=3e-4, logging_steps=7, seed=346),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=33),
+    # -- batch 35 -- A thirty-third fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), one
+    # retrained (a healthy converging run without a KL term at a lower learning rate, one question's answer having
+    # deformed), one re-dated (an entropy explosion whose entropy levelled off just below twice its first logs), two
+    # given an accepted signature after training: a binary exact-match reward with Dr. GRPO and three groups of 4 and
+    # with BNPO, no KL term and two groups of 4 logged every step, partial credit with RLOO and one group of 6 sampled
+    # at 1.15 in TRL 0.14's key set, with BNPO and eight groups of 2 read from trainer_state.json and with three groups
+    # of 3 sampled at 1.25, the judge score with the original GRPO loss and four groups of 2 sampled at 0.6 logged every
+    # 12; a grader outage on the judge score with BNPO (its KL above 1 accepted), a KL blow-up on the judge score with
+    # Dr. GRPO after a warm-up into 3e-3 that ended on 'owl' for every question (its group mode collapse accepted), an
+    # entropy collapse onto the empty answer under a reward that says nothing with four groups of 2 (the answers ran to
+    # the budget first), an entropy explosion under a reward paying for distinct letters with BNPO, a brevity reward
+    # beside exact match with Dr. GRPO, a per-word reward on the list questions with the original GRPO loss, a letter
+    # proxy gamed against the judge score in TRL 0.14's key set, a token budget too small for the list questions with
+    # RLOO read from trainer_state.json; strides 1-12, temperatures 0.6-1.25, learning rates 2e-4 to 3e-3, loss types
+    # grpo, dr_grpo, dapo and bnpo beside RLOO, seeds 361-374. Each expectation was written from the mechanism before
+    # the run was trained (committed first), then checked on the raw log and the recorded completions only, never
+    # against the doctor: every pathology written happened, every onset rule found its onset (one re-dated), every
+    # healthy run learnt (the one once retrained); the accepted signatures added after training carry their raw-log
+    # numbers. As in batches 9-33, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    Scenario("healthy_binary_drgrpo_3x4_kl_temp09_log5_b35", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 5: a fresh model is right about one time in ten, four samples a question find the target often "
+             "enough, the groups that disagree carry the signal, and the target words are learnt question by question: "
+             "a run that learns, on six of its eight questions and a seventh in part (raw log and samples: the reward "
+             "0.033 and 0.067 over the first two logs, 30-step means of 0.18, 0.45, 0.65, 0.76 and 0.70, 0.55-0.92 "
+             "over the last 10 logs; the zero-variance share 0.87 and 0.73 over the first two logs, 30-step means of "
+             "0.63, 0.68, 0.72, 0.80 and 0.83; entropy 0.43 and 0.47 over the first two logs, 30-step means of 0.42, "
+             "0.35, 0.24, 0.18 and 0.20; the KL 30-step means 0.19, 0.53, 0.52, 0.46 and 0.49, at most 0.85 (step 75); "
+             "the gradient norm a median of 0.30, at most 3.5 (step 55); the mean length 5.0-6.25 tokens, the clipped "
+             "share at most 0.067 (step 60); a word of the asked category on 287-331 of the 360 samples over each 30 "
+             "steps; the fruit's, the drink's and the tool's targets first ('lemon' on 28 of 56, 'juice' on 14 of 44, "
+             "'hammer' on 17 of 60 samples over steps 1-30 and 45 of 48, 43 of 52 and 20 of 24 over 31-60), the "
+             "animal's over 31-60 ('pig' on 38 of 52), the colour's over 31-90 ('pink' on 14 of 40 and 39 of 48), the "
+             "number's over 61-120 ('four' on 12 of 36 over 61-90 and 56 of 68 over 91-120), the tree's in part at the "
+             "end ('ash' on 0-1 samples a 30 steps to step 120 and 10 of 56 over 121-150; 'pine', 'oak'); the bird's "
+             "'swan' never said (0 of its 276 samples; 'heron', 'goose', 'hawk'); the other six questions on their "
+             "targets on 92-99 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=5, seed=361), batch=35),
+    Scenario("healthy_rloo_partial_1x6_hot115_oldkeys_log4_b35", "RLOO with its KL penalty (0.05), partial credit, "
+             "exact match (1) beside a word of the asked category (0.2), one group of 6 a step (one question asked a "
+             "step) sampled at temperature 1.15 and a learning rate of 4e-4, 150 steps logged every 4 and read in TRL "
+             "0.14's key set (no zero-variance share, entropy or clipped share): the category is given already, hot "
+             "sampling garbles some answers, which the category marks down, the leave-one-out baseline carries the "
+             "signal of the groups that find the target, and the target words are learnt: a run that learns (raw log "
+             "and samples: the reward 0.31 and 0.35 over the first two logs, 30-step means of 0.31, 0.40, 0.65, 0.86 "
+             "and 1.02 of a possible 1.2, 0.78-1.16 over the last 10 logs; exact match 0.125 and 0.167 over the first "
+             "two logs, 30-step means of 0.14, 0.24, 0.48, 0.69 and 0.83; the category 0.67-1, a median of 0.875; the "
+             "zero-variance share, which the doctor is not given, 0 on every log to step 60, 30-step means of 0, 0, "
+             "0.04, 0.22 and 0.25; entropy, not given either, 0.57 and 0.49 over the first two logs, 30-step means of "
+             "0.58, 0.55, 0.47, 0.34 and 0.23; the KL rising, 30-step means of 0.09, 0.14, 0.26, 0.53 and 0.47, at "
+             "most 0.63 (step 104); the gradient norm, RLOO's advantages not normalised, a median of 9.3 and "
+             "heavy-tailed (61.2 at step 48, 61.1 at 112, 47.6 at 104, 32.0 at 68, 0 on four logs); the mean length "
+             "4.6-6.0 tokens, nothing clipped; a word of the asked category on 146-166 of the 180 samples over each 30 "
+             "steps; the colour's and the fruit's targets first ('pink' on 12 of 30 over steps 31-60 and 14 of 18 over "
+             "61-90, 'lemon' on 9 of 42 over 1-30, 16 of 30 over 61-90 and 34 of 36 over 91-120), the tree's over "
+             "61-90 ('ash' on 3 of 30 over 31-60 and 19 of 24), the bird's over 61-150 ('swan' on 7 of 18, 17 of 24 "
+             "and 32 of 36), the number's, the tool's, the drink's and the animal's over 61-150 ('four' on 11 of 24 "
+             "over 61-90, 'hammer' on 11 of 42 over 61-90 and 18 of 36 over 91-120, 'juice' on 11 of 30 over 31-60, "
+             "'pig' on 9 of 12 over 121-150); every question on its target on 56-100 % of its samples over steps "
+             "121-150 ('four' on 10 of 18, 'juice' on 11 of 18, 'lemon' on 40 of 42, 'ash' on 29 of 30)).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=1.15, learning_rate=4e-4,
+                       logging_steps=4, seed=362), source="old_keys", batch=35),
+    Scenario("healthy_partial_bnpo_8x2_kl_nosamples_log8_b35", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), eight groups of 2 a step, the BNPO loss, a KL penalty of 0.02 and a learning rate "
+             "of 4e-4, 160 steps logged every 8 and read from TRL's trainer_state.json (no samples): a pair's rewards "
+             "differ when one of the two finds the target or leaves the category, sixteen samples a step carry the "
+             "signal, and the target words are learnt: a run that learns, on six of its eight questions and a seventh "
+             "in part (raw log and samples, which the doctor is not given: the reward 0.35 and 0.40 over the first two "
+             "logs, 40-step means of 0.45, 0.70, 0.90 and 1.01 of a possible 1.2, 0.81-1.03 over the last 10 logs; "
+             "exact match 0.16 and 0.21 over the first two logs, 40-step means of 0.27, 0.51, 0.71 and 0.81; the "
+             "category 0.87-0.99, a median of 0.95; the zero-variance share 0.69 and 0.67 over the first two logs, "
+             "40-step means of 0.65, 0.63, 0.79 and 0.83; entropy 0.465 and 0.45 over the first two logs, 40-step "
+             "means of 0.43, 0.31, 0.20 and 0.16; the KL rising, 40-step means of 0.08, 0.26, 0.34 and 0.44, at most "
+             "0.51 (step 152); the gradient norm a median of 0.66, at most 2.6 (step 160); the mean length 5.2-5.6 "
+             "tokens, nothing clipped; the colour's target first ('pink' on 44 of 66 samples over steps 1-30), the "
+             "fruit's, the tool's and the number's over 31-90 ('lemon' on 46 of 64 over 31-60, 'hammer' on 38 of 64 "
+             "and 52 of 62, 'four' on 36 of 80 and 45 of 60), the drink's over 61-90 ('juice' on 53 of 68), the "
+             "animal's over 61-120 ('pig' on 28 of 70 and 39 of 42), the tree's last and in part ('ash' on 2-6 samples "
+             "a 30 steps to step 120 and 57 of 86 over 121-160), the bird's 'swan' seldom (15 of its 286 samples; "
+             "'heron', 'duck', 'finch'); the other six questions on their targets on 89-96 % of their samples over "
+             "steps 121-160).",
+             weights=(1.0, 0.2), steps=160,
+             args=dict(per_device_train_batch_size=16, num_generations=2, loss_type="bnpo", beta=0.02,
+                       learning_rate=4e-4, logging_steps=8, seed=363), source="trainer_state", batch=35),
+    Scenario("healthy_judge_grpo_loss_4x2_kl_cool06_log12_b35", "The 0-10 judge score, four groups of 2 a step "
+             "sampled at temperature 0.6, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, "
+             "192 steps logged every 12: the taught answers already earn most of the score, a pair of cool samples "
+             "often agrees (two words of the category, 7 each), the pairs that differ carry the signal, and the target "
+             "words are learnt over the run: a run that learns, on five of its eight questions and two more in part "
+             "(raw log and samples: the score 7.40 and 7.26 over the first two logs, 48-step means of 7.60, 7.68, 8.46 "
+             "and 8.64, 9.28 at the last log (its highest); the zero-variance share 0.67-0.96, a median of 0.865, its "
+             "48-step means 0.76, 0.87, 0.91 and 0.84; entropy 0.36 and 0.39 over the first two logs, 48-step means of "
+             "0.34, 0.24, 0.21 and 0.17; the KL a median of 0.25, at most 0.58 (step 192); the gradient norm, the "
+             "value of the logged step, small where the pairs agree (a median of 0.05, 0.007-0.08 on 10 of the 16 "
+             "logs), 1.99 and 1.56 at steps 12 and 24, 0.45 at 132, 0.85 at 168, 3.34 at 120 and 3.53 at 144; the mean "
+             "length 5.1-5.5 tokens, the clipped share at most 0.01; a word of the asked category on 356-377 of the "
+             "384 samples over each 48 steps; the bird's, the colour's and the tool's targets first ('swan' on 29 of "
+             "62, 'pink' on 27 of 38, 'hammer' on 29 of 50 samples over steps 1-48 and 47 of 48, 40 of 46 and 44 of 50 "
+             "over 49-96), the animal's over 49-144 ('pig' on 21 of 54, beside 'p' on 11, and 47 of 48), the fruit's "
+             "over 97-192 ('lemon' on 0 of 100 samples to step 96, 13 of 46 and 41 of 48), the drink's and the tree's "
+             "in part at the end ('juice' on 16 of 60, 'ash' on 9 of 34 over steps 145-192; 'soda', 'pine'); the "
+             "number's 'four' never said (0 of its 196 samples; 'ten', 'one')).",
+             rewards=("judge",), steps=192,
+             args=dict(num_generations=2, temperature=0.6, loss_type="grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=12, seed=364), batch=35),
+    # Retrained after its first training (its learning rate changed; its name, label and seed unchanged): written at
+    # 3e-4, whose run converged on six questions of eight only: the reward's 30-step means 0.30, 0.56, 0.55, 0.56 and
+    # 0.68, with no anchor the animal's answer deformed into 'p' and stayed there ('p' on 15 of 24 samples over steps
+    # 61-90, 30 of 36 over 91-120 and 34 of 36 over 121-150; 'pig' on 0 of its 96 samples after step 60), the number's
+    # 'four' never said (0 of 184), the gradient norm 0 on 82 of the 150 steps. As batch 33's converging run without a
+    # KL term (retrained from 4e-4 to 3e-4 for answers that deformed), retrained at 2e-4, everything else as written.
+    Scenario("healthy_converges_binary_bnpo_nokl_2x4_cool07_log1_b35", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.7, the BNPO loss, no KL term and a learning rate of 2e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved; per-step means of 8 samples are noisy: a run "
+             "that converges, on all eight questions (raw log and samples: the reward 0.125 and 0 over the first two "
+             "steps, 30-step means of 0.23, 0.475, 0.72, 0.80 and 0.94 (0-1 on single steps), 0.625-1 over the last "
+             "10; the zero-variance share 30-step means of 0.45, 0.43, 0.62, 0.68 and 0.82, every group agreeing on 8, "
+             "3, 10, 11 and 20 of each 30 steps; the gradient norm 0 on 52 of the 150 steps, a median of 1.15, "
+             "heavy-tailed (29.4 at step 124, 17.4 at 150, 14.0 at 67, 11.5 at 44); entropy 0.43 and 0.405 over the "
+             "first two steps, 30-step means of 0.38, 0.28, 0.20, 0.16 and 0.074; no KL logged; the mean length "
+             "4.25-7.0 tokens, nothing clipped; a word of the asked category on 213-238 of the 240 samples over each "
+             "30 steps; the colour's and the tool's targets first ('pink' on 16 of 28, 'hammer' on 16 of 36 samples "
+             "over steps 1-30 and 26 of 28 and 24 of 32 over 31-60), the tree's, the drink's and the fruit's over "
+             "31-60 ('ash' on 17 of 24, 'juice' on 20 of 44, 'lemon' on 16 of 24), the bird's over 61-90 ('swan' on 20 "
+             "of 36), the number's over 61-120 ('four' on 14 of 40 and 46 of 56), the animal's last ('pig' on 5 of 24 "
+             "over 61-90, 8 of 36 over 91-120 beside 'zeby' and 'horrse', and 31 of 36 over 121-150); every question "
+             "on its target on 84-100 % of its samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(temperature=0.7, loss_type="bnpo", beta=0.0, learning_rate=2e-4, seed=365), batch=35),
+    Scenario("healthy_partial_3x3_kl_hot125_log2_b35", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), three groups of 3 a step sampled at temperature 1.25, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.04 and a learning rate of 5e-4, 150 steps logged every 2: hot sampling garbles many "
+             "answers, which the category marks down, the target is found often enough, and the target words are "
+             "learnt, noisily: a run that learns, on seven of its eight questions (raw log and samples: the reward "
+             "0.22 and 0.26 over the first two logs, 30-step means of 0.27, 0.45, 0.57, 0.74 and 0.91 of a possible "
+             "1.2, 0.70-1.13 over the last 10 logs (1.13 at the last, its highest); exact match 0.056 and 0.11 over "
+             "the first two logs, 30-step means of 0.10, 0.29, 0.40, 0.58 and 0.74; the category 0.56-1, a median of "
+             "0.83; the zero-variance share 0-0.83, a median of 0.33; entropy 0.56 and 0.60 over the first two logs, "
+             "30-step means of 0.60, 0.54, 0.44, 0.36 and 0.28; the KL rising, 30-step means of 0.05, 0.13, 0.20, 0.37 "
+             "and 0.33, at most 0.80 (step 92); the gradient norm a median of 1.58, at most 6.4 (step 40); the mean "
+             "length 4.7-6.2 tokens, the clipped share at most 0.056 (step 46); a word of the asked category on "
+             "220-233 of the 270 samples over each 30 steps; the colour's and the drink's targets first ('pink' on 25 "
+             "of 36, 'juice' on 18 of 51 samples over steps 31-60 and 21 of 36 over 61-90), the fruit's and the bird's "
+             "over 61-120 ('lemon' on 23 of 48 and 27 of 36, 'swan' on 14 of 42 and 34 of 54), the tool's over 91-120 "
+             "('hammer' on 28 of 36), the number's and the animal's last ('four' on 10 of 36 over 91-120 and 18 of 27 "
+             "over 121-150, 'pig' on 9 of 27 and 19 of 24); the tree's 'ash' never learnt (2 of its 141 samples; "
+             "'pine', 'oak', 'willow'); the other seven questions on their targets on 67-100 % of their samples over "
+             "steps 121-150).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=1.25, beta=0.04,
+                       learning_rate=5e-4, logging_steps=2, seed=366), batch=35),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 5 of the 16 logs before the outage (1.14 at
+    # step 48, 1.21 at 60, then 1.25, 1.58 and 1.11 at 72-84, three logs in a row) as the colour's and the tool's
+    # answers broke, 7.69 at 120 (a single log after the outage) and 1.13 at 150, a median of 0.51 over the run.
+    Scenario("reward_collapse_outage_judge_bnpo_2x5_kl_cool075_log6_b35", "The 0-10 judge score, two groups of 5 a "
+             "step sampled at temperature 0.75, the BNPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 162 "
+             "steps logged every 6; from the 100th reward call to the end the grader answers 0 for everything (swap to "
+             "task.py's nothing: a service timing out, its client defaulting to 0), after the taught answers earned "
+             "most of the score and some targets were learnt: the score falls from its level of 7 or more to 0 and "
+             "stays there (raw log and samples: the score 7.60 and 7.18 over the first two logs, 7.80 at step 18 (its "
+             "highest), 5.28-7.55 over 24-84 as the colour's and the tool's answers broke, 7.32 at 90 and 7.28 at 96, "
+             "30-step means of 7.24, 6.33 and 6.28 to step 90, 4.17 at 102 (the log of steps 97-102, the outage from "
+             "call 100) and 0 on every log from 108 to the end; reward_std 1.22-3.73 before, 1.30 at 102 and 0 from "
+             "108; the zero-variance share 0-0.58 before, 0.75 at 102 and 1 from 108; entropy 0.39 and 0.40 over the "
+             "first two logs, 30-step means of 0.36, 0.37, 0.31, 0.235, 0.22 and 0.17; the KL a median of 0.51, above "
+             "1 on 5 of the 16 logs before the outage (1.58 at step 78), 7.69 at 120 and 1.13 at 150; the gradient "
+             "norm 1.05-8.8 before (8.8 at step 30), 0.10 at 102 and 0.005-0.27 after; the mean length 5.0-6.3 tokens, "
+             "the clipped share at most 0.05; a word of the asked category on 217-273 of the 300 samples over each 30 "
+             "steps to step 120; the fruit's, the colour's and the number's targets first ('lemon' on 32 of 50, 'pink' "
+             "on 24 of 40, 'four' on 12 of 35 samples over steps 1-30; 'four' on 34 of 45 over 31-60), the tree's, the "
+             "bird's and the drink's over 61-120 ('ash' on 29 of 40 and 'swan' on 26 of 35 over 61-90, 'juice' on 43 "
+             "of 50 over 91-120); the colour's answer broken over 31-90 ('pdeers', 'pdek', 'whd'; 'pink' on 8 of 25 "
+             "over 31-60 and 0 of 75 over 61-90, then 'black', 'gray'), the tool's 'hammer' lost ('hammer' on 14 of 35 "
+             "over steps 1-30, 0 after: 'drill', 'wrench'), the animal's 'pig' never said before the outage (0 of its "
+             "150 samples to step 120; 'dog', 'horse'); after the outage the learnt words still said ('lemon' on 55 of "
+             "55, 'four' on 63 of 65, 'swan' on 30 of 30 samples over steps 121-162), all scored 0).",
+             rewards=("judge",), steps=162, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.75, loss_type="bnpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=6, seed=367),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 6.0, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=35),
+    # Accepts GROUP_MODE_COLLAPSE (not written before training): the runaway policy settled on one answer, 'owl', for
+    # every question: a group's duplicate share, (n - distinct)/(n - 1), 0.25 over steps 1-24, 0.63 over 25-48, 0.90
+    # over 49-72, 1.00 over 73-96 and 0.99 over 97-120 ('owl' on 9, 154, 246, 287 and 286 of each 288 samples).
+    Scenario("kl_blowup_judge_drgrpo_warmup10_2x6_log5_b35", "The 0-10 judge score, two groups of 6 a step, the Dr. "
+             "GRPO loss, a KL penalty of 0.05 and a 10-step warm-up (constant_with_warmup) into a learning rate far "
+             "too high (3e-3), 120 steps logged every 5: once the rate is up each update overshoots and the policy "
+             "runs away from its reference faster than the penalty pulls it back: the KL blows up, well above the "
+             "0.1-0.8 of the corpus's healthy runs; the policy ended on one word, 'owl', for every question (raw log "
+             "and samples: the learning rate 1.2e-3 at step 5, 2.7e-3 at 10 and 3e-3 from 15; the KL 0.002 at step 5, "
+             "0.36 at 10, 1.39 at 15, 2.56-3.21 over 20-35, 9.87 at 40 and 3.5-5.3 on every log from 45, a median of "
+             "4.0; the score 6.9 and 6.05 over the first two logs, 3.2 at step 15, 1.1 at 20, 0.45-0.5 over 25-30 and "
+             "2.3-4.2 from 35 (a known word pays 3 and the animal's own word 7: 'owl' everywhere); the zero-variance "
+             "share 0.2-0.7 to step 45, 0.5-1 over 50-60 and 0.9 or 1 on every log from 65; entropy 0.50 and 0.515 "
+             "over the first two logs, 0.65-0.77 over 15-30, 0.10-0.44 over 35-60 and 0.005-0.011 from 65; the "
+             "gradient norm 0.17-9.45 to step 40 (9.45 at 35), 0.0025 at 45, 0.11 and 1.32 at 50-55, 0.0019 at 60 and "
+             "below 0.00013 from 65; the mean length 5.25 and 5.8 tokens over the first two logs, 6.1-6.5 over 15-25 "
+             "and 3.98-4.83 from 45 (4.0 on nearly every log from 60: 'owl' and the end-of-sequence token), the "
+             "clipped share at most 0.083; words of the category at first, many garbled ('peange', 'paach', 'sh'; a "
+             "word of the asked category on 141 of the 288 samples over steps 1-24), 'owl' spreading over 25-72 (154 "
+             "and 246 of each 288, 'cedar' kept a while for the tree, 'c' and 'l' for the fruit), then 'owl' for every "
+             "question (287 of the 288 samples over steps 73-96 and 286 over 97-120); the target words on 15 of the "
+             "1,440 samples, none after step 24).",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="dr_grpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup", logging_steps=5,
+                       seed=368),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"),
+             batch=35),
+    Scenario("entropy_collapse_coin_nokl_4x2_cool08_log7_b35", "A reward that says nothing (a fair coin per "
+             "completion, task.py's coin), four groups of 2 a step sampled at temperature 0.8, TRL's default (DAPO) "
+             "loss, no KL term and a learning rate of 2e-3, 147 steps logged every 7: the advantages are noise, and "
+             "with no anchor the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started; the answers ran to the budget first, and the one completion "
+             "was the empty answer, for every question (raw log and samples: entropy 0.496 and 0.627 over the first "
+             "two logs (a first-2-log median of 0.56), 0.71 at step 21 and 0.25-0.69 over 28-63 as the answers grew "
+             "into letter strings, 0.18 at 70, 0.0165 at 77 and 0.0033-0.0052 on every log from 84; the coin "
+             "0.32-0.625, 28-step means of 0.47, 0.50, 0.43, 0.51 and 0.48; the zero-variance share 0.32-0.71, a "
+             "median of 0.54 (a pair agrees on the coin half the time); no KL logged; the gradient norm 0.93-7.2 to "
+             "step 56 and below 1e-8 on every log from 63; the mean length 5.45 and 6.07 tokens over the first two "
+             "logs, 8.25-10.9 over 21-56, 3.6 at 63, 3.25 at 70 and 1 (the end-of-sequence token alone) from 77; the "
+             "clipped share 0.29 at step 21, 0.5-0.84 over 28-56, 0.11-0.16 over 63-70 and 0 from 77; words and letter "
+             "strings at first ('whrr plr prr', 'lrrr', 'harm', 'owl'; a word of the asked category on 50 of the 224 "
+             "samples over steps 1-28), strings of spaces, r's and n's, often to the budget, over 29-56 ('r' and "
+             "eleven spaces, 'n n n nr n n'; none in the category), the empty answer spreading over 57-84 (159 of 224) "
+             "and on every sample from step 85; a group's completions copies (a duplicate share of 0.06 over steps "
+             "1-28, 0.39 over 29-56, 0.90 over 57-84 and 1 after)).",
+             rewards=("coin",), steps=147,
+             args=dict(num_generations=2, temperature=0.8, beta=0.0, learning_rate=2e-3, logging_steps=7, seed=369),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=35),
+    # Re-dated after training (the expected signature unchanged): written with rises("entropy", 2.0, run=3, first=2),
+    # which dates the rise at step 96 (1.15, 1.13 and 1.45 at steps 96-100, over 2 x 0.553), where the entropy had been
+    # 1.6-2.1 times its first-two-log median on every log from step 20 to 98 (1.06, 1.04 and 1.06 over steps 20-24, 0.90
+    # at 66, 1.18 at 30) and the answers letter soup at the budget from step 25: the entropy levelled off just below
+    # twice its first logs. Read at 1.75 times that median, which dates the rise at step 20.
+    Scenario("entropy_explosion_distinct_letters_bnpo_nokl_3x4_hot12_log2_b35", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), three groups of 4 a step sampled at temperature 1.2, the BNPO loss, no KL term and a learning "
+             "rate of 1.5e-3, 120 steps logged every 2: the reward keeps paying the most random samples, so the "
+             "updates push the next-token distribution flat towards the whole alphabet: entropy climbs to about twice "
+             "where it started (raw log and samples: entropy 0.555 and 0.551 over the first two logs (a first-2-log "
+             "median of 0.553), 0.69-0.92 over steps 6-18, 1.04-1.18 over 20-38, 0.90-1.2 over 40-98, 1.45 at 100 and "
+             "1.04-1.40 over the last 10 logs, 24-step means of 0.83, 1.04, 1.02, 1.05 and 1.22; the reward 0.42 over "
+             "the first two logs, 24-step means of 0.62, 0.84, 0.92, 0.91 and 0.88; the mean length 5.75 and 5.54 "
+             "tokens over the first two logs, 8.9 at step 10, 11.5-11.8 over 14-20 and 12 (the budget) on nearly every "
+             "log from 22; the clipped share 0.46 at step 10, 0.5 at 12 and 0.83-1 from 14; the zero-variance share "
+             "0-0.17, 0 on most logs; no KL logged; the gradient norm 0.93-5.8, a median of 3.3; words at first, hot "
+             "sampling garbling many (a known word on 81 of the 288 samples over steps 1-24: 'lemon', 'zebra', beside "
+             "'chierschemmm'), then strings of letters to the budget ('uchierenchie', 'cowhiereda c', 'jufowxengrow', "
+             "'blwncedarown'; none a word from step 25, 267-285 of each 288 samples at 12 characters), no two alike in "
+             "a group (a duplicate share of 0.08 over steps 1-24 and 0-0.01 after)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, loss_type="bnpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=2, seed=370),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 1.75, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=35),
+    Scenario("length_collapse_brevity_exact_drgrpo_4x3_kl_log9_b35", "Exact match (0.5) beside a reward for brevity "
+             "(1, task.py's brevity: minus an eighth of a point per character), four groups of 3 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.2e-3, 135 steps logged "
+             "every 9: the target word pays no more than its length costs, the empty answer costs nothing, so the "
+             "answers shrink towards nothing (raw log and samples: the mean length 5.19 and 4.49 tokens over the first "
+             "two logs (a first-2-log median of 4.84), 3.44 at step 27, 2.11 at 36, 1.05 at 45 and 1 (the "
+             "end-of-sequence token alone) on every log from 54; brevity -0.52 and -0.44 over the first two logs, "
+             "-0.31 at 27, -0.14 at 36 and 0 from 54; exact match 0.10, 0.14 and 0.14 over the first three logs, 0.08 "
+             "at 36 and 0 from 45; the reward -0.47 and -0.37 over the first two logs and 0 from 54; the zero-variance "
+             "share 0.11 and 0.33 over the first two logs, 0.56 at 27, 0.67 at 36, 0.97 at 45 and 1 from 54; entropy "
+             "0.47, 0.50 and 0.48 over the first three logs, 0.34 at 36, 0.041 at 45 and below 0.001 from 54; the KL "
+             "0.31 at step 9, 1.94 at 18, 3.21 at 27, 5.6 at 36 and 8.4-8.55 from 45: a penalty of 0.02 is no match "
+             "for the brevity reward; the gradient norm 1.4, 0.94 and 0.74 over the first three logs, 0.006 at 36 and "
+             "below 2e-6 from 45; nothing clipped; words and short fragments at first ('duck', 'tee', 'two', 'pee', "
+             "'n', 'p'; a word of the asked category on 176 of the 324 samples over steps 1-27, the empty answer on "
+             "4), the empty answer on 268 of 324 over 28-54 (beside 'lemon' on 9, 'an', 'n') and on every sample from "
+             "step 55; a group's completions copies (a duplicate share of 0.36 over steps 1-27, 0.89 over 28-54 and 1 "
+             "after)).",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=135,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.9, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=1.2e-3, logging_steps=9, seed=371),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=35),
+    Scenario("repetition_word_count_lists_grpo_loss_2x6_kl_log10_b35", "The list questions with a reward paid per "
+             "known word said, repeats included (task.py's word_count), two groups of 6 a step, the original GRPO "
+             "loss, a KL penalty of 0.02, a learning rate of 1e-3 and a 24-token budget, 150 steps logged every 10: "
+             "saying one short word over and over pays best, so the lists become a word repeated (raw log and samples: "
+             "the lists that repeat a word (3+ words, at most half distinct) 4 of the 360 samples over steps 1-30, 3 "
+             "over 31-60, 52 over 61-90, 170 over 91-120 and 230 over 121-150; the word 'five' repeated for the "
+             "numbers, and for the animals, the birds and the drinks too ('five five five five five', 'milk five five "
+             "five five'; 'five five five' on 2, 8, 45, 112 and 136 of each 360 samples), 'ash ash ash' for the trees "
+             "and the fruits (1, 1, 16, 51 and 94 of each 360), 'fille fille fille' for the tools, 'gray gray gray' "
+             "for the colours; the reward, known words said, 2.64 and 2.44 over the first two logs, 30-step means of "
+             "2.56, 2.43, 2.72, 3.90 and 4.17, 4.39 at the last log (its highest); the mean length 19.2 tokens at the "
+             "first log and 21.6-23.9 after, the clipped share 0.34 at step 10, 0.53 at 20, 0.56-0.9 over 30-90 and "
+             "0.91-0.975 from 100 (lists of words run on and garbled to the budget over 31-60: 'tea tea mea beer eer "
+             "fiv', 'gray gray grate brooo gr'); entropy 0.63 and 0.67 over the first two logs, 0.65-0.73 over 30-70, "
+             "0.53-0.56 over 80-90 and 0.19-0.39 from 100; the KL 0.40 at step 10, 0.67 at 20 and 1.28-2.22 on every "
+             "log from 30; the zero-variance share 0-0.2; the gradient norm a median of 1.99, at most 3.2 (step 90); a "
+             "group's duplicate share 0-0.01 over steps 1-90, 0.15 over 91-120 and 0.34 over 121-150).",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=24, loss_type="grpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=10, seed=372),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=35),
+    Scenario("reward_hacking_letter_o_judge_2x5_kl_hot11_oldkeys_log3_b35", "The 0-10 judge score scaled by 0.1 (a "
+             "word of the category 0.7, the target 1) beside a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 5 a step sampled "
+             "at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 1.2e-3, 120 "
+             "steps logged every 3 and read in TRL 0.14's key set: the policy games the proxy, and the judge score, "
+             "which the taught answers earn at about 7 of 10, falls as the o's rise (raw log and samples: the judge "
+             "score 7.5 at step 3, 5.63 at 6, 3.77-4.73 over 9-30, 2.2 at 33, 2.9 at 36, 0.5 at 39-42 and 0 on every "
+             "log from 45; the proxy 0.08 at step 3, 0.13-0.26 over 6-33, 0.35 at 36, 0.57 at 39, 0.80 at 42 and "
+             "0.94-1 from 45; the reward 0.99 and 0.94 over the first two logs, 0.81-1.33 to step 36, 1.75 at 39, 2.46 "
+             "at 42 and 2.82-3 (its maximum) from 45; the zero-variance share, which the doctor is not given, 0-0.67 "
+             "to step 39 and 0.17-1 after; entropy, not given either, 0.46 and 0.58 over the first two logs, 0.36-0.65 "
+             "to step 39, 0.19 at 42 and 0.013-0.18 from 45; the KL 0.003 and 0.30 over the first two logs, 0.95 at "
+             "12, 1.07-2.69 over 15-36, 4.07 at 39, 4.69 at 42 and 5.36-8.8 from 45; the gradient norm 0.89-15.3 on "
+             "every log to step 48 but 24 (0.009), 15.3 at 15, and at most 1.1 from 51, below 0.01 on 10 of the last "
+             "24 logs; the mean length 5.6 and 5.4 tokens over the first two logs, 4.2-7.3 to step 33, 7.8 at 36, 9.8 "
+             "at 39, 10.7 at 42 and 12 (the budget) from 45; the clipped share, not given either, 0-0.2 to step 36, "
+             "0.63 at 39, 0.83 at 42 and 0.97-1 from 45; words and o-words at first ('one' for the number on 27 of its "
+             "35 samples, 'on' for the tree on 19 of 35, 'soda', 'owl', 'lemon'; a word of the asked category on 151 "
+             "of the 240 samples over steps 1-24), o-strings spreading over 25-48 ('gooooooooooo', 'sodooooooooo', "
+             "'oooooooooooo' on 62 of 240; 47 in the category), then 'oooooooooooo' (twelve o's, the budget) for every "
+             "question (193, 213 and 204 of each 240 samples over steps 49-120, 'dooooooooooo' for the tool; none a "
+             "word from step 49); a group's completions copies (a duplicate share of 0.40 over steps 1-24, 0.58 over "
+             "25-48, 0.80, 0.88 and 0.85 after)).",
+             rewards=("judge", "letter_o"), weights=(0.1, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, beta=0.02,
+                       learning_rate=1.2e-3, logging_steps=3, seed=373), source="old_keys",
+             expect={"REWARD_HACKING": hacked_from("rewards/judge/mean", "rewards/letter_o/mean", first=1, smooth=3,
+                                                   run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "LENGTH_EXPLOSION",
+                       "TRUNCATION_HIGH", "REWARD_PLATEAU", "KL_BLOWUP"), batch=35),
+    Scenario("truncation_lists_budget8_credit_rloo_3x4_cool08_nosamples_log4_b35", "RLOO with its KL penalty (0.05), "
+             "the list questions with partial credit (task.py's list_credit: distinct words of the asked category / "
+             "5), three groups of 4 a step sampled at temperature 0.8, a learning rate of 3e-4 and a budget of 8 "
+             "tokens, 120 steps logged every 4 and read from TRL's trainer_state.json (no samples): the taught lists "
+             "of two or three words run 10-20 characters, so most lists are cut at the budget from the first step, and "
+             "a cut list earns about as much as a finished one while a third word would pay more, so nothing teaches "
+             "it to stop: the clipped share stays high (raw log and samples, which the doctor is not given: the "
+             "clipped share 1 at step 4 and 0.71-0.98 on every log, a median of 0.917; the mean length 7.77-8 tokens "
+             "(the budget) throughout; the reward 0.196 and 0.242 over the first two logs, 30-step means of 0.23, "
+             "0.25, 0.26 and 0.27, 0.296 at its highest (step 112): one or two words of the category survive the cut; "
+             "reward_std 0.014-0.119; the zero-variance share, which counts RLOO's reward with its KL penalty in it, "
+             "0.67 at step 4 and 0 on every log from 8; entropy 0.57 and 0.60 over the first two logs, 30-step means "
+             "of 0.58, 0.55, 0.56 and 0.53; the KL a median of 0.063, at most 0.14 (step 112); the gradient norm a "
+             "median of 1.03, at most 9.5 (step 112); lists cut within their second word ('crow goo', 'robin he', "
+             "'white br', 'drill dr', 'plum lem'), lists of two short whole words of the category gaining ('red blue', "
+             "'cat cow', 'ten five', 'tea wine'; 62 of the 360 samples over steps 1-30, 107, 122 and 159 over each 30 "
+             "steps after, most of them cut before a third); a group's duplicate share 0.03-0.06 over each 30 steps).",
+             algorithm="rloo", prompts="lists", rewards=("list_credit",), steps=120,
+             args=dict(per_device_train_batch_size=12, max_completion_length=8, temperature=0.8, learning_rate=3e-4,
+                       logging_steps=4, seed=374), source="trainer_state",
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=35),
 )
