@@ -142,6 +142,10 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warn from 65 on a healthy run (an episode over steps 65-75 of 180)",
     ("group_mode_collapse_early_letter_nokl_2x4_temp09_log11_b32", "verdict"):
         "REWARD_COLLAPSE warn from 99, not accepted",
+    # Batch 35 (session 14): the doctor's first look (8e0adcf, the doctor of e252610), before any fix.
+    ("reward_collapse_outage_judge_bnpo_2x5_kl_cool075_log6_b35", "verdict"):
+        "GROUP_MODE_COLLAPSE warn from 106, not accepted",
+    ("entropy_collapse_coin_nokl_4x2_cool08_log7_b35", "verdict"): "REWARD_PLATEAU warn from 126, not accepted",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
