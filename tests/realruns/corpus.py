@@ -448,7 +448,16 @@ class Scenario:
     list task beyond the model, a group mode collapse onto the letter 'a' under an early-letter preference with RLOO and
     no KL term, an exponential length bonus that overflows at temperature 1.3, an entropy collapse under a reward that
     says nothing with eight groups of 2, a unit bug in one batch of unscaled judge scores with BNPO (moved after
-    training from a call whose groups all agreed); strides 1-12, seeds 333-346)."""
+    training from a call whose groups all agreed); strides 1-12, seeds 333-346); 34 a thirty-second such batch (a
+    binary exact-match reward with groups of 3, 4 and 5, partial credit with BNPO and groups of 6, the judge score with
+    RLOO and with six groups of 2, a binary reward and partial credit on the list questions; healthy runs with and
+    without a KL term that learn, learn slowly over 240 steps at 2e-4 read from trainer_state.json, converge without a
+    KL term logged every step; a grader outage after learning with groups of 3, a KL blow-up on the judge score with
+    Dr. GRPO after a warm-up into 3e-3, an entropy collapse under a reward that says nothing with the original GRPO loss
+    read from trainer_state.json, an entropy explosion under a reward paying for distinct letters at temperature 1.3,
+    a letter proxy gamed against the category with BNPO and groups of 2, a token budget too small for the list
+    questions with RLOO, a reward plateau from a half key with BNPO, a per-word reward on the list questions with
+    Dr. GRPO; strides 1-12, seeds 347-360)."""
 
     @property
     def healthy(self) -> bool:
@@ -9549,4 +9558,139 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=10, num_generations=5, scale_rewards="none", loss_type="bnpo",
                        beta=0.03, learning_rate=3e-4, logging_steps=7, seed=346),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=33),
+    # -- batch 34 --
+    # A thirty-second fresh batch, 14 scenarios written before training (6 healthy, 8 pathological); each expectation is
+    # written from the mechanism before the run is trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor.
+    Scenario("healthy_binary_drgrpo_3x4_kl_temp09_log3_b34", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and the "
+             "target words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=347), batch=34),
+    Scenario("healthy_rloo_judge_2x4_cool07_oldkeys_log5_b34", "RLOO with its KL penalty (0.05), the 0-10 judge score, "
+             "two groups of 4 a step sampled at temperature 0.7 and a learning rate of 4e-4, 150 steps logged every 5 "
+             "and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the taught answers "
+             "already earn most of the score, the leave-one-out baseline carries the signal of the samples that find "
+             "the target, and the target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(temperature=0.7, learning_rate=4e-4, logging_steps=5, seed=348), source="old_keys", batch=34),
+    Scenario("healthy_slow_partial_bnpo_2x6_lr2e4_nosamples_log12_b34", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), two groups of 6 a step, the BNPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 2e-4, 240 steps logged every 12 and read from TRL's trainer_state.json (no samples): the category "
+             "is given already, and the target words are learnt slowly over the whole run: a slow learner.",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="bnpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=349), source="trainer_state", batch=34),
+    Scenario("healthy_converges_binary_nokl_bnpo_2x5_cool075_log1_b34", "Exact match alone, two groups of 5 a step "
+             "sampled at temperature 0.75, the BNPO loss, no KL term and a learning rate of 3e-4, 150 steps logged every "
+             "step: the groups that disagree carry the signal, and with no anchor the learnt answers take over and the "
+             "groups come to agree, solved; per-step means of 10 samples are noisy: a run that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.75, loss_type="bnpo", beta=0.0,
+                       learning_rate=3e-4, seed=350), batch=34),
+    Scenario("healthy_judge_grpo_loss_6x2_kl_temp105_log6_b34", "The 0-10 judge score, six groups of 2 a step sampled "
+             "at temperature 1.05, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps "
+             "logged every 6: the taught answers already earn most of the score, a pair disagrees whenever one of them "
+             "is the target or a garbled word, and the target words are learnt: a run that learns.",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=1.05, loss_type="grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=351), batch=34),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward on the lists costs nothing for the target said
+    # twice, and batches 27, 30, 31 and 33's healthy list runs came to repeat it.
+    Scenario("healthy_lists_names_target_3x3_kl_hot12_log4_b34", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), three groups of 3 a step sampled at "
+             "temperature 1.2, TRL's default (DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token "
+             "budget, 150 steps logged every 4: a fresh list of two or three words names the target about one time in "
+             "four, naming it once is all that pays, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, temperature=1.2,
+                       beta=0.03, learning_rate=4e-4, logging_steps=4, seed=352),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=34),
+    Scenario("reward_collapse_outage_after_learning_binary_3x3_kl_temp08_log2_b34", "Exact match alone, three groups "
+             "of 3 a step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning "
+             "rate of 6e-4, 160 steps logged every 2; from the 100th reward call to the end the reward service answers "
+             "0 for everything (swap to task.py's nothing: an outage, the client defaulting to 0), after the target "
+             "words were learnt: the reward falls from its learnt level to 0 and every group agrees.",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.8, beta=0.02,
+                       learning_rate=6e-4, logging_steps=2, seed=353),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=34),
+    Scenario("kl_blowup_judge_drgrpo_warmup10_6x2_temp08_log6_b34", "The 0-10 judge score, six groups of 2 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.05 and a 10-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 6: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.8, loss_type="dr_grpo",
+                       beta=0.05, learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=6, seed=354),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "GRAD_NORM_SPIKE"), batch=34),
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_4x3_cool065_nosamples_log5_b34", "A reward that says nothing (a fair "
+             "coin per completion, task.py's coin), four groups of 3 a step sampled at temperature 0.65, the original "
+             "GRPO loss, no KL term and a learning rate of 2e-3, 120 steps logged every 5 and read from TRL's "
+             "trainer_state.json (no samples): the advantages are noise, and with no anchor and cool sampling the "
+             "policy drifts onto one completion per question while the coin stays at chance: entropy falls far below "
+             "where it started.",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.65, loss_type="grpo",
+                       beta=0.0, learning_rate=2e-3, logging_steps=5, seed=355), source="trainer_state",
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=34),
+    Scenario("entropy_explosion_distinct_letters_kl_2x4_hot13_log3_b34", "A novelty score gone wrong, a tenth of a "
+             "point per distinct letter (task.py's distinct_letters), so that letter soup pays more than any word, two "
+             "groups of 4 a step sampled at temperature 1.3, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.5e-3, 120 steps logged every 3: the most varied strings, the most random samples, pay "
+             "best, and the policy spreads its probability over the letters: entropy rises far above where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.3, beta=0.02, learning_rate=1.5e-3, logging_steps=3, seed=356),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 2, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "KL_BLOWUP"), batch=34),
+    Scenario("reward_hacking_letter_o_category_bnpo_4x2_kl_temp11_log4_b34", "A word of the asked category (1) beside a "
+             "cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's pays more "
+             "than any word, four groups of 2 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.01 "
+             "and a learning rate of 1e-3, 120 steps logged every 4: the policy games the proxy, and the category, "
+             "which the taught model earns on nearly every sample, falls as the o's rise.",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(num_generations=2, temperature=1.1, loss_type="bnpo", beta=0.01, learning_rate=1e-3,
+                       logging_steps=4, seed=357),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=34),
+    Scenario("truncation_lists_budget8_credit_rloo_2x4_log5_b34", "RLOO with its KL penalty (0.05), the list questions "
+             "with partial credit (task.py's list_credit: distinct words of the asked category / 5), two groups of 4 a "
+             "step, a learning rate of 3e-4 and a budget of 8 tokens, 100 steps logged every 5: the taught lists of "
+             "two or three words run 10-20 characters, so nearly every list is cut at the budget from the first step, "
+             "and a cut list earns as much as a finished one with the same words, so nothing teaches it to stop: the "
+             "clipped share stays high.",
+             algorithm="rloo", prompts="lists", rewards=("list_credit",), steps=100,
+             args=dict(max_completion_length=8, learning_rate=3e-4, logging_steps=5, seed=358),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=34),
+    Scenario("reward_plateau_half_key_bnpo_3x4_kl_log8_b34", "Exact match against a key half of whose words were never "
+             "taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded against "
+             "taught words, the tree, drink, tool and bird questions against words the model never says), three "
+             "groups of 4 a step, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 240 steps logged "
+             "every 8: the learnable half is learnt, the other half never scores, so the reward rises to about 0.5 "
+             "and levels off there while the groups come to agree (solved on one half, all 0 on the other).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=8, seed=359),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=34),
+    Scenario("repetition_word_count_lists_drgrpo_2x6_kl_log3_b34", "The list questions with a per-word reward, one "
+             "point per known word said, repeats included (task.py's word_count), two groups of 6 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 150 steps logged every 3: "
+             "saying one short word over and over pays best, so the lists turn into a word repeated ('owl owl owl owl').",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=32, loss_type="dr_grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=3, seed=360),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
 )
