@@ -448,7 +448,22 @@ class Scenario:
     list task beyond the model, a group mode collapse onto the letter 'a' under an early-letter preference with RLOO and
     no KL term, an exponential length bonus that overflows at temperature 1.3, an entropy collapse under a reward that
     says nothing with eight groups of 2, a unit bug in one batch of unscaled judge scores with BNPO (moved after
-    training from a call whose groups all agreed); strides 1-12, seeds 333-346). 35 is a thirty-third such batch
+    training from a call whose groups all agreed); strides 1-12, seeds 333-346);
+    34 a thirty-second such batch (a
+    binary exact-match reward with groups of 3, 4 and 5, partial credit with BNPO and groups of 6, the judge score with
+    RLOO and with six groups of 2, a binary reward, partial credit and a per-word reward on the list questions; healthy
+    runs with and without a KL term that learn (the number's target never said with Dr. GRPO; RLOO on the judge score
+    in TRL 0.14's key set learning six questions of eight; the lists at temperature 1.2, some repeating the target,
+    accepted), learn slowly over 240 steps at 2e-4 read from trainer_state.json, converge on seven questions of eight
+    without a KL term logged every step (the animal's answer lost to fragments); a grader outage after learning with
+    groups of 3 (its KL above 1 after the outage accepted), a KL blow-up on the judge score with Dr. GRPO after a
+    warm-up into 3e-3 (its answers shrinking to syllables, accepted), an entropy collapse under a reward that says
+    nothing with the original GRPO loss read from trainer_state.json, a length explosion under a reward paying for
+    distinct letters at temperature 1.3 (written as an entropy explosion, re-labelled from its log: its entropy rose
+    1.87 times at most, held by a KL penalty), a letter proxy gamed against the category with BNPO and groups of 2, a
+    token budget too small for the list questions with RLOO, a reward plateau from a half key with BNPO, a per-word
+    reward on the list questions with Dr. GRPO; strides 1-12, seeds 347-360);
+    35 a thirty-third such batch
     (a binary exact-match reward with Dr. GRPO and three groups of 4 and with BNPO and two groups of 4, partial credit
     with RLOO and one group of 6, with BNPO and eight groups of 2 and with three groups of 3 sampled at 1.25, the judge
     score with the original GRPO loss and four groups of 2; healthy runs with and without a KL term that learn (RLOO at
@@ -9926,4 +9941,376 @@ SCENARIOS: tuple[Scenario, ...] = (
                        logging_steps=4, seed=374), source="trainer_state",
              expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
              accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=35),
+    # -- batch 34 --
+    # A thirty-second fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), none retrained, one
+    # re-labelled and renamed: a binary exact-match reward with Dr. GRPO and groups of 4, with BNPO and groups of 5 and
+    # no KL term logged every step, and with three groups of 3 under a grader outage, partial credit with BNPO and
+    # groups of 6 read from trainer_state.json, the judge score with RLOO in TRL 0.14's key set, with the original GRPO
+    # loss and six groups of 2, and with Dr. GRPO and six groups of 2 after a warm-up into 3e-3, a binary reward,
+    # partial credit and a per-word reward on the list questions; healthy runs with and without a KL term that learn
+    # (the number's target never said under Dr. GRPO; RLOO on the judge score learning six questions of eight, its
+    # gradient norm heavy-tailed; the judge score with six groups of 2, the number's target seldom said; the lists at
+    # temperature 1.2, some repeating the target, accepted), learn slowly (240 steps at 2e-4 with BNPO), converge on
+    # seven questions of eight without a KL term (the animal's answer lost to fragments); a grader outage after learning
+    # (its KL above 1 after the outage accepted), a KL blow-up on the judge score with Dr. GRPO (its answers shrinking
+    # to syllables and pairs copying each other, accepted), an entropy collapse under a reward that says nothing with
+    # the original GRPO loss read from trainer_state.json, a length explosion under a reward paying for distinct letters
+    # at temperature 1.3 (written as an entropy explosion, re-labelled from its log), a letter proxy gamed against the
+    # category with BNPO and groups of 2, a token budget too small for the list questions with RLOO, a reward plateau
+    # from a half key with BNPO, a per-word reward on the list questions with Dr. GRPO; strides 1-12, temperatures
+    # 0.65-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside RLOO, seeds 347-360. Each
+    # expectation was written from the mechanism before the run was trained (committed first), then checked on the raw
+    # log and the recorded completions only, never against the doctor: every pathology but one happened as written (the
+    # entropy explosion's rule found no onset; the run re-labelled for what its log shows), every onset rule found its
+    # onset, every healthy run learnt; the accepted signatures the log contradicts were dropped and those added after
+    # training carry their raw-log numbers. As in batches 9-33, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS
+    # warning.
+    Scenario("healthy_binary_drgrpo_3x4_kl_temp09_log3_b34", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps logged "
+             "every 3: a fresh model is right about one time in ten, the groups that disagree carry the signal, and "
+             "the target words are learnt question by question: a run that learns, on seven of its eight questions "
+             "(raw log and samples: the reward 0.056 over the first two logs, 30-step means of 0.15, 0.44, 0.66, 0.79 "
+             "and 0.82, 0.58-0.97 over the last 10 logs; the zero-variance share 0.78 over the first two logs, 30-step "
+             "means of 0.62, 0.64, 0.67, 0.72 and 0.78; entropy 0.43 and 0.46 over the first two logs, 30-step means "
+             "of 0.45, 0.36, 0.22, 0.13 and 0.11; the KL 30-step means 0.18, 0.71, 0.54, 0.49 and 0.69, a median of "
+             "0.46, above 1 on 6 of the 50 logs (1.19 at step 51, 1.01 at 60, 1.06 at 66, 1.03 at 129, 1.58 and 1.29 "
+             "at 144 and 147), never three in a row; the gradient norm a median of 0.37, at most 4.0 (step 93); the "
+             "mean length 4.9-6.2 tokens, the clipped share at most 0.056 (step 36); the fruit's target first ('lemon' "
+             "on 21 of 52 samples over steps 1-30 and 30 of 36 over 31-60), the colour's and the animal's over 31-60 "
+             "('pink' on 39 of 44, 'pig' on 41 of 48), the tree's and the drink's over 31-90 ('ash' on 28 of 64 and 40 "
+             "of 44, 'juice' on 14 of 52 and 44 of 56), the tool's after a misspelling ('hamer' on 24 of 44 samples "
+             "over 31-60; 'hammer' on 20 of 52 over 61-90 and 27 of 32 over 91-120), the bird's over 61-120 ('swan' on "
+             "15 of 36 and 59 of 72); the number's 'four' never said (0 of its 224 samples; 'eight', 'ten', 'five'); "
+             "the other seven questions on their targets on 85-96 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.9, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=5e-4, logging_steps=3, seed=347), batch=34),
+    Scenario("healthy_rloo_judge_2x4_cool07_oldkeys_log5_b34", "RLOO with its KL penalty (0.05), the 0-10 judge score, "
+             "two groups of 4 a step sampled at temperature 0.7 and a learning rate of 4e-4, 150 steps logged every 5 "
+             "and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): the taught answers "
+             "already earn most of the score, the leave-one-out baseline carries the signal of the samples that find "
+             "the target, and the target words are learnt: a run that learns, on six of its eight questions (raw log "
+             "and samples: the score 6.98 and 6.93 over the first two logs, 30-step means of 7.51, 8.24, 8.85, 8.99 "
+             "and 8.59, 7.88-9.63 over the last 10 logs; the zero-variance share, which the doctor is not given, 0.5 "
+             "and 0 over the first two logs, 30-step means of 0.17, 0.37, 0.58, 0.73 and 0.62; entropy, not given "
+             "either, 0.40 and 0.37 over the first two logs, 30-step means of 0.35, 0.25, 0.12, 0.08 and 0.16; the KL "
+             "rising, 30-step means of 0.09, 0.34, 0.41, 0.55 and 0.48, at most 0.94 (step 100); the gradient norm, "
+             "RLOO's advantages not normalised on a 0-10 score, a median of 12.2, 0 on 6 of the 30 logs and "
+             "heavy-tailed (595 at step 115, 497 at 140, 301 at 50, 249 at 80, 222 at 100, 198 at 15), a sample scored "
+             "0 or 3 among answers scored 7 or 10 weighing tens of points; the mean length 5.2-6.0 tokens, nothing "
+             "clipped; a word of the asked category on 226-231 of the 240 samples over each 30 steps; the fruit's and "
+             "the colour's targets first ('lemon' on 26 of 52, 'pink' on 17 of 28 samples over steps 1-30, 39 of 40 "
+             "and 29 of 32 over 31-60), the tool's and the drink's over 31-60 ('hammer' on 22 of 24, 'juice' on 19 of "
+             "24), the number's over 31-90 ('four' on 10 of 28 and 25 of 36), the animal's over 61-90 ('pig' on 6 of "
+             "36 over 31-60 and 28 of 32 over 61-90); the bird's 'swan' (7 of its 144 samples; 'goose' on all 16 over "
+             "61-90, 'hawk', 'heron') and the tree's 'ash' (2 of its 116; 'willow', 'oak', 'spruce') never learnt; the "
+             "other six questions on their targets on 89-100 % of their samples over steps 121-150).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(temperature=0.7, learning_rate=4e-4, logging_steps=5, seed=348), source="old_keys", batch=34),
+    Scenario("healthy_slow_partial_bnpo_2x6_lr2e4_nosamples_log12_b34", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), two groups of 6 a step, the BNPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 2e-4, 240 steps logged every 12 and read from TRL's trainer_state.json (no samples): the "
+             "category is given already, and the target words are learnt slowly over most of the run: a slow learner "
+             "that ends with every question learnt (raw log and samples, which the doctor is not given: the reward "
+             "0.25 and 0.38 over the first two logs, 48-step means of 0.35, 0.65, 0.94, 1.10 and 1.12 of a possible "
+             "1.2, 1.07-1.15 over the last 8 logs; exact match 0.06 and 0.19 over the first two logs, 48-step means of "
+             "0.16, 0.47, 0.75, 0.91 and 0.93; the category 0.86-0.99, a median of 0.94; the zero-variance share 0.54 "
+             "and 0.29 over the first two logs, 0.04-0.21 over steps 48-84 and 0 on every log from 96 (groups of 6 on "
+             "partial credit not agreeing); entropy 0.48 and 0.46 over the first two logs, 48-step means of 0.46, "
+             "0.38, 0.23, 0.12 and 0.09; the KL rising, 48-step means of 0.03, 0.22, 0.41, 0.66 and 0.42, 1.08 at step "
+             "156 (a single log) and at most 0.59 on every other; the gradient norm a median of 2.3, at most 10.3 "
+             "(step 216); the mean length 5.0-5.7 tokens, nothing clipped; the tool's target first ('hammer' on 20 of "
+             "60 samples over steps 1-30), the colour's, the fruit's and the number's over 31-60 ('pink' on 27 of 48, "
+             "'lemon' on 22 of 36, 'four' on 23 of 72), the animal's over 31-120 ('pig' on 12 of 54, 12 of 48 and 20 "
+             "of 24), the tree's, the drink's and the bird's over 61-180 ('ash' on 12 of 60 over 61-90, 19 of 36 over "
+             "121-150 and 30 of 36 over 151-180; 'juice' on 10 of 54 over 61-90 and 29 of 66 over 91-120; 'swan' on 24 "
+             "of 60 over 91-120 and 45 of 54 over 121-150); every question on its target on 81-98 % of its samples "
+             "over steps 211-240).",
+             weights=(1.0, 0.2), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, loss_type="bnpo", beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=349), source="trainer_state", batch=34),
+    Scenario("healthy_converges_binary_nokl_bnpo_2x5_cool075_log1_b34", "Exact match alone, two groups of 5 a step "
+             "sampled at temperature 0.75, the BNPO loss, no KL term and a learning rate of 3e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, and with no anchor the learnt answers take over "
+             "and the groups come to agree, solved; per-step means of 10 samples are noisy: a run that converges, on "
+             "seven of its eight questions, the eighth's answer lost to fragments (raw log and samples: the reward 0.1 "
+             "over the first two steps, 30-step means of 0.16, 0.33, 0.58, 0.70 and 0.78 (0-1 on single steps), 0.4-1 "
+             "over the last 10; the zero-variance share 30-step means of 0.70, 0.78, 0.40, 0.78 and 0.77, every group "
+             "agreeing on 14, 18, 6, 19 and 18 of each 30 steps, the gradient norm 0 on those 75 steps, a median of "
+             "0.44, at most 26.0 (step 105); entropy 0.42 and 0.40 over the first two steps, 30-step means of 0.39, "
+             "0.36, 0.26, 0.23 and 0.16, 0.94 at step 94 (a batch of the animal's fragments); no KL logged; the mean "
+             "length 2.7-7.0 tokens (2.7 at steps 94 and 115), nothing clipped; the tool's target first ('hammer' on "
+             "34 of 50 samples over steps 1-30), the colour's and the tree's over 31-60 ('pink' on 25 of 25, 'ash' on "
+             "28 of 35), the bird's, the drink's and the fruit's over 61-120 ('swan' on 35 of 45, 'juice' on 25 of 50 "
+             "over 61-90, 'lemon' on 19 of 40 over 61-90 and 68 of 70 over 91-120), the number's over 61-150 ('four' "
+             "on 7 of 25, 15 of 20 and 40 of 45); the animal's answers broke into fragments from step 31 and stayed "
+             "there ('p' on 62, 'zeb' on 31, 'ow' on 21 of its 210 samples over steps 31-150, 35 of them a word of the "
+             "category; 'pig' on 3 of its 265 samples, none after step 30); the other seven questions on their targets "
+             "on 87-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.75, loss_type="bnpo", beta=0.0,
+                       learning_rate=3e-4, seed=350), batch=34),
+    Scenario("healthy_judge_grpo_loss_6x2_kl_temp105_log6_b34", "The 0-10 judge score, six groups of 2 a step sampled "
+             "at temperature 1.05, the original GRPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 150 steps "
+             "logged every 6: the taught answers already earn most of the score, a pair disagrees whenever one of them "
+             "is the target or a garbled word, and the target words are learnt: a run that learns (raw log and "
+             "samples: the score 7.01 and 6.56 over the first two logs, 30-step means of 6.79, 7.31, 7.71, 8.31 and "
+             "8.80, 7.74-9.21 over the last 10 logs; the zero-variance share 0.44-0.86, a median of 0.67 (a pair "
+             "agrees on most steps); entropy 0.46 and 0.49 over the first two logs, 30-step means of 0.48, 0.45, 0.39, "
+             "0.31 and 0.23; the KL rising, 30-step means of 0.04, 0.08, 0.18, 0.23 and 0.32, at most 0.43 (step 138); "
+             "the gradient norm a median of 0.88, at most 3.6 (step 138); the mean length 5.0-5.7 tokens, the clipped "
+             "share at most 0.014; a word of the asked category on 328-344 of the 360 samples over each 30 steps; the "
+             "colour's target first ('pink' on 17 of 48 samples over steps 1-30 and 33 of 46 over 31-60), the bird's, "
+             "the tree's and the tool's over 31-120 ('swan' on 17 of 58 and 33 of 48, 'ash' on 15 of 50 and 35 of 50, "
+             "'hammer' on 15 of 46, 22 of 42 and 31 of 34), the fruit's over 61-150 ('lemon' on 27 of 48, 26 of 42 and "
+             "43 of 46), the animal's and the drink's in part ('pig' on 8 of 44 over 61-90 and 24 of 48 over 121-150, "
+             "'juice' on 18 of 54 over 91-120 and 15 of 38 over 121-150); the number's 'four' seldom said (13 of its "
+             "220 samples; 'seven', 'eight', 'ten')).",
+             rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=1.05, loss_type="grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=351), batch=34),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward on the lists costs nothing for the target said
+    # twice, and batches 27, 30, 31 and 33's healthy list runs came to repeat it; here the lists that repeat a word (3+
+    # words, at most half distinct) 4 of the 270 samples over steps 1-30, 8, 16 and 20 over each 30 steps to 120 and 36
+    # over 121-148 (13 %; 'juice juice juice', 'lemon lemon lemon', 'pink pink pink').
+    Scenario("healthy_lists_names_target_3x3_kl_hot12_log4_b34", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), three groups of 3 a step sampled at "
+             "temperature 1.2, TRL's default (DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token "
+             "budget, 150 steps logged every 4: a fresh list of two or three words names the target about one time in "
+             "four, naming it once is all that pays, and the lists learn to include it: a run that learns (raw log and "
+             "samples: the reward 0.25 over the first two logs, 30-step means of 0.31, 0.43, 0.56, 0.69 and 0.79, "
+             "0.64-0.89 over the last 10 logs; the zero-variance share 0.17-0.75, a median of 0.5; entropy 0.63 and "
+             "0.71 over the first two logs, 30-step means of 0.71, 0.70, 0.64, 0.62 and 0.55; the KL 0.016 and 0.036 "
+             "over the first two logs, 30-step means of 0.14, 0.24, 0.29, 0.38 and 0.36, at most 0.48 (step 108); the "
+             "gradient norm a median of 1.37, at most 3.3 (step 68); the mean length 13.4-17.3 tokens, the clipped "
+             "share at most 0.11 (step 52); hot sampling garbles words ('yellow brownwn', 'lemon aplum lemon', 'oak "
+             "ashy oak'; lists of words of the asked category only on 88-121 of the 270 samples over each 30 steps); "
+             "the lists name their target on 83 of the 270 samples over steps 1-30, 120 over 31-60, 153 over 61-90, "
+             "187 over 91-120 and 215 over 121-148 (over steps 121-148 the trees' on 21 of 21, the fruits' on 34 of "
+             "36, the drinks' on 46 of 51, the colours' on 38 of 45, the numbers' on 22 of 27, the birds' on 16 of 21, "
+             "the tools' on 26 of 39, the animals' on 12 of 30); nothing costs a word said twice, and some lists "
+             "repeat the target: the lists that repeat a word (3+ words, at most half distinct) 4, 8, 16, 20 and 36 of "
+             "each 270).",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, temperature=1.2,
+                       beta=0.03, learning_rate=4e-4, logging_steps=4, seed=352),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=34),
+    # Accepts KL_BLOWUP (not written before training): the KL a median of 0.64, above 1 on 20 of the 80 logs, 7 of them
+    # before the outage (1.61 at step 22, 2.36 at 96), never three in a row there; after it 1.35 at 102, 2.62 at 110 and
+    # 1.24, 1.28, 2.08 and 1.34 over 120-126 (four logs in a row), 1.82 and 1.34 at 158 and 160: with the reward 0 the
+    # KL penalty is the only gradient left, and the policy wanders.
+    Scenario("reward_collapse_outage_after_learning_binary_3x3_kl_temp08_log2_b34", "Exact match alone, three groups "
+             "of 3 a step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning "
+             "rate of 6e-4, 160 steps logged every 2; from the 100th reward call to the end the reward service answers "
+             "0 for everything (swap to task.py's nothing: an outage, the client defaulting to 0), after the target "
+             "words were learnt: the reward falls from its learnt level to 0 and every group agrees (raw log and "
+             "samples: the reward 0.056 over the first two logs, 0-0.56 to step 36, 0.33-1 over 38-98, 30-step means "
+             "of 0.24, 0.54 and 0.70 over steps 1-90, 0.44 at step 100 (the log of steps 99-100, the outage from call "
+             "100) and 0 on every log from 102 to the end (none of the 549 samples from step 100 scoring); reward_std "
+             "0 from 102; the zero-variance share 0.33-1 before, a median of 0.67, and 1 on every log from 102; "
+             "entropy 0.47 and 0.42 over the first two logs, 30-step means of 0.43, 0.30, 0.21, 0.18, 0.19 and 0.16 "
+             "(steps 151-160); the KL a median of 0.64, 30-step means of 0.37, 0.66, 0.62, 1.17, 0.77 and 1.03; the "
+             "gradient norm 0.003-7.3 before (7.3 at step 66) and below 0.2 from 102 but 1.50 at 110; the mean length "
+             "4.2-6.8 tokens, the clipped share at most 0.056; the colour's, the number's and the tool's targets first "
+             "('pink' on 21 of 33, 'four' on 16 of 51, 'hammer' on 16 of 24 samples over steps 1-30), the fruit's, the "
+             "drink's and the tree's over 31-90 ('lemon' on 20 of 24 and 37 of 42, 'juice' on 16 of 24 and 34 of 39, "
+             "'ash' on 18 of 42 and 19 of 21), the bird's and the animal's seldom ('swan' on 4 of 99 samples, 'pig' on "
+             "3 of 96 over steps 1-90); the fruit's answer deformed to 'le' between its last question before the "
+             "outage (step 90, 'lemon' on 3 of 3) and step 100, 'le' on all of its 60 samples from step 100; after the "
+             "outage the learnt words still said, every one scored 0 ('pink' on 35 of 36, 'hammer' on 36 of 36, 'ash' "
+             "on 36 of 36 samples over steps 121-150)).",
+             rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.8, beta=0.02,
+                       learning_rate=6e-4, logging_steps=2, seed=353),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=5, run=5)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
+    # ENTROPY_EXPLOSION and GRAD_NORM_SPIKE, accepted before training, dropped: entropy 0.43 and 0.48 over the first two
+    # logs, at most 0.51 (step 48), 0.20-0.36 from step 72; the gradient norm a median of 0.57, at most 1.98. Accepts
+    # LENGTH_COLLAPSE (not written before training): the mean length 5.49 and 5.29 tokens over the first two logs, 2.89
+    # at step 42 and 3.29-3.67 over 72-90, the empty answer on 36 of each 288 samples over steps 73-120. Accepts
+    # GROUP_MODE_COLLAPSE (not written before training): a pair's duplicate share 0.19 over steps 1-24, 0.36-0.37 over
+    # 25-72 and 0.60 over 73-120, both of a pair the same syllable ('ni', 'one', 'ede').
+    Scenario("kl_blowup_judge_drgrpo_warmup10_6x2_temp08_log6_b34", "The 0-10 judge score, six groups of 2 a step "
+             "sampled at temperature 0.8, the Dr. GRPO loss, a KL penalty of 0.05 and a 10-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 6: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs; the answers break into "
+             "syllables and the score collapses (raw log and samples: the learning rate 1.5e-3 at step 6 and 3e-3 from "
+             "12; the KL 0.0025 at step 6, 0.88 at 12, 1.30 at 18, 2.00 at 24, 2.34 at 30, 3.62 at 36, 8.17 at 42 and "
+             "3.9-10.3 on every log from 42 (10.3 at 90), a median of 4.53; the score 7.10 at step 6, 5.46 at 12, 5.07 "
+             "at 18, 3.39 at 24, 2.86 at 30, 1.82 at 36 and 0.04-1.21 on every log from 42; the zero-variance share "
+             "0.58-0.81 to step 36 and 0.81-1 from 42 (1 at 84, 102, 108 and 120); entropy 0.41-0.51 to step 66 and "
+             "0.20-0.36 from 72; the gradient norm a median of 0.57, at most 1.98 (step 36); the mean length 5.49 and "
+             "5.29 tokens over the first two logs, 2.89 at step 42, 4.4-5.9 over 48-66 and 3.3-5.1 from 72, the "
+             "clipped share at most 0.056; words at first (a word of the asked category on 196 of the 288 samples over "
+             "steps 1-24; 'swan' on 21 of 46 bird samples, 'horse' on 17 of 32 tool samples), fragments and the empty "
+             "answer over 25-48 ('winep', 'peeace', 'onese'; the empty answer on 44 of 288; 54 in the category), then "
+             "syllables for every question ('ni', 'na', 'one', 'ede', 'rshee', 'eere' and the empty answer; 20 of 288 "
+             "in the category over 49-72, none from step 73)).",
+             rewards=("judge",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.8, loss_type="dr_grpo",
+                       beta=0.05, learning_rate=3e-3, warmup_steps=10, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=6, seed=354),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "LENGTH_COLLAPSE",
+                       "GROUP_MODE_COLLAPSE"), batch=34),
+    Scenario("entropy_collapse_coin_grpo_loss_nokl_4x3_cool065_nosamples_log5_b34", "A reward that says nothing (a "
+             "fair coin per completion, task.py's coin), four groups of 3 a step sampled at temperature 0.65, the "
+             "original GRPO loss, no KL term and a learning rate of 2e-3, 120 steps logged every 5 and read from TRL's "
+             "trainer_state.json (no samples): the advantages are noise, and with no anchor and cool sampling the "
+             "policy drifts onto one completion per question while the coin stays at chance: entropy falls far below "
+             "where it started; the one completion was a string of e's run to the budget (raw log and samples, which "
+             "the doctor is not given: entropy 0.37 and 0.53 over the first two logs (a first-2-log median of 0.45), "
+             "0.385 at step 15, 0.195-0.26 over 20-35, 0.15 at 40, 0.10-0.22 over 45-55, 0.094 at 60, 0.013-0.027 over "
+             "65-90 and 0.0001-0.012 from 95; the coin 0.42-0.60 throughout, 30-step means of 0.52, 0.49, 0.49 and "
+             "0.52; the zero-variance share 0.1-0.35, a median of 0.2 (a group of 3 agrees on the coin a quarter of "
+             "the time); no KL logged; the gradient norm 3.5-5.5 over the first five logs, 1.16-2.9 over 30-60 and "
+             "below 1e-7 on 8 of the 12 logs from 65 (0.81-2.1 on the others); the mean length 5.6 tokens at step 5, "
+             "6.9 at 10, 11.2 at 15, 11.2-11.97 over 20-35 and 12 (the budget) on every log from 40, the clipped share "
+             "0.017 at 5, 0.15 at 10, 0.85 at 15, 0.70-0.98 over 20-35 and 1 from 40; words and strings of l's at "
+             "first (a word of the asked category on 63 of the 288 samples over steps 1-24: 'owl', 'lemon', 'robin'; "
+             "'llllllllllll', 'lllllowowowo'), strings of o's, s's and e's over 25-48 ('oseseseseses', 'oosososososo'; "
+             "none in the category from step 25), then 'oeeeeeeeeeee', 'rseeeeeeeeee' and 'seeeeeeeeeee' from about "
+             "step 73 ('oeeeeeeeeeee' on every bird, drink, number, tree and animal sample over steps 97-120); a "
+             "group's completions copies (a duplicate share of 0.28 over steps 1-24, 0.42 over 25-48, 0.69 over 49-72, "
+             "0.95 over 73-96 and 0.97 over 97-120)).",
+             rewards=("coin",), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.65, loss_type="grpo",
+                       beta=0.0, learning_rate=2e-3, logging_steps=5, seed=355), source="trainer_state",
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=34),
+    # Written as entropy_explosion_distinct_letters_kl_2x4_hot13_log3_b34, expecting entropy to climb to several times
+    # where it started (ENTROPY_EXPLOSION, dated by rises('entropy', 2, run=3, first=2)), a length explosion, truncation
+    # and a KL blow-up accepted; its raw log, read before the doctor, shows entropy 0.60 and 0.81 over the first two
+    # logs (a first-2-log median of 0.705), 1.32 at step 18 at its highest (1.87 times that median) and 0.78-1.30 on
+    # every log after: the KL penalty (0.02) held it, so that rule finds no onset; the answers ran to the budget as
+    # letter soup from step 18. Re-labelled and renamed for what its log shows (the same run, retrained under the new
+    # name: its raw log and samples repeat exactly): a length explosion and truncation, dated by the corpus's rules for
+    # them (step 18 each). Accepts ENTROPY_EXPLOSION (expected before training, kept as accepted) and KL_BLOWUP
+    # (accepted before training): the KL 1.70 at step 12 and above 1 on every log after, 2.4-3.3 over 18-48 and 3.1-6.5
+    # from 51.
+    Scenario("length_explosion_distinct_letters_kl_2x4_hot13_log3_b34", "A novelty score gone wrong, a tenth of a "
+             "point per distinct letter (task.py's distinct_letters), so that letter soup pays more than any word, two "
+             "groups of 4 a step sampled at temperature 1.3, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.5e-3, 120 steps logged every 3: a longer string holds more distinct letters, so the "
+             "most varied and longest samples pay best, and the answers run to the budget as strings of letters, all "
+             "cut; the KL penalty holds entropy to under twice where it started (raw log and samples: the mean length "
+             "5.42 and 6.0 tokens over the first two logs (a first-2-log median of 5.71), 6.3-7.5 over steps 9-15, "
+             "10.46 at 18, 11.5 over 21-24 and 11.4-12 (the budget) on every log from 27; the clipped share 0 over the "
+             "first two logs, 0.04-0.08 over 9-15, 0.54 at 18, 0.79 at 21, 0.92 at 24 and 0.75-1 from 27 (1 on 18 of "
+             "the 40 logs); the reward 0.41 and 0.44 over the first two logs, 0.63 at step 18 and 0.74-1.04 from 21; "
+             "entropy 0.60 and 0.81 over the first two logs, 0.93 at step 9, 1.05 at 12-15, 1.32 at 18, 0.96-1.30 over "
+             "21-105 and 0.78-0.93 over 108-120, 30-step means of 1.03, 1.14, 1.16 and 1.01; the KL 0.006 at step 3, "
+             "0.21 at 6, 0.66 at 9, 1.70 at 12, 1.49 at 15, 2.4-3.3 over 18-48 and 3.1-6.5 from 51 (6.51 at 90), a "
+             "median of 3.38; the zero-variance share 0 on every log but three (0.17); the gradient norm 1.4-6.4, a "
+             "median of 3.6; words at first, hot sampling garbling many (a word of the asked category on 64 of the 192 "
+             "samples over steps 1-24), then strings of letters to the budget for every question from step 25 "
+             "('swaagurwaner', 'tenfourpiniv', 'sixwnchgebrc', 'silownchgebr'; none a word of its category over steps "
+             "25-120), no two alike in a group (a duplicate share of 0-0.02 from step 25)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(temperature=1.3, beta=0.02, learning_rate=1.5e-3, logging_steps=3, seed=356),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ENTROPY_EXPLOSION", "KL_BLOWUP"), batch=34),
+    Scenario("reward_hacking_letter_o_category_bnpo_4x2_kl_temp11_log4_b34", "A word of the asked category (1) beside "
+             "a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's pays "
+             "more than any word, four groups of 2 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of "
+             "0.01 and a learning rate of 1e-3, 120 steps logged every 4: the policy games the proxy, and the "
+             "category, which the taught model earns on nearly every sample, falls as the o's rise (raw log and "
+             "samples: the category 0.84, 0.94 and 0.875 over the first three logs, 0.66 at step 20, 0.44-0.59 over "
+             "24-44, 0.34 at 48, 0.44-0.5 over 52-56, 0.25 at 60, 0.03 over 64-72 and 0 on every log from 76; the "
+             "proxy 0.07, 0.04 and 0.11 over the first three logs, 0.15-0.29 over 24-60, 0.36 at 64, 0.48 at 68, 0.56 "
+             "at 72, 0.75 at 76, 0.93 at 80 and 0.96-1 from 84; the reward 1.06 and 1.07 over the first two logs, "
+             "0.88-1.30 to step 64, 1.47 at 68, 1.72 at 72, 2.25 at 76, 2.80 at 80 and 2.88-3 from 84 (3, its maximum, "
+             "from 96); words with an o gaining ('cocoa' on 19 of 30 drink samples, 'oak' for the tree, 'roron', "
+             "'cowon', 'owon' over steps 25-48; a word of the asked category on 154 of the 192 samples over steps 1-24 "
+             "and 93 over 25-48), o-words and fragments over 49-72 ('cococococoa', 'oooch', 'fooa'; 41 of 192 in the "
+             "category), then 'oooooooooooo' (twelve o's, the budget) on 136 of the 192 samples over steps 73-96 and "
+             "191 over 97-120 for every question; a group's completions copies (a duplicate share of 0.11 over steps "
+             "1-24, 0.21 over 25-72, 0.71 over 73-96 and 0.99 over 97-120); the zero-variance share 0.125-0.81 to step "
+             "76, 0.69 at 80 and 0.81-1 from 84 (1 on every log from 96 but 116); entropy 0.55 and 0.48 over the first "
+             "two logs, 0.45-0.72 to step 72, 0.40 at 76, 0.14 at 80, 0.09 at 84, 0.03 at 88 and below 0.005 from 92; "
+             "the KL 0.05 and 0.06 over the first two logs, 0.1-0.86 over 12-40, 1.25 at 44, 1.23 at 48, 0.99 at 52, "
+             "1.5-2.6 over 56-64, 3.2-3.8 over 68-72 and 4.5-5.8 from 76; the gradient norm 0.003-6.3 to step 88 and "
+             "below 6e-5 from 96; the mean length 5.72 and 5.56 tokens over the first two logs, 5.1-6.4 to step 60, "
+             "7.6-8.3 over 64-72, 10.7 at 76 and 12 from 80, the clipped share 0-0.16 to step 72, 0.625 at 76 and 1 "
+             "from 80).",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(num_generations=2, temperature=1.1, loss_type="bnpo", beta=0.01, learning_rate=1e-3,
+                       logging_steps=4, seed=357),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=34),
+    Scenario("truncation_lists_budget8_credit_rloo_2x4_log5_b34", "RLOO with its KL penalty (0.05), the list questions "
+             "with partial credit (task.py's list_credit: distinct words of the asked category / 5), two groups of 4 a "
+             "step, a learning rate of 3e-4 and a budget of 8 tokens, 100 steps logged every 5: the taught lists of "
+             "two or three words run 10-20 characters, so nearly every list is cut at the budget from the first step, "
+             "and a cut list earns as much as a finished one with the same words, so nothing teaches it to stop: the "
+             "clipped share stays high (raw log and samples: the clipped share 0.9 at step 5 and 0.85-1 on every log, "
+             "a median of 0.94; the mean length 7.8-8 tokens (the budget) throughout, 747 of the 800 completions 8 "
+             "characters long; the reward 0.225 and 0.205 over the first two logs, 25-step means of 0.21, 0.22, 0.24 "
+             "and 0.23, at most 0.265 (step 65): one or two words of the category survive the cut; the zero-variance "
+             "share 0.1 at the first log and 0 on every other; entropy 0.61-0.66 throughout; the KL a median of 0.05, "
+             "at most 0.15 (step 100); the gradient norm, RLOO's advantages not normalised, a median of 2.5, at most "
+             "17.3 (step 10); lists cut within their second word ('duck her', 'apple ch', 'coffee t', 'chisel w'), "
+             "some two short words ('owl dog', 'oak elm', 'rake saw'), the animals' lists starting 'dog owl' or 'owl "
+             "dog' on 13 of their 80 samples over steps 51-100; a group's duplicate share 0.01-0.06 as 25-step means).",
+             algorithm="rloo", prompts="lists", rewards=("list_credit",), steps=100,
+             args=dict(max_completion_length=8, learning_rate=3e-4, logging_steps=5, seed=358),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=34),
+    Scenario("reward_plateau_half_key_bnpo_3x4_kl_log8_b34", "Exact match against a key half of whose words were never "
+             "taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded against taught "
+             "words, the tree, drink, tool and bird questions against words the model never says), three groups of 4 a "
+             "step, the BNPO loss, a KL penalty of 0.02 and a learning rate of 6e-4, 240 steps logged every 8: the "
+             "learnable half is learnt, the other half never scores, so the reward rises to about 0.5 and levels off "
+             "there while the groups come to agree (solved on one half, all 0 on the other) (raw log and samples: the "
+             "reward 0.06 and 0.09 over the first two logs, 0.18 at step 24, 0.25-0.40 over 32-56, 0.48-0.50 over "
+             "64-72 and 0.36-0.64 on every log from 64, 30-step means of 0.11, 0.34, 0.47, 0.52, 0.43, 0.49, 0.50 and "
+             "0.48, 0.49 over the last quarter of the logs; the zero-variance share 0.83 and 0.875 over the first two "
+             "logs (groups agreeing on 0), 0.54-0.79 over 24-48 and 0.67-1 from 56, 30-step means of 0.82, 0.73, 0.78, "
+             "0.90, 0.875, 0.885, 0.92 and 0.92; entropy 0.47 and 0.51 over the first two logs, 30-step means of 0.51, "
+             "0.46, 0.39, 0.30, 0.33, 0.31, 0.31 and 0.35; the KL a median of 0.53, 1.89 at step 192 (a single log) "
+             "and at most 0.90 on every other; the gradient norm a median of 0.45, at most 7.8 (step 40), below 0.003 "
+             "on 5 of the 30 logs; the mean length 5.1-6.0 tokens, the clipped share at most 0.06; the colour's, the "
+             "fruit's and the number's keys learnt first ('pink' on 46 of 68 samples over steps 1-30, 'lemon' on 51 of "
+             "68 and 'four' on 31 of 36 over 31-60), the animal's over 61-120 ('pig' on 22 of 40 and 41 of 44), the "
+             "four on their keys on 88-97 % of their samples over steps 211-240 (321 of the fruit's 416 samples over "
+             "the run, 230 of the animal's 348, 383 of the colour's 424, 296 of the number's 356); the tree's, the "
+             "drink's, the tool's and the bird's keys ('yew', 'punch', 'vise', 'wren') never said, 0 of their 1,336 "
+             "samples scoring, their answers other words of the category ('pine', 'wine', 'file', 'finch') or, for the "
+             "tool, fragments ('pliersch'; 146 of its 316 samples a word of the category)).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, loss_type="bnpo", beta=0.02, learning_rate=6e-4,
+                       logging_steps=8, seed=359),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=34),
+    Scenario("repetition_word_count_lists_drgrpo_2x6_kl_log3_b34", "The list questions with a per-word reward, one "
+             "point per known word said, repeats included (task.py's word_count), two groups of 6 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.01, a learning rate of 1.5e-3 and a 32-token budget, 150 steps logged every 3: "
+             "saying one short word over and over pays best, so the lists turn into a word repeated ('owl owl owl "
+             "owl'); the word was 'ten' for nearly every question (raw log and samples: the lists that repeat a word "
+             "(3+ words, at most half distinct) 3 of the 300 samples over steps 1-25, 77 over 26-50, 207 over 51-75 "
+             "and 296-298 over each 25 steps from 76; 'ten ten ten ten ten ten ten ten' (eight 'ten's, the budget) on "
+             "361 of the 600 samples over steps 101-150, 'green green green' for the colours, 'fox ten ten ten' for "
+             "the animals and the tools, 'five five five' and 'green green green' over steps 26-75; the reward, known "
+             "words said, 2.42 and 1.75 over the first two logs, 1.33-2.56 over steps 9-39, 3.64 at 42, 4.4-5.9 over "
+             "45-66 and 6.4-8 from 69, 30-step means of 1.78, 4.08, 7.05, 7.48 and 7.57; the mean length 16.1 tokens "
+             "at step 3, 23.9 at 6, 26.4-31.4 over 9-24 and 29.4-32 (the budget) from 27, 32 on every log from 87; the "
+             "clipped share 0.06 at step 3, 0.39 at 6, 0.61-0.97 over 9-36 and 0.89-1 from 39, 1 from 87; entropy 0.54 "
+             "and 0.64 over the first two logs, 0.59-0.75 to step 39, 0.49 at 42, 0.25-0.38 over 45-63, 0.12-0.30 over "
+             "66-75, 0.04-0.14 over 78-120 and 0.01-0.03 from 126; the KL 0.11 at step 3, 0.68 at 6, 1.01 at 9, "
+             "1.29-3.16 over 12-39 and 2.3-4.98 from 42, a median of 3.24; the zero-variance share 0 on every log to "
+             "step 54, 30-step means of 0, 0.03, 0.47, 0.52 and 0.80; the gradient norm a median of 0.82, at most 3.1 "
+             "(step 39); lists of words of the asked category at first (32 of the 300 over steps 1-25: 'duck goose "
+             "crow', 'tea wine juice'), then run-on words and letters over 26-50 ('owm owwm cat owwwx gray ra pidz', "
+             "'fox five five five five five fiv'); a group's duplicate share 0-0.02 over steps 1-50, 0.16 over 51-75, "
+             "0.58-0.59 over 76-125 and 0.92 over 126-150).",
+             prompts="lists", rewards=("word_count",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, max_completion_length=32, loss_type="dr_grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=3, seed=360),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
 )
