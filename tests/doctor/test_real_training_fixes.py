@@ -1404,6 +1404,25 @@ def test_without_samples_groups_agreeing_at_half_the_reward_range_are_a_plateau(
     assert half is not None and half.severity == "warn", half
 
 
+#: Batch 35's coin-reward run (four groups of 2 a step, logged every 7): its logged reward (56 completions a log)
+#: and zero-variance share (28 groups a log), in 56ths and 28ths.
+_COIN_REWARD = np.array([24, 27, 27, 28, 26, 31, 23, 31, 22, 24, 23, 28, 27, 27, 25, 35, 35, 24, 20, 28, 18]) / 56
+_COIN_SHARE = np.array([12, 15, 9, 16, 16, 17, 15, 13, 12, 16, 15, 18, 13, 11, 13, 17, 13, 18, 16, 16, 20]) / 28
+
+
+@pytest.mark.parametrize("agreeing", ["as by chance", "all but a few"])
+def test_groups_agreeing_no_more_than_chance_are_no_dried_up_signal(tmp_path: Path, agreeing: str):
+    """A reward that says nothing (a fair coin per completion) with groups of 2: a pair agrees half the time,
+    and the share's last logs at 0.57-0.71 read as a signal that dried up. It is what a reward paying at
+    random at its rate gives (0.5 expected): no plateau. The same flat reward with nearly every group
+    agreeing is one."""
+    steps = np.arange(7, 148, 7)
+    share = _COIN_SHARE if agreeing == "as by chance" else np.where(steps > 50, 27 / 28, _COIN_SHARE)
+    view = record(tmp_path, _plateau_rows(steps, _COIN_REWARD, share), logging_steps=7, num_generations=2)
+    finding = detect("REWARD_PLATEAU", view)
+    assert (finding is None) == (agreeing == "as by chance"), finding
+
+
 # -- an entropy rise slower than the trailing reference's gap (batches 15, 24 and 25's letter soup) ----------------
 
 

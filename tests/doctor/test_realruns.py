@@ -145,7 +145,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 35 (session 14): the doctor's first look (8e0adcf, the doctor of e252610), before any fix.
     ("reward_collapse_outage_judge_bnpo_2x5_kl_cool075_log6_b35", "verdict"):
         "GROUP_MODE_COLLAPSE warn from 106, not accepted",
-    ("entropy_collapse_coin_nokl_4x2_cool08_log7_b35", "verdict"): "REWARD_PLATEAU warn from 126, not accepted",
     # Batch 34 (session 14): the doctor's first look (67a7d53, the doctor of e252610), before any fix.
     ("healthy_slow_partial_bnpo_2x6_lr2e4_nosamples_log12_b34", "verdict"):
         "ENTROPY_COLLAPSE warn from 132 on a healthy run (partial credit, groups of 6, read without samples)",

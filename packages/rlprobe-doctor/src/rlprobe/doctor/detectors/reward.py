@@ -14,12 +14,14 @@ from ..facts.groups import (
     CORRECTNESS,
     component,
     flat_groups,
+    group_size,
     latter_half,
+    samples_with,
     zero_std_metric,
 )
 from ..facts.metrics import REWARD_METRICS
 from ..facts.run import budget_capped, converged_by_reward, facts_of, solved_by_level
-from ..facts.severity import decide
+from ..facts.severity import agreement_by_chance, decide, logged_agreement
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Curve,
@@ -262,7 +264,9 @@ def reward_plateau(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     least the reward's spread) — or its logged values show no rise their own noise would not
     give (their trend over the window under one standard error above flat: a noisy reward's
     smoothed level wanders further than a plateau gains) — while the smoothed `frac_reward_zero_std` is at or above
-    `zero_std_level`; both hold for `sustain` steps, and fewer than `converged_share` of
+    `zero_std_level`, more than a pass/fail reward paying at random at its rate makes groups agree
+    (two completions agree half the time: ``agreement_by_chance``, from the pooled pass rate); both
+    hold for `sustain` steps, and fewer than `converged_share` of
     the captured zero-variance groups earned their prompt's best reward (without samples: the
     groups did not come to agree as the reward rose and kept its rise, or they agree where the
     reward's level puts fewer than `converged_share` of them at the top of its logged range:
@@ -412,6 +416,12 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
             return None
         start = hit + int(out[0])
     first, last = int(steps[onset]), int(steps[-1])
+    agreeing = logged_agreement(view)
+    chance = None if agreeing is None else agreement_by_chance(
+        view, agreeing[0], view.step, first, last, per_step=agreeing[1], groups_per_value=agreeing[2],
+        completions=group_size(view, samples_with(view, "group_id")), by_prompt=False)
+    if chance is not None and chance.explains:
+        return None  # groups agree no more often than a pass/fail reward paying at random at its rate makes them
     groups = flat_groups(view, *latter_half(first, last))
     if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None \
             and (solved_by_level(view, first, last) or 1.0) >= cfg["converged_share"]:

@@ -22,7 +22,6 @@ from ..facts.groups import (
     ZERO_STD,
     FlatGroups,
     flat_groups,
-    grid_of,
     group_keys,
     group_size,
     groups_per_value,
@@ -34,7 +33,7 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS
 from ..facts.progress import RunProgress, reward_progress
 from ..facts.run import budget_capped, converged_by_reward, facts_of
-from ..facts.severity import agreement_by_chance, decide, gradient_kept
+from ..facts.severity import agreement_by_chance, decide, gradient_kept, logged_agreement
 from ..findings import Evidence, Finding
 from ..toolkit import (
     Excursion,
@@ -156,13 +155,11 @@ def zero_advantage_groups(view: RunView, cfg: Mapping[str, Any]) -> Finding | No
     noise_entropy: per-token entropy (nats) at or above which failing groups are a policy emitting noise
     """
     averaged, per_group, per_step = 1, groups_per_value(view), False
-    zero_std = facts_of(view).zero_std
-    if zero_std is not None:
+    zero_std, agreeing = facts_of(view).zero_std, logged_agreement(view)
+    if zero_std is not None and agreeing is not None:
         (share, averaged), steps = zero_std, view.step
         metric = zero_std_metric(view)
-        per_step = not metric.startswith("frac")
-        raw = share if averaged == 1 else view.series("frac_reward_zero_std")
-        per_group = per_group or (None if per_step else grid_of(raw))
+        raw, per_step, per_group = agreeing
     else:
         frame = samples_with(view, "group_id", "reward")
         if frame is None:

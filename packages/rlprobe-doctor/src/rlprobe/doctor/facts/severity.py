@@ -33,7 +33,15 @@ from ..findings import SEVERITIES, Severity
 from ..toolkit import logged
 from ..view import RunView
 from .budget import truncation
-from .groups import best_reward, every_group_agreed, group_keys, samples_with
+from .groups import (
+    best_reward,
+    every_group_agreed,
+    grid_of,
+    group_keys,
+    groups_per_value,
+    samples_with,
+    zero_std_metric,
+)
 from .metrics import ENTROPY_METRICS, LENGTH_METRICS, REWARD_METRICS
 from .progress import reward_progress
 from .run import facts_of, given_up_component
@@ -370,12 +378,30 @@ def _binomial_tail(k: int, n: int, p: float) -> float:
     return min(1.0, math.exp(top) * sum(math.exp(v - top) for v in logs))
 
 
+def logged_agreement(view: RunView) -> tuple[np.ndarray, bool, float | None] | None:
+    """The run's logged share of agreeing groups as ``agreement_by_chance`` reads it: (the share per step as
+    logged, whether it says if every group of a logged step agreed (read off ``reward_std``) rather than a
+    share of groups, the groups behind one logged value: the config's, else the logged shares' grid). None
+    when the run logs no such share (``facts.zero_std``)."""
+    zero_std = facts_of(view).zero_std
+    if zero_std is None:
+        return None
+    share, averaged = zero_std
+    per_step = not zero_std_metric(view).startswith("frac")
+    raw = share if averaged == 1 else view.series("frac_reward_zero_std")
+    return raw, per_step, groups_per_value(view) or (None if per_step else grid_of(raw))
+
+
 def agreement_by_chance(view: RunView, share: np.ndarray, steps: np.ndarray, first: int, last: int, *,
-                        completions: int | None, groups_per_value: float | None, per_step: bool) -> Chance | None:
+                        completions: int | None, groups_per_value: float | None, per_step: bool,
+                        by_prompt: bool = True) -> Chance | None:
     """The chance of the share of agreeing groups over steps ``first``–``last``, for a two-valued
     reward (one whose logged means lie in [0, 1] on a grid of 1/n, n ≤ 64: a pass/fail score); None
     for any other reward, where ties are no matter of chance. ``per_step``: the share is whether
-    every group of a logged step agreed (``reward_std`` == 0), so chance is q^groups a step."""
+    every group of a logged step agreed (``reward_std`` == 0), so chance is q^groups a step.
+    ``by_prompt``: from each captured prompt's own pass rate where samples allow (whether groups agree
+    more than their prompts' difficulty makes them); else from the pooled pass rate (whether they agree
+    more than a reward paying at random at that rate makes them)."""
     curve = logged(view, *REWARD_METRICS)
     if curve is None or not _two_valued(curve.values):
         return None
@@ -388,8 +414,8 @@ def agreement_by_chance(view: RunView, share: np.ndarray, steps: np.ndarray, fir
     p = float(np.clip(np.mean(rewards), 0.0, 1.0))
     g = completions if completions and completions >= 2 else 2
     q = p ** g + (1 - p) ** g
-    by_prompt = None if per_step else _prompts_chance(view, first, last, p)
-    q, prompts = (by_prompt, True) if by_prompt is not None else (q, False)
+    own = None if per_step or not by_prompt else _prompts_chance(view, first, last, p)
+    q, prompts = (own, True) if own is not None else (q, False)
     per_value = groups_per_value if groups_per_value and groups_per_value >= 1 else 1.0
     # Every group of a step agreeing is q to the power of the groups a step (one, the most
     # chance-prone, when the config does not say); a share of groups counts each group once.
