@@ -1499,6 +1499,27 @@ def test_entropy_falling_as_most_groups_come_to_agree_with_the_reward_is_converg
     assert finding is not None and finding.severity == "info", finding
 
 
+@pytest.mark.parametrize("reward", ["rose and held", "a coin"])
+def test_entropy_falling_while_the_logged_share_counts_no_agreeing_group_is_judged_by_the_reward(tmp_path: Path,
+                                                                                             reward: str):
+    """Batches 25, 28 and 34's partial credit with groups of 6, read without samples: as the policy converges its
+    groups repeat 1.2 (1 + 0.2), whose float32 mean is inexact, and TRL's frac_reward_zero_std reads 0 to the end
+    while the entropy falls to a sixth. The share cannot say whether such groups agree; the reward rose from 0.3
+    to 1.15 and held: convergence (info). A coin that pays whatever is said never rose: not convergence."""
+    rng = np.random.default_rng(5)
+    steps = np.arange(8, 241, 8)
+    done = np.clip(steps / 150, 0.0, 1.0)
+    level = 0.3 + 0.85 * done if reward == "rose and held" else np.full(steps.size, 0.5)
+    rows = [dict(step=int(s), reward=float(r + rng.normal(0, 0.03)), reward_std=0.3,
+                 frac_reward_zero_std=float(0.3 * (1 - d) if reward == "rose and held" else 0.03),
+                 entropy=float(np.interp(s, [8, 90, 130, 240], [0.45, 0.42, 0.08, 0.07]) * np.exp(rng.normal(0, 0.05))),
+                 loss=0.0)
+            for s, r, d in zip(steps, level, done, strict=True)]
+    finding = detect("ENTROPY_COLLAPSE", record(tmp_path, rows, logging_steps=8))
+    assert finding is not None, reward
+    assert (finding.severity == "info") == (reward == "rose and held"), finding
+
+
 def test_a_plateau_after_a_stretch_the_reward_rose_from_is_still_found(tmp_path: Path):
     """Batch 26's half key: two of eight prompts learnt by step 40, two more over steps 150-170, the other four
     never. The reward held 0.25 with most groups agreeing, rose, and held 0.5 from step 170 to 300. The first

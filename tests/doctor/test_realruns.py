@@ -111,16 +111,11 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warn from 53, not accepted",
     ("reward_hacking_word_count_list_credit_lists_1x8_kl_log5", "verdict"):
         "REWARD_HACKING missing (onset 75) and REWARD_COLLAPSE warn from 20, not accepted",
-    ("healthy_nokl_partial_bnpo_2x6_cool08_nosamples_log8", "verdict"):
-        "ENTROPY_COLLAPSE warn from 88 on a healthy run",
     # Batches 26 and 27 (session 13): the doctor's first look (4b47660, the doctor of 531138b), before any fix.
     ("healthy_judge_drgrpo_nokl_4x2_cool075_log4", "verdict"): "ZERO_ADVANTAGE_GROUPS warn from 4 on a healthy run",
     ("repetition_target_mentions_lists_bnpo_2x4_hot12_log4", "verdict"):
         "REPETITIVE_COMPLETIONS dated 54, onset 102 (±25)",
     # Batches 28 and 29 (session 13): the doctor's first look (461ce4f, the doctor of 1e375ec), before any fix.
-    ("healthy_nokl_partial_grpo_loss_2x6_cool075_nosamples_log5", "verdict"):
-        "ENTROPY_COLLAPSE warn from 45 on a healthy run (TRL's frac_reward_zero_std 0-0.1 throughout: groups of 6 "
-        "agreeing on 1 + 0.2 keep a float32 spread above torch.isclose's tolerance)",
     ("reward_plateau_half_key_grpo_loss_2x6_kl_log10", "verdict"):
         "REWARD_PLATEAU dated 220, onset 70 (±45); GROUP_MODE_COLLAPSE warn from 60, not accepted",
     ("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "verdict"): "GROUP_MODE_COLLAPSE dated 28, onset 65 (±25)",
@@ -146,8 +141,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_collapse_outage_judge_bnpo_2x5_kl_cool075_log6_b35", "verdict"):
         "GROUP_MODE_COLLAPSE warn from 106, not accepted",
     # Batch 34 (session 14): the doctor's first look (67a7d53, the doctor of e252610), before any fix.
-    ("healthy_slow_partial_bnpo_2x6_lr2e4_nosamples_log12_b34", "verdict"):
-        "ENTROPY_COLLAPSE warn from 132 on a healthy run (partial credit, groups of 6, read without samples)",
     ("reward_plateau_half_key_bnpo_3x4_kl_log8_b34", "verdict"): "REWARD_PLATEAU dated 128, onset 88 (±36)",
 }
 

@@ -14,7 +14,7 @@ from ..facts.groups import settled as settled_copies
 from ..facts.metrics import ENTROPY_METRICS, LENGTH_METRICS
 from ..facts.opening import collapsed
 from ..facts.progress import reward_progress
-from ..facts.run import converged_by_reward
+from ..facts.run import converged_by_reward, learned_past_a_blind_share
 from ..facts.severity import decide
 from ..findings import Finding
 from ..toolkit import (
@@ -64,10 +64,13 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     right answers has low entropy by design. Without samples, info when the reward's progress says the
     run converged (``converged_by_reward``: the reward rose and kept its rise, and at least half the
     groups, `MOSTLY`, agree and came to as it rose, no component it earned having died): a policy
-    converging a prompt at a time. Likewise info when the reward has clearly risen since
-    the onset (by 3× its step noise) and is still climbing over the latter half of the stretch (a
-    trend 3 standard errors above flat): a policy learning its task sharpens; at most warn when
-    it rose and then stalled (an exploration ceiling).
+    converging a prompt at a time; and when the logged share of agreeing groups stays near 0
+    (``learned_past_a_blind_share``: at most a tenth) while the reward rose and kept its rise: a
+    policy this deterministic repeats its completions, and TRL's float32 comparison of identical
+    inexact rewards (1 + 0.2 over six completions) counts none of them as agreeing. Likewise
+    info when the reward has clearly risen since the onset (by 3× its step noise) and is still
+    climbing over the latter half of the stretch (a trend 3 standard errors above flat): a policy
+    learning its task sharpens; at most warn when it rose and then stalled (an exploration ceiling).
     An episode that ended (the smoothed curve back within the noise band of its earlier level,
     out of the episode, for `sustain` steps or more to the run's end) is at most warn and names
     the step it came back: severity says the state at the run's end.
@@ -105,9 +108,16 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     settled = settled_copies(view, first, last)
     converged = settled is not None and settled.converged(cfg["converged_share"])
     solved = converged_by_reward(view, first, last, share=MOSTLY) if settled is None else None
-    progress = None if converged or solved else reward_progress(view, first)
+    blind = learned_past_a_blind_share(view, first, last) if settled is None and solved is None else None
+    progress = None if converged or solved or blind else reward_progress(view, first)
     progress = progress if progress is not None and progress.rose else None
-    if solved is not None:
+    if blind is not None:
+        verdict = (f" No samples were captured, and the logged share of agreeing groups stayed near 0, which a policy "
+                   "this deterministic contradicts (TRL compares each group's float32 spread with 0: identical rewards "
+                   "whose mean is inexact, such as 1 + 0.2 over six completions, keep a tiny one); the reward rose "
+                   f"from {blind.opening:.3g} to {blind.end:.3g} and kept its rise: the policy became deterministic "
+                   "on prompts it solves. That is convergence, not lost exploration.")
+    elif solved is not None:
         verdict = (f" No samples were captured, but the reward rose from {solved.opening:.3g} to {solved.end:.3g} and "
                    "kept its rise while most groups agree: the policy became deterministic on prompts it solves. "
                    "That is convergence, not lost exploration.")
@@ -127,7 +137,8 @@ def entropy_collapse(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
         verdict = " The policy is becoming deterministic."
     # A rise the reward paid for, that stopped climbing, is an exploration ceiling: at most warn.
     judgement = decide(view, "ENTROPY_COLLAPSE", first, strong=critical and progress is None,
-                       benign=converged or solved is not None or (progress is not None and progress.climbing),
+                       benign=converged or solved is not None or blind is not None
+                       or (progress is not None and progress.climbing),
                        cap=shift.capped("critical"))
     severity = judgement.severity
     return Finding(

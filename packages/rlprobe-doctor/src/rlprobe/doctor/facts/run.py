@@ -14,7 +14,8 @@ from .groups import CONVERGED_SHARE, FlatGroups, has_zero_std_share, zero_std_sh
 from .metrics import REWARD_METRICS
 from .progress import RunProgress, run_progress
 
-__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of", "given_up_component", "solved_by_level"]
+__all__ = ["RunFacts", "budget_capped", "converged_by_reward", "facts_of", "given_up_component",
+           "learned_past_a_blind_share", "solved_by_level"]
 
 
 class RunFacts:
@@ -204,6 +205,30 @@ def solved_by_level(view: RunView, first: int, last: int) -> float | None:
         return None
     place = (float(np.median(late)) - low) / (high - low)
     return float(np.clip((place - 0.5 * (1.0 - share)) / share, 0.0, 1.0))
+
+
+#: A logged share of agreeing groups whose median over a near-deterministic policy's stretch is at or below this
+#: counts none of them (``learned_past_a_blind_share``).
+_BLIND_SHARE = 0.1
+
+
+def learned_past_a_blind_share(view: RunView, first: int, last: int) -> RunProgress | None:
+    """Without samples, for a policy that became near-deterministic over steps [first, last] (its entropy
+    collapsed): the run's progress when its reward rose and kept its rise and no component it earned died
+    (``given_up_component``) while the logged share of agreeing groups stayed at `_BLIND_SHARE` or below.
+    Such a policy repeats its completions within a group, so a share near 0 there does not count the groups
+    that agree: TRL compares each group's float32 spread with 0, and identical rewards whose mean is inexact
+    (1 + 0.2 over groups of 6) keep a spread of about 1e-7. The reward's progress decides; a reward that never
+    rose (a coin that pays whatever is said) is no convergence. None otherwise."""
+    facts = facts_of(view)
+    progress = facts.progress
+    if facts.zero_std is None or progress is None or not progress.learned:
+        return None
+    share = facts.zero_std[0][(view.step >= first) & (view.step <= last)]
+    share = share[np.isfinite(share)]
+    if not share.size or float(np.median(share)) > _BLIND_SHARE:
+        return None
+    return None if given_up_component(view, first, last) is not None else progress
 
 
 def given_up_component(view: RunView, first: int, last: int) -> tuple[str, float, float] | None:
