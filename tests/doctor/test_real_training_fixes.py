@@ -575,6 +575,35 @@ def test_a_grader_that_rescores_the_same_completions_is_not_hacking(tmp_path: Pa
     assert detect("REWARD_HACKING", record(tmp_path, rows, samples)) is None
 
 
+#: Batch 29's letter proxy gamed against the judge score, logged every 4 steps in TRL 0.14's key set (no samples):
+#: its first eight logs of each component; both hold their last value to step 120.
+_JUDGE_GAMED = [7.021, 3.854, 2.896, 1.875, 0.437, 0.0, 0.0, 0.0]
+_PROXY_GAMED = [0.095, 0.235, 0.253, 0.25, 0.377, 0.755, 0.977, 1.0]
+
+
+@pytest.mark.parametrize("change", ["the policy trades", "the grader changes"])
+def test_without_samples_a_fall_within_a_few_logs_beside_the_proxys_rise_is_hacking(tmp_path: Path, change: str):
+    """Batches 20, 29 and 31's letter proxies read without samples: the judge score fell from 7 to 0 within five
+    logs while the proxy rose from 0.1 to 1 over the same logs. So fast a fall was taken for a grader change,
+    and no sample could show the trade. A grader change rescores the task alone: here the proxy rose as
+    early, the task's score held beside it, and fell to 0 at once 40 steps later, the proxy standing still."""
+    steps = np.arange(4, 121, 4)
+    trades = change == "the policy trades"
+    proxy = (np.array(_PROXY_GAMED + [1.0] * (steps.size - 8)) if trades
+             else np.interp(steps, [4, 8, 20], [0.1, 0.1, 1.0]))
+    task = np.array(_JUDGE_GAMED + [0.0] * (steps.size - 8)) if trades else np.where(steps < 60, 7.0, 0.0)
+    rng = np.random.default_rng(4)
+    rows = [dict(step=int(s), reward=float(0.1 * t + 3 * c), **{
+                "rewards/judge/mean": float(max(t + (rng.normal(0, 0.1) if t else 0.0), 0.0)),
+                "rewards/letter_o/mean": float(min(c + rng.normal(0, 0.003), 1.0))})
+            for s, t, c in zip(steps, task, proxy, strict=True)]
+    finding = detect("REWARD_HACKING", record(tmp_path, rows, logging_steps=4))
+    if trades:
+        assert finding is not None and abs(finding.first_step - 16) <= 8, finding
+    else:
+        assert finding is None, finding
+
+
 # -- 6 (continued). a change at the first update ----------------------------------------------------------
 
 

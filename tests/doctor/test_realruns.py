@@ -92,8 +92,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 19 (session 11): the doctor's first look (be3b85a), after the session's fixes, before any fix for it.
     ("length_collapse_brevity_exact_6x2_hot12_nosamples_log7", "verdict"): "LENGTH_COLLAPSE missing (onset 84)",
     # Batch 20 (session 11): the doctor's first look (b2c11ca), after the session's fixes, before any fix for it.
-    ("reward_hacking_letter_o_exact_grpo_loss_4x4_cool08_nosamples_log4", "verdict"):
-        "REWARD_HACKING missing (onset 24: the proxy gamed within the first ten logs)",
     ("reward_plateau_half_key_8x2_oldkeys_log12", "verdict"): "REWARD_PLATEAU missing (onset 84)",
     # Batch 21 (session 12): the doctor's first look (da8d234), before any fix for it.
     ("healthy_converges_grpo_loss_binary_4x3_cool06_log2", "verdict"):
@@ -119,15 +117,12 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_plateau_half_key_grpo_loss_2x6_kl_log10", "verdict"):
         "REWARD_PLATEAU dated 220, onset 70 (±45); GROUP_MODE_COLLAPSE warn from 60, not accepted",
     ("entropy_collapse_coin_grpo_loss_nokl_2x4_cool07_log3", "verdict"): "GROUP_MODE_COLLAPSE dated 28, onset 65 (±25)",
-    ("reward_hacking_letter_o_judge_bnpo_3x4_oldkeys_log4", "verdict"): "REWARD_HACKING missing (onset 16)",
     ("reward_plateau_half_key_grpo_loss_4x3_kl_log6", "verdict"): "REWARD_PLATEAU missing (onset 114)",
     # Batches 30 and 31 (session 13): the doctor's first look (161ccad, the doctor of 1e375ec), before any fix.
     ("entropy_explosion_distinct_letters_bnpo_kl_3x4_hot12_log4_b30", "verdict"):
         "ENTROPY_EXPLOSION dated 16, onset 44 (±25)",
     ("repetition_target_mentions_lists_rloo_2x4_log5_b30", "verdict"):
         "REPETITIVE_COMPLETIONS dated 41, onset 93 (±27)",
-    ("reward_hacking_letter_o_judge_drgrpo_2x4_kl_hot11_nosamples_log3_b31", "verdict"):
-        "REWARD_HACKING missing (onset 18)",
     ("length_explosion_char_bonus_exact_rloo_nokl_2x4_log1_b31", "verdict"):
         "ADVANTAGE_OUTLIERS warn from 24 and ENTROPY_EXPLOSION warn from 33, not accepted",
     ("repetition_target_mentions_lists_bnpo_4x3_kl_log10_b31", "verdict"):
@@ -142,6 +137,14 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "GROUP_MODE_COLLAPSE warn from 106, not accepted",
     # Batch 34 (session 14): the doctor's first look (67a7d53, the doctor of e252610), before any fix.
     ("reward_plateau_half_key_bnpo_3x4_kl_log8_b34", "verdict"): "REWARD_PLATEAU dated 128, onset 88 (±36)",
+    # Session 14: REWARD_HACKING read without samples from a fall beside the proxy's rise over the same logs (the
+    # label of the same mechanism accepts it in batches 31 and 35, not in these two, written before).
+    ("length_collapse_brevity_exact_bnpo_2x4_nosamples_log6", "verdict"):
+        "REWARD_HACKING warn from 18, not accepted: exact match 0.10 at step 18 and 0 from 24 while brevity rose "
+        "from -0.57 to 0 over the same logs (the policy traded the task for the cheap term)",
+    ("length_collapse_brevity_exact_3x4_cool08_nosamples_log4", "verdict"):
+        "REWARD_HACKING warn from 12, not accepted: exact match 0.25-0.31 over the first four logs and 0 from 20 "
+        "while brevity rose from -0.61 to 0 over the same logs (the policy traded the task for the cheap term)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).

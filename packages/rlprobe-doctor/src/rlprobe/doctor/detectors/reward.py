@@ -494,9 +494,12 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     the fall show the policy trading one component for the other (the two components'
     Spearman correlation over the samples at or below `trade_correlation`: the completions
     that earn more of the cheap one score less on the task, whereas a grader change rescores
-    the same completions). Until the trailing reference has the history it needs, each
-    component's opening level (median of its first `smooth_window` logged values) is its reference, so a
-    hack in a short run's first steps is measured from where the policy started. Where the fall and the
+    the same completions), or, without samples, the cheap component's smoothed mean rose by
+    `min_z` of its noise over the very stretch the task's fell (a grader change rescores the
+    task alone; at a high learning rate a policy can trade within a log or two). Until the
+    trailing reference has the history it needs, each component's opening level (median of its
+    first `smooth_window` logged values) is its reference, so a hack in a short run's first steps
+    is measured from where the policy started. Where the fall and the
     rise never hold together against these trailing references (a fall that outlasts `gap` steps is taken
     into its own reference), the correctness component's fall is measured instead from the highest
     reference it had since its level last sat above it (over `baseline_window` + `gap` steps at most):
@@ -590,8 +593,12 @@ def reward_hacking(view: RunView, cfg: Mapping[str, Any]) -> Finding | None:
     t_base, c_base = float(ref[hit]), float(c_ref[hit])
     t_now = held_extreme(level, hit, w.sustain, rising=False)
     trade = _trade(view, int(steps[max(lo, fell_from - w.smooth)]), int(steps[-1]), truth, cheap)
+    # Without samples to show the trade, the logged means can: a grader change rescores the task alone, while a
+    # policy trading one component for the other raises the cheap one over the very stretch the task fell.
+    start, end = max(lo, fell_from - w.smooth), min(hit + w.sustain, n - 1)
+    together = trade is None and c_level[end] - c_level[start] >= max(cfg["min_z"] * curves[cheap][3], _TINY)
     if sudden_fall(x, steps, max(lo, fell_from - w.smooth), hit + w.sustain, t_base - t_now, cfg["step_share"]) \
-            and not (trade is not None and trade <= cfg["trade_correlation"]):
+            and not (trade is not None and trade <= cfg["trade_correlation"]) and not together:
         # Most of the fall happened within a few logged steps: faster than training moves a
         # policy, so the reward or the data changed (a grader or label bug), not the policy's
         # behaviour — unless the samples show the policy trading one component for the other.
