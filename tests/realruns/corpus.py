@@ -476,7 +476,16 @@ class Scenario:
     logs: it levelled off just below twice them), a brevity reward beside exact match with Dr. GRPO, a per-word
     reward on the list questions with the original GRPO loss, a letter proxy gamed against the judge score in TRL
     0.14's key set, a token budget too small for the list questions with RLOO read from trainer_state.json; strides
-    1-12, seeds 361-374)."""
+    1-12, seeds 361-374).
+    36 a thirty-fourth such batch (a binary exact-match reward with the original GRPO loss and two groups of 6, with
+    eight groups of 2 at 2e-4 and with Dr. GRPO and four groups of 2 without a KL term, partial credit with Dr. GRPO
+    and one group of 7 in TRL 0.14's key set, the judge score with RLOO and three groups of 3 sampled at 1.2 read
+    from trainer_state.json, a binary reward on the list questions with BNPO; a letter proxy gamed against the
+    category with RLOO, a grader outage on partial credit with six groups of 2 read from trainer_state.json, a KL
+    blow-up after a warm-up into 3e-3 in TRL 0.14's key set, an entropy collapse under a reward that says nothing
+    with RLOO and one group of 8, a per-character bonus beside the category with BNPO at temperature 1.3, a unit bug
+    in one batch of unscaled partial credit with the original GRPO loss, a reward plateau from a half key sampled at
+    0.6, a keyword-count reward on the list questions with Dr. GRPO; strides 1-12, seeds 375-388)."""
 
     @property
     def healthy(self) -> bool:
@@ -10313,4 +10322,148 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
                        "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
+    # -- batch 36 -- A thirty-fourth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological).
+    # Each expectation was written from the mechanism before the run was trained (committed first), then checked on
+    # the raw log and the recorded completions only, never against the doctor.
+    Scenario("healthy_binary_grpo_loss_2x6_kl_temp095_log6_b36", "Exact match alone, two groups of 6 a step sampled "
+             "at temperature 0.95, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps "
+             "logged every 6: a fresh model is right about one time in ten, six samples a question find the target "
+             "often enough, the groups that disagree carry the signal, and the target words are learnt question by "
+             "question: a run that learns.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.95, loss_type="grpo",
+                       beta=0.03, learning_rate=5e-4, logging_steps=6, seed=375), batch=36),
+    Scenario("healthy_rloo_judge_3x3_hot12_nosamples_log5_b36", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, three groups of 3 a step sampled at temperature 1.2 and a learning rate of 3e-4, 150 steps logged "
+             "every 5 and read from TRL's trainer_state.json (no samples): the taught answers already earn most of the "
+             "score, hot sampling garbles some, which the score marks down, the leave-one-out baseline carries the "
+             "signal of the samples that find the target, and the target words are learnt: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=1.2, learning_rate=3e-4,
+                       logging_steps=5, seed=376), source="trainer_state", batch=36),
+    Scenario("healthy_partial_drgrpo_1x7_kl_oldkeys_log3_b36", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), one group of 7 a step (one question asked a step), the Dr. GRPO loss, a KL penalty "
+             "of 0.02 and a learning rate of 5e-4, 198 steps logged every 3 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, seven samples of the one "
+             "question find its target often enough, and the target words are learnt question by question: a run "
+             "that learns.",
+             weights=(1.0, 0.2), steps=198,
+             args=dict(per_device_train_batch_size=7, num_generations=7, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=3, seed=377), source="old_keys", batch=36),
+    Scenario("healthy_slow_binary_8x2_kl_lr2e4_temp11_log12_b36", "Exact match alone, eight groups of 2 a step sampled "
+             "at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 "
+             "steps logged every 12: only the pairs that disagree carry a signal, a pair agrees by chance on most "
+             "steps, and the target words are learnt slowly over the whole run: a slow learner.",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=1.1, beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=378), batch=36),
+    Scenario("healthy_converges_binary_drgrpo_nokl_4x2_cool07_log1_b36", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a learning rate of 2.5e-4, 150 steps "
+             "logged every step: the pairs that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run "
+             "that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.7, loss_type="dr_grpo", beta=0.0, learning_rate=2.5e-4,
+                       seed=379), batch=36),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-34 on this reward came to repeat it.
+    Scenario("healthy_lists_names_target_bnpo_2x4_kl_log4_b36", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), two groups of 4 a step, the BNPO loss, "
+             "a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 148 steps logged every 4: a fresh "
+             "list of two or three words names the target about one time in four, naming it once is all that pays, "
+             "and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=148,
+             args=dict(max_completion_length=24, loss_type="bnpo", beta=0.03, learning_rate=4e-4, logging_steps=4,
+                       seed=380),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=36),
+    Scenario("reward_hacking_letter_o_category_rloo_2x4_kl_log4_b36", "RLOO with a KL penalty of 0.02, a word of the "
+             "asked category (1) beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so "
+             "that a string of o's pays more than any word, two groups of 4 a step and a learning rate of 1e-3, 120 "
+             "steps logged every 4: the policy games the proxy, and the category, which the taught model earns on "
+             "nearly every sample, falls as the o's rise.",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(beta=0.02, learning_rate=1e-3, logging_steps=4, seed=381),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=36),
+    Scenario("reward_collapse_outage_partial_grpo_loss_6x2_kl_nosamples_log9_b36", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), six groups of 2 a step sampled at temperature 0.9, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 162 steps logged every 9 and read "
+             "from TRL's trainer_state.json (no samples); from the 100th reward call to the end the grader answers 0 "
+             "for everything (swap to task.py's nothing: a service timing out, its client defaulting to 0), after the "
+             "target words were learnt: the reward falls from its learnt level to 0 and stays there.",
+             weights=(1.0, 0.2), steps=162, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.9, loss_type="grpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=9, seed=382), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=36),
+    Scenario("kl_blowup_exact_word_warmup20_2x6_cool08_oldkeys_log6_b36", "Exact match (1) beside a known word (0.5, "
+             "task.py's is_word), two groups of 6 a step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.04 and a 20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), "
+             "120 steps logged every 6 and read in TRL 0.14's key set: once the rate is up each update overshoots and "
+             "the policy runs away from its reference faster than the penalty pulls it back: the KL blows up, well "
+             "above the 0.1-0.8 of the corpus's healthy runs.",
+             rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.04,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=6,
+                       seed=383), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"), batch=36),
+    Scenario("entropy_collapse_coin_rloo_nokl_1x8_temp09_log3_b36", "RLOO without a KL term (beta 0), a reward that "
+             "says nothing (a fair coin per completion, task.py's coin), one group of 8 a step (one question asked a "
+             "step) sampled at temperature 0.9 and a learning rate of 2e-3, 120 steps logged every 3: the leave-one-out "
+             "advantages are noise, and with no anchor the policy drifts onto one completion per question while the "
+             "coin stays at chance: entropy falls far below where it started.",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(num_generations=8, temperature=0.9, beta=0.0, learning_rate=2e-3, logging_steps=3, seed=384),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=36),
+    Scenario("length_explosion_char_bonus_category_bnpo_nokl_2x5_hot13_log1_b36", "A word of the asked category (1) "
+             "beside a bonus paid per character (0.8, task.py's length_bonus: 20 characters pay 2, more than any word "
+             "with its bonus), two groups of 5 a step sampled at temperature 1.3, the BNPO loss, no KL term, a "
+             "learning rate of 8e-4 and a 20-token budget, 120 steps logged every step: the longest answer of a group "
+             "keeps winning, so the answers grow to the budget and get cut.",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 0.8), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
+                       loss_type="bnpo", beta=0.0, learning_rate=8e-4, seed=385),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=3),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("REWARD_HACKING", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_EXPLOSION",
+                       "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS"), batch=36),
+    Scenario("grad_spike_unit_bug_partial_grpo_loss_unscaled_3x3_kl_log8_b36", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), unscaled (scale_rewards none), three groups of 3 a step, the "
+             "original GRPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 144 steps logged every 8; at the "
+             "96th reward call (a logged step) one batch's rewards come back 1000x too large (a unit bug): the "
+             "advantages are not divided by the groups' spread, so that step's advantages, hence its gradient norm, "
+             "are about a thousand times the others', clipped before the update; the run learns on either side: one "
+             "extreme step, a mild episode.",
+             weights=(1.0, 0.2), steps=144, spike=(96, 1000.0),
+             args=dict(per_device_train_batch_size=9, num_generations=3, scale_rewards="none", loss_type="grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=8, seed=386),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=36),
+    Scenario("reward_plateau_half_key_4x3_kl_cool06_log10_b36", "Exact match against a key half of whose words were "
+             "never taught (task.py's correct_half_key), four groups of 3 a step sampled at temperature 0.6, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 6e-4, 200 steps logged every 10: the "
+             "learnable half is learnt and its groups come to agree, solved, while the other half's groups agree on 0 "
+             "from the start; the reward rises to about half its best and levels off there.",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=387),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=36),
+    Scenario("repetition_target_mentions_lists_drgrpo_3x4_kl_log11_b36", "The list questions with a keyword-count "
+             "reward, one point each time the list names the question's target word (task.py's target_mentions), "
+             "three groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.01, a learning rate of 1.5e-3 and a "
+             "24-token budget, 132 steps logged every 11: naming the target over and over pays most, so the lists "
+             "become the target word repeated ('lemon lemon lemon').",
+             prompts="lists", rewards=("target_mentions",), steps=132,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, loss_type="dr_grpo", beta=0.01,
+                       learning_rate=1.5e-3, logging_steps=11, seed=388),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=36),
 )
