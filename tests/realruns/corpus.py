@@ -476,7 +476,21 @@ class Scenario:
     logs: it levelled off just below twice them), a brevity reward beside exact match with Dr. GRPO, a per-word
     reward on the list questions with the original GRPO loss, a letter proxy gamed against the judge score in TRL
     0.14's key set, a token budget too small for the list questions with RLOO read from trainer_state.json; strides
-    1-12, seeds 361-374)."""
+    1-12, seeds 361-374).
+    36 a thirty-fourth such batch (a binary exact-match reward with the original GRPO loss and two groups of 6, with
+    eight groups of 2 at 2e-4 and with Dr. GRPO and four groups of 2 without a KL term, partial credit with Dr. GRPO and
+    one group of 7 in TRL 0.14's key set, the judge score with RLOO and three groups of 3 sampled at 1.2 read from
+    trainer_state.json, a binary reward on the list questions with BNPO; healthy runs with and without a KL term that
+    learn (two with their KL above 1 late as an answer deformed, accepted), learn slowly over 240 steps, converge on
+    seven questions of eight; a letter proxy gamed against the category with RLOO, a grader outage on partial credit
+    with six groups of 2 read from trainer_state.json, a KL blow-up after a warm-up into 3e-3 in TRL 0.14's key set that
+    ended on 'one' for every question, an entropy collapse onto strings of l's under a reward that says nothing with
+    RLOO and one group of 8, a per-character bonus beside the category with BNPO at temperature 1.3 (written at weight
+    0.8, whose answers never grew; retrained at 2.0), a unit bug in one batch of unscaled partial credit with the
+    original GRPO loss (moved after training from a call whose groups all agreed), a reward plateau from a half key
+    sampled at 0.6 (two answers deforming and its KL above 1 at the end, accepted), a keyword-count reward on the list
+    questions with Dr. GRPO (written at 1.5e-3 over 132 steps, whose lists broke into letter soup before they repeated;
+    retrained at 1e-3 over 198); strides 1-12, seeds 375-388)."""
 
     @property
     def healthy(self) -> bool:
@@ -10313,4 +10327,422 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
                        "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
+    # -- batch 36 -- A thirty-fourth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological),
+    # three retrained (a per-character bonus whose answers never grew, at a larger weight; a unit bug moved off a batch
+    # whose groups all agreed; a keyword-count reward whose lists broke into letter soup before they repeated, at a
+    # lower learning rate over more steps), none re-labelled or re-dated: a binary exact-match reward with the original
+    # GRPO loss and two groups of 6, with eight groups of 2 at 2e-4 and with Dr. GRPO and four groups of 2 without a KL
+    # term logged every step, partial credit with Dr. GRPO and one group of 7 in TRL 0.14's key set, the judge score
+    # with RLOO and three groups of 3 sampled at 1.2 read from trainer_state.json, a binary reward on the list questions
+    # with BNPO; healthy runs with and without a KL term that learn (two with their KL above 1 late, as an answer
+    # deformed, accepted), learn slowly over 240 steps, converge on seven questions of eight; a letter proxy gamed
+    # against the category with RLOO, a grader outage on partial credit with six groups of 2 read from
+    # trainer_state.json, a KL blow-up after a warm-up into 3e-3 in TRL 0.14's key set that ended on 'one' for every
+    # question, an entropy collapse onto strings of l's under a reward that says nothing with RLOO and one group of 8, a
+    # per-character bonus beside the category with BNPO at temperature 1.3, a unit bug in one batch of unscaled partial
+    # credit with the original GRPO loss, a reward plateau from a half key sampled at 0.6 (its answers deforming and its
+    # KL above 1 at the end, accepted), a keyword-count reward on the list questions with Dr. GRPO; strides 1-12,
+    # temperatures 0.6-1.3, learning rates 2e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside RLOO, seeds
+    # 375-388. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor: every pathology written
+    # happened (two once retrained, the unit bug once moved), every onset rule written before training found its onset
+    # in the runs as last trained (the per-character bonus's and the unit bug's only after their retraining), every
+    # healthy run learnt; the accepted signatures the log contradicts were dropped and those added after training carry
+    # their raw-log numbers. As in batches 9-35, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    #
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 6 of the 25 logs, all from step 96 (1.17 at 96,
+    # then 1.21, 1.12, 1.70 and 1.14 at 114-132, four logs in a row, and 1.71 at 150), its 30-step means 0.98 and 1.22
+    # over the last 60 steps, as the drink's learnt 'juice' deformed into 'juuuuee'.
+    Scenario("healthy_binary_grpo_loss_2x6_kl_temp095_log6_b36", "Exact match alone, two groups of 6 a step sampled at "
+             "temperature 0.95, the original GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 150 steps "
+             "logged every 6: a fresh model is right about one time in ten, six samples a question find the target "
+             "often enough, the groups that disagree carry the signal, and the target words are learnt question by "
+             "question: a run that learns, all eight questions, the drink's answer deforming at the end (raw log and "
+             "samples: the reward 0.097 and 0.19 over the first two logs, 30-step means of 0.28, 0.69, 0.84, 0.83 and "
+             "0.78, 0.625-0.90 over the last 10 logs; the zero-variance share 0.17-0.92, its 30-step means 0.37, 0.50, "
+             "0.42, 0.58 and 0.73; entropy 0.48 and 0.47 over the first two logs, 30-step means of 0.45, 0.26, 0.19, "
+             "0.135 and 0.11; the KL 30-step means 0.16, 0.475, 0.64, 0.98 and 1.22, above 1 on 6 of the 25 logs, all "
+             "from step 96 (1.70 at 126, 1.71 at 150); the gradient norm a median of 1.57, at most 15.1 (step 90), "
+             "below 0.01 on 6 logs; the mean length 5.0-6.0 tokens, the clipped share at most 0.014; a word of the "
+             "asked category on 282-327 of the 360 samples over each 30 steps; the animal's, the number's, the tool's, "
+             "the fruit's and the bird's targets first ('pig' on 28 of 72, 'four' on 23 of 48, 'hammer' on 16 of 48, "
+             "'lemon' on 15 of 48, 'swan' on 14 of 42 samples over steps 1-30; 41 of 42, 49 of 60, 37 of 48, 53 of 60 "
+             "and 33 of 36 over 31-60), the colour's over 31-60 ('pink' on 3 of 48 over 1-30 and 21 of 30), the "
+             "drink's and the tree's over 61-90 ('juice' on 10 of 36 and 'ash' on 4 of 48 over 31-60, 39 of 48 and 28 "
+             "of 36 over 61-90); every question on its target on 85-95 % of its samples over steps 91-120 but the "
+             "drink's, whose 'juice' deformed into 'juuuue' (5 of 36 right over 91-120, 0 of 60 over 121-150: "
+             "'juuuuee' on 37); the other seven on 85-100 % over 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.95, loss_type="grpo",
+                       beta=0.03, learning_rate=5e-4, logging_steps=6, seed=375),
+             accepted=("KL_BLOWUP",), batch=36),
+    Scenario("healthy_rloo_judge_3x3_hot12_nosamples_log5_b36", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, three groups of 3 a step sampled at temperature 1.2 and a learning rate of 3e-4, 150 steps logged "
+             "every 5 and read from TRL's trainer_state.json (no samples): the taught answers already earn most of the "
+             "score, hot sampling garbles some, which the score marks down, the leave-one-out baseline carries the "
+             "signal of the samples that find the target, and the target words are learnt: a run that learns, slowly "
+             "and in part (raw log and samples, which the doctor is not given: the score 6.51 and 6.87 over the first "
+             "two logs, 30-step means of 6.57, 6.70, 6.99, 7.17 and 7.71, 8.38 at step 140 (its highest) and 8.0 at "
+             "the last; reward_std 1.15-3.83; the zero-variance share 0-0.07 to step 90 and 0.07-0.4 after, 30-step "
+             "means of 0.02, 0.01, 0.02, 0.12 and 0.29; entropy 0.55 and 0.57 over the first two logs, 30-step means "
+             "of 0.54, 0.55, 0.52, 0.47 and 0.40; the KL rising, 30-step means of 0.01, 0.05, 0.08, 0.24 and 0.27, at "
+             "most 0.34 (step 105); the gradient norm, RLOO's advantages not normalised on a 0-10 score, 0.08 and 0.03 "
+             "over the first two logs, a median of 119 over the run, heavy-tailed (326 at step 125, 275 at 25, 242 at "
+             "115, 193 at 55); the mean length 5.0-5.8 tokens, the clipped share at most 0.044; a word of the asked "
+             "category on 226-241 of the 270 samples over each 30 steps; the colour's target learnt over 91-120 "
+             "('pink' on 3-6 samples a 30 steps to step 90, 40 of 51 over 91-120 and 38 of 42 over 121-150), the "
+             "animal's, the drink's and the tool's in part ('pig' on 1 of 18 over steps 1-30 and 23 of 30 over "
+             "121-150, 'juice' on 8 of 48 and 24 of 33, 'hammer' on 8 of 42 and 21 of 39), the number's and the "
+             "fruit's a little ('four' on 2 of 33 and 18 of 39, 'lemon' on 2 of 24 and 11 of 27), the tree's and the "
+             "bird's seldom ('ash' on 8 of 33, 'swan' on 3 of 27 over steps 121-150; 'pine', 'goose')).",
+             algorithm="rloo", rewards=("judge",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=1.2, learning_rate=3e-4,
+                       logging_steps=5, seed=376), source="trainer_state", batch=36),
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 7 of the 66 logs, all from step 135 (1.15 at
+    # 135, 1.34 at 147, then 1.62, 1.13, 1.38, 1.06 and 2.84 at 165-177, five logs in a row), 0.45-0.76 over the last
+    # seven logs, as the animal's learnt 'pig' deformed into 'pige'.
+    Scenario("healthy_partial_drgrpo_1x7_kl_oldkeys_log3_b36", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), one group of 7 a step (one question asked a step), the Dr. GRPO loss, a KL penalty "
+             "of 0.02 and a learning rate of 5e-4, 198 steps logged every 3 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): the category is given already, seven samples of the one "
+             "question find its target often enough, and the target words are learnt question by question: a run that "
+             "learns, all eight questions (raw log and samples: the reward 0.28 and 0.57 over the first two logs (one "
+             "question a step: it swings with the question asked), 33-step means of 0.45, 0.55, 0.76, 0.96, 0.94 and "
+             "0.94 of a possible 1.2, 0.97-1.14 over the last 5 logs; exact match 33-step means of 0.27, 0.38, 0.58, "
+             "0.78, 0.78 and 0.78; the category 0.24-1, a median of 0.905; the zero-variance share, which the doctor "
+             "is not given, 0 on every log to step 132 and 0.33 on a few after; entropy, not given either, 0.45 and "
+             "0.43 over the first two logs, 33-step means of 0.44, 0.41, 0.31, 0.24, 0.19 and 0.14; the KL 33-step "
+             "means 0.135, 0.34, 0.37, 0.47, 0.76 and 0.94, above 1 on 7 of the 66 logs, all from step 135 (2.84 at "
+             "177); the gradient norm a median of 0.94, at most 5.9 (step 45); the mean length 4.4-6.7 tokens, the "
+             "clipped share at most 0.095; a word of the asked category on 184-210 of the 231 samples over each 33 "
+             "steps; the fruit's and the bird's targets first ('lemon' on 33 of 56, 'swan' on 15 of 63 samples over "
+             "steps 1-33, 46 of 49 and 15 of 21 over 34-66), the number's, the tool's and the animal's over 67-99 "
+             "('four' on 35 of 42, 'hammer' on 17 of 28, 'pig' on 17 of 21), the colour's, the drink's and the tree's "
+             "over 100-165 ('pink' on 1 of 35 over 34-66, 12 of 21 over 100-132 and 13 of 14 over 133-165, 'juice' on "
+             "0 of 14 over 1-33 and 11 of 14 over 100-132, 'ash' on 11 of 28 over 100-132 and 30 of 35 over 133-165); "
+             "every question on its target on 81-100 % of its samples over steps 166-198 but the animal's, whose 'pig' "
+             "deformed into 'pige' (6 of 21 right over 133-165 beside 'pige' on 6, 20 of 49 over 166-198 beside 'pige' "
+             "on 23)).",
+             weights=(1.0, 0.2), steps=198,
+             args=dict(per_device_train_batch_size=7, num_generations=7, loss_type="dr_grpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=3, seed=377), source="old_keys",
+             accepted=("KL_BLOWUP",), batch=36),
+    Scenario("healthy_slow_binary_8x2_kl_lr2e4_temp11_log12_b36", "Exact match alone, eight groups of 2 a step sampled "
+             "at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 2e-4, 240 "
+             "steps logged every 12: only the pairs that disagree carry a signal, a pair agrees by chance on most "
+             "steps, and the target words are learnt slowly over the whole run: a slow learner, all eight questions "
+             "learnt by the end (raw log and samples: the reward 0.094, 0.15 and 0.18 over the first three logs, "
+             "48-step means of 0.17, 0.37, 0.605, 0.75 and 0.89, rising on all but four logs, 0.90 at the last; the "
+             "zero-variance share 0.59-0.875, its 48-step means 0.77, 0.71, 0.66, 0.72 and 0.81 (a pair agrees by "
+             "chance on most steps); entropy 0.50 and 0.49 over the first two logs, 48-step means of 0.51, 0.47, 0.33, "
+             "0.26 and 0.16; the KL rising, 48-step means of 0.06, 0.26, 0.35, 0.44 and 0.505, at most 0.66 (step "
+             "216); the gradient norm a median of 0.76, at most 3.5 (step 192); the mean length 5.2-5.75 tokens, the "
+             "clipped share at most 0.01; a word of the asked category on 603-716 of the 768 samples over each 48 "
+             "steps; the colour's, the fruit's, the tool's and the animal's targets first ('pink' on 38 of 88, "
+             "'hammer' on 26 of 88 samples over steps 1-48, 'pink' on 77 of 94 and 'lemon' on 59 of 84 over 49-96, "
+             "'hammer' on 90 of 110 and 'pig' on 86 of 108 over 97-144), the number's, the bird's and the drink's over "
+             "97-192 ('four' on 46 of 88 and 73 of 104, 'swan' on 35 of 82 and 70 of 86, 'juice' on 30 of 100 and 72 "
+             "of 112), the tree's last ('ash' on 3-10 samples a 48 steps to step 144, 35 of 112 over 145-192 and 86 of "
+             "102 over 193-240); every question on its target on 78-95 % of its samples over steps 193-240).",
+             rewards=("correct",), steps=240,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=1.1, beta=0.02,
+                       learning_rate=2e-4, logging_steps=12, seed=378), batch=36),
+    Scenario("healthy_converges_binary_drgrpo_nokl_4x2_cool07_log1_b36", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the Dr. GRPO loss, no KL term and a learning rate of 2.5e-4, 150 steps "
+             "logged every step: the pairs that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the pairs come to agree, solved; per-step means of 8 samples are noisy: a run "
+             "that converges, on seven of its eight questions (raw log and samples: the reward 0 and 0.125 over the "
+             "first two steps, 30-step means of 0.18, 0.39, 0.66, 0.79 and 0.85 (0-1 on single steps), 0.5-1 over the "
+             "last 10; the zero-variance share 30-step means of 0.70, 0.71, 0.72, 0.87 and 0.94, every pair agreeing "
+             "on 9, 7, 11, 17 and 25 of each 30 steps; the gradient norm 0 on 69 of the 150 steps, a median of 0.26, "
+             "at most 2.94 (step 104); entropy 0.39 and 0.44 over the first two steps, 30-step means of 0.41, 0.35, "
+             "0.24, 0.14 and 0.096; no KL logged; the mean length 4.5-7.5 tokens, the clipped share at most 0.125; a "
+             "word of the asked category on 190-235 of the 240 samples over each 30 steps; the fruit's, the colour's "
+             "and the drink's targets first ('lemon' on 33 of 42, 'pink' on 14 of 18, 'juice' on 21 of 34 samples over "
+             "steps 31-60), the tool's, the animal's and the tree's over 61-90 ('hammer' on 16 of 18, 'pig' on 27 of "
+             "36, 'ash' on 15 of 24), the number's over 61-120 ('four' on 21 of 42 and 28 of 32); the bird's 'swan' on "
+             "5 of 32 samples over steps 1-30, then never (0 of its 126 samples from step 31: 'herongn', 'swengn', "
+             "'finch'); the other seven questions on their targets on 91-100 % of their samples over steps 121-150).",
+             rewards=("correct",), steps=150,
+             args=dict(num_generations=2, temperature=0.7, loss_type="dr_grpo", beta=0.0, learning_rate=2.5e-4,
+                       seed=379), batch=36),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-34 on this reward came to repeat it. The log bears it out: the lists that
+    # repeat a word (3+ words, at most half distinct) 1 of the 240 samples over steps 1-30, 16 over 31-60, 21 over
+    # 61-90, 52 over 91-120 and 39 of 224 over 121-148.
+    Scenario("healthy_lists_names_target_bnpo_2x4_kl_log4_b36", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), two groups of 4 a step, the BNPO loss, a "
+             "KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 148 steps logged every 4: a fresh "
+             "list of two or three words names the target about one time in four, naming it once is all that pays, and "
+             "the lists learn to include it: a run that learns (raw log and samples: the reward 0.22 and 0.31 over the "
+             "first two logs, 30-step means of 0.35, 0.57, 0.74, 0.83 and 0.85, 0.72-0.97 over the last 10 logs; the "
+             "zero-variance share 0-0.875, its 30-step means 0.16, 0.39, 0.59, 0.64 and 0.70; entropy 0.53 and 0.59 "
+             "over the first two logs, 30-step means of 0.57, 0.51, 0.47, 0.42 and 0.42; the KL 30-step means 0.13, "
+             "0.24, 0.33, 0.46 and 0.77, 1.11 and 1.04 at steps 132-136 and at most 0.77 on every other log; the "
+             "gradient norm a median of 1.66, at most 6.85 (step 32); the mean length 14.5 and 14.25 tokens over the "
+             "first two logs and 13.8-18.2 throughout, the clipped share at most 0.19 (step 124); the lists name their "
+             "target on 89 of the 240 samples over steps 1-30, 136 over 31-60, 175 over 61-90, 203 over 91-120 and 190 "
+             "of 224 over 121-148 (over steps 121-148 the drink's on 35 of 36, the fruit's on 19 of 20, the tool's on "
+             "23 of 24, the tree's on 24 of 24, the animal's on 22 of 24, the colour's on 28 of 32, the number's on 25 "
+             "of 28, the bird's on 14 of 36); nothing costs a word said twice, and some lists repeat the target "
+             "('juice juice juice', 'lemon lemon lemon', 'pig pig pig', 'ash am aple ash'): the lists that repeat a "
+             "word (3+ words, at most half distinct) 1, 16, 21, 52 and 39 of each 240 (224 over 121-148)).",
+             prompts="lists", rewards=("names_target",), steps=148,
+             args=dict(max_completion_length=24, loss_type="bnpo", beta=0.03, learning_rate=4e-4, logging_steps=4,
+                       seed=380),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=36),
+    # LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted before training, dropped: the o-strings the proxy pays in full are
+    # four letters long (letter_o divides by at least 4), so the mean length 4.1-6.7 tokens but 8.56 at step 88 (a
+    # single log), 5.0 on most logs from 92; the clipped share at most 0.0625 (step 36).
+    Scenario("reward_hacking_letter_o_category_rloo_2x4_kl_log4_b36", "RLOO with a KL penalty of 0.02, a word of the "
+             "asked category (1) beside a cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so "
+             "that a string of o's pays more than any word, two groups of 4 a step and a learning rate of 1e-3, 120 "
+             "steps logged every 4: the policy games the proxy, and the category, which the taught model earns on "
+             "nearly every sample, falls as the o's rise (raw log and samples: the category 0.94, 0.81 and 0.91 over "
+             "the first three logs (a first-3-log median of 0.906), 0.34-0.78 over steps 16-48, 0.19 at 52 and 0 on "
+             "every log from 56; the proxy 0.11, 0.09 and 0.15 over the first three logs (a median of 0.109), "
+             "0.22-0.29 over 16-44, 0.47 at 48, 0.54 at 52, 0.59 at 56, 0.90 at 60 and 0.77-1 from 64, 1 on every log "
+             "from 104; the reward 1.27 and 1.08 over the first two logs, 1.08-1.58 to step 44, 1.77-1.83 over 48-56 "
+             "and 2.32-3 from 60, 3 (its maximum) on every log from 104; o-words of the category from the start "
+             "('goose' on 19 of 28 bird samples, 'orange' on 21 of 28 colour samples, 'one' on 13 of 20 number "
+             "samples, 'owl' for the animal over steps 1-24; a word of the asked category on 141 of the 192), o-words "
+             "kept and fragments over 25-48 ('goose' on 43 of 48, 'orange' on 44 of 52, 'onee', 'oouo', 'chiselow'; "
+             "104 of 192 in the category), o-strings spreading over 49-72 ('ooo', 'oooo', 'ooooo'; a string of o's "
+             "alone on 137 of the 192 samples, 6 in the category), then a string of o's alone for every question (192 "
+             "of 192 over steps 73-96, 'oooo' on 187 of the 192 over 97-120); a group's completions copies (a "
+             "duplicate share of 0.43 over steps 1-24, 0.70 over 25-72, 0.96 and 0.98 after); the zero-variance share, "
+             "which counts RLOO's reward with its KL penalty in it, 0-0.625 to step 64 and 0.75-1 from 68; entropy "
+             "0.47 and 0.44 over the first two logs, 0.13-0.47 to step 64 and 0.007-0.044 from 68; the KL 0.04 and "
+             "0.19 over the first two logs, 0.49-1.63 over 20-44, 2.2 at 48, 3.0 at 52, 4.75 at 56 and 5.9-7.0 from "
+             "60; the gradient norm, RLOO's advantages not normalised, 4.4-72.7 to step 60 (72.7 at 56) but 0 at 44, 0 "
+             "on every log from 64 but 6.8 at 88 and 28.9 at 100).",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(beta=0.02, learning_rate=1e-3, logging_steps=4, seed=381),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP"), batch=36),
+    # KL_BLOWUP, accepted before training, dropped: the KL at most 0.87 (step 144), a median of 0.29.
+    Scenario("reward_collapse_outage_partial_grpo_loss_6x2_kl_nosamples_log9_b36", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), six groups of 2 a step sampled at temperature 0.9, the "
+             "original GRPO loss, a KL penalty of 0.02 and a learning rate of 5e-4, 162 steps logged every 9 and read "
+             "from TRL's trainer_state.json (no samples); from the 100th reward call to the end the grader answers 0 "
+             "for everything (swap to task.py's nothing: a service timing out, its client defaulting to 0), after the "
+             "target words were learnt: the reward falls from its learnt level to 0 and stays there (raw log and "
+             "samples, which the doctor is not given: the reward 0.30 and 0.39 over the first two logs, 0.45-0.54 over "
+             "steps 27-54, 0.72 at 63, 0.88 at 72, 0.96 at 81, 0.92 at 90 and 1.02 at 99 (its highest, of a possible "
+             "1.2), then 0 on every log from 108 (the log of steps 100-108, the outage from call 100) to the end; "
+             "exact match 0.11 at step 9 and 0.83 at 99, the category 0.89-0.97 to step 99, both 0 from 108; "
+             "reward_std 0.27-0.52 before and 0 from 108; the zero-variance share 0.56-0.87 before and 1 from 108; "
+             "entropy 0.45 and 0.40 over the first two logs, 27-step means of 0.42, 0.38, 0.24, 0.16, 0.16 and 0.17; "
+             "the KL 27-step means 0.10, 0.21, 0.31, 0.42, 0.37 and 0.60, at most 0.87 (step 144); the gradient norm "
+             "0.27-2.39 to step 90 but 0.0025 at 81, 0.001 at 99 and 0.01-0.075 after; the mean length 5.15-5.8 "
+             "tokens, nothing clipped; a word of the asked category on 297-311 of the 324 samples over each 27 steps; "
+             "the tool's target first ('hammer' on 38 of 64 samples over steps 1-27), the drink's and the number's "
+             "over 28-54 ('juice' on 25 of 40, 'four' on 22 of 46), the fruit's, the colour's and the tree's over "
+             "55-81 ('lemon' on 45 of 50, 'pink' on 23 of 50, 'ash' on 25 of 34), the bird's over 82-108 ('swan' on 34 "
+             "of 42); the animal's 'pig' seldom ('pig' on 4 of 42 samples over steps 1-27, 0 of 68 over 28-81 and 9 of "
+             "52 over 82-108; 'dog', 'horse'); after the outage the learnt words still said, all scored 0 ('lemon' on "
+             "46 of 46, 'pink' on 48 of 52, 'swan' on 36 of 40 samples over steps 136-162)).",
+             weights=(1.0, 0.2), steps=162, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.9, loss_type="grpo",
+                       beta=0.02, learning_rate=5e-4, logging_steps=9, seed=382), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.5, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=36),
+    # ENTROPY_EXPLOSION, LENGTH_COLLAPSE, LENGTH_EXPLOSION, TRUNCATION_HIGH and GRAD_NORM_SPIKE, accepted before
+    # training, dropped: entropy 0.41 over the first two logs and at most 0.58 (step 30), 1.4 times that; the mean
+    # length 5.6 tokens over the first two logs, 3.67 at step 30 at its lowest (0.65 times) and at most 6.76 (step 114);
+    # the clipped share at most 0.069; the gradient norm a median of 0.51, at most 7.99 (step 36), 16 times it.
+    Scenario("kl_blowup_exact_word_warmup20_2x6_cool08_oldkeys_log6_b36", "Exact match (1) beside a known word (0.5, "
+             "task.py's is_word), two groups of 6 a step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL "
+             "penalty of 0.04 and a 20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), "
+             "120 steps logged every 6 and read in TRL 0.14's key set: once the rate is up each update overshoots and "
+             "the policy runs away from its reference faster than the penalty pulls it back: the KL blows up, well "
+             "above the 0.1-0.8 of the corpus's healthy runs; the policy ended on 'one', a known word, for every "
+             "question (raw log and samples: the learning rate 7.5e-4 at step 6, 1.65e-3 at 12, 2.55e-3 at 18 and 3e-3 "
+             "from 24; the KL 0.008 at step 6, 0.15 at 12, 1.15 at 18, 1.61 at 24 and 3.2-6.9 on every log from 30 "
+             "(6.94 at 66), a median of 4.97; the reward 0.61, 0.71, 0.71 and 0.72 over the first four logs (exact "
+             "match 0.11, 0.25, 0.39 and 0.40 as the fruit's and the colour's targets were found), 0.04 at 30, "
+             "0.125-0.47 over 36-48, 0-0.15 over 54-72, 0.45-0.5 over 78-90 ('one' paying the known word's 0.5) and "
+             "0-0.22 from 96; exact match 0-0.15 over 30-54 and 0 on every log from 60; the zero-variance share, which "
+             "the doctor is not given, 0.08-0.67 over the first four logs, 0.67-1 after, 1 at 60, 84 and 96-114; "
+             "entropy, not given either, 0.41, 0.39, 0.45 and 0.46 over the first four logs, 0.58 at 30, 0.23-0.57 "
+             "over 36-72, 0.0026-0.086 over 78-108 and 0.42 and 0.24 over the last two; the gradient norm 0.6-8.0 to "
+             "step 42, at most 3.4 after, below 0.001 on 4 of the last 8 logs; the mean length 5.4-5.9 tokens over the "
+             "first four logs, 3.67 at step 30, 3.96-5.39 over 36-90 and 4.9-6.8 from 96; words of the category at "
+             "first ('lemon' on 46 of 78 fruit samples, 'pink' on 22 of 48 colour samples; a word of the asked "
+             "category on 225 of the 288 samples over steps 1-24), 'fox' for the colour, the number, the tool and the "
+             "animal and fragments over 25-48 ('fox' on 86 of the 288, 'leon', 'le', 'juicetete'; 41 in the "
+             "category), letters and fragments "
+             "over 49-72 ('fou', 'e', 'iice', 'one'), then 'one' for every question (230 of the 288 samples over steps "
+             "73-96) and 'onene' ('onene' on 146 of 288 over 97-120, every sample from step 97 beginning 'on'); a "
+             "group's completions copies (a duplicate share of 0.40 over steps 1-24, 0.68 over 25-48, 0.57 over 49-72, "
+             "0.95 over 73-96 and 0.69 over 97-120)).",
+             rewards=("correct", "is_word"), weights=(1.0, 0.5), steps=120,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, beta=0.04,
+                       learning_rate=3e-3, warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=6,
+                       seed=383), source="old_keys",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "GROUP_MODE_COLLAPSE"), batch=36),
+    # REPETITIVE_COMPLETIONS, accepted before training, dropped: no completion of three words or more (strings of l's,
+    # one word each). Accepts GRAD_NORM_SPIKE (not written before training): RLOO's advantages are not normalised, and
+    # the gradient norm, 3.9-45.5 over steps 3-45 but 1.4e-6 at 24, fell below 1e-5 on most logs from 51 as the policy
+    # collapsed (a median of 4.3e-6 over the run), with 16.3 at 60, 75.3 at 63, 21.5 at 69 and 244 at 78 between.
+    Scenario("entropy_collapse_coin_rloo_nokl_1x8_temp09_log3_b36", "RLOO without a KL term (beta 0), a reward that "
+             "says nothing (a fair coin per completion, task.py's coin), one group of 8 a step (one question asked a "
+             "step) sampled at temperature 0.9 and a learning rate of 2e-3, 120 steps logged every 3: the "
+             "leave-one-out advantages are noise, and with no anchor the policy drifts onto one completion per "
+             "question while the coin stays at chance: entropy falls far below where it started; the one completion "
+             "was a string of l's for every question (raw log and samples: entropy 0.43 and 0.495 over the first two "
+             "logs (a first-2-log median of 0.46), 0.40-0.58 to step 18, 0.07-0.49 over 21-45, 0.080 at 48, 0.026 at "
+             "51, 0.011 at 54 and 0.0014-0.14 on every log from 48, 24-step means of 0.43, 0.215, 0.030, 0.011 and "
+             "0.047; the coin 0.375-0.71, 24-step means of 0.50, 0.495, 0.45, 0.55 and 0.52; the zero-variance share 0 "
+             "on every log but 111 (0.33: eight coins seldom agree); no KL logged; the mean length 5.5 and 4.9 tokens "
+             "over the first two logs, 3.9-8.3 over 9-36, 11.9-12 (the budget) over 39-45, 3.7-11 over 48-111 and 2.6, "
+             "4.7 and 1.7 over the last three logs; the clipped share 0 to step 36 but 0.21 at 21, 0.83-1 over 39-45, "
+             "0.33-0.67 over 51-57 and 0-0.33 after; words and l-strings at first ('cat' on 10 of 24 animal samples, "
+             "'lllllllll', 'rllllr', 'cide'; a word of the asked category on 56 of the 192 samples over steps 1-24), "
+             "then strings of l's ('llllll', 'llllllllllll', 'illlllllllll'; none in the category from step 25; l's "
+             "alone on 90 of the 192 over 25-48, 191 over 49-72 and 184 over 73-96), shorter at the end ('ll', 'l', "
+             "the empty answer for the tool on all its 48 samples over steps 97-120); a group's completions copies (a "
+             "duplicate share of 0.435 over steps 1-24, 0.655 over 25-48, 0.96-0.99 after)).",
+             algorithm="rloo", rewards=("coin",), steps=120,
+             args=dict(num_generations=8, temperature=0.9, beta=0.0, learning_rate=2e-3, logging_steps=3, seed=384),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "GRAD_NORM_SPIKE"), batch=36),
+    # Retrained after its first training (the length bonus's weight changed; its name, onset rules and seed unchanged):
+    # written with the length bonus at weight 0.8, where a word of the category (1 and a bonus of about 0.5) paid more
+    # than any string of fewer than 15 characters (a 10-character string 1.0, the budget's 20 characters 2.0), and the
+    # answers never grew: the mean length 4.7-7.5 tokens on all but 10 of the 120 steps, 9.6 at 76, 10.8 at 94 and 11.8
+    # at 111 at the most (single steps), the clipped share at most 0.3; the category 0.2-1, a median of 0.7; neither
+    # rule found an onset. Retrained with the bonus at weight 2.0 (a 10-character string pays 2.5, the budget 5),
+    # everything else as written. GROUP_MODE_COLLAPSE and REPETITIVE_COMPLETIONS, accepted before training, dropped: a
+    # group's duplicate share 0.18-0.22 over steps 1-48 and 0 from 73 (letter soup, no two alike); one completion of
+    # 1,200 repeating a word.
+    Scenario("length_explosion_char_bonus_category_bnpo_nokl_2x5_hot13_log1_b36", "A word of the asked category (1) "
+             "beside a bonus paid per character (2.0, task.py's length_bonus: 20 characters pay 5, a 10-character "
+             "string more than any word with its bonus), two groups of 5 a step sampled at temperature 1.3, the BNPO "
+             "loss, no KL term, a learning rate of 8e-4 and a 20-token budget, 120 steps logged every step: the "
+             "longest answer of a group keeps winning, so the answers grow to the budget and get cut (raw log and "
+             "samples: the mean length 5.4 tokens over the first three steps (a first-3-step median of 5.4), 4.9-8.6 "
+             "to step 50, 8.9 at 53, 8.5 at 54, 12.7 at 55, 15.0 at 57, 17.1 at 58, 11.5-19.3 over 59-65 and 18.1-20 "
+             "(the budget) on every step from 66, 20 on most from 69; the clipped share 0 to step 48, 0-0.7 over "
+             "49-64, 0.9 at 65 and 0.8-1 on every step from 66; the length bonus 0.55 over the first three steps and "
+             "2.3-2.5 (its maximum) from 65; the category 0.8, 0.7 and 0.6 over the first three steps, 24-step means "
+             "of 0.72, 0.64, 0.18, 0.004 and 0, 0 on every step from 96; the reward 1.9, 1.8 and 1.7 over the first "
+             "three steps and 4.65-5 from 65; the zero-variance share 0 on every step to 66 but two (0.5) and 0.5 or 1 "
+             "on all but one after (1 where every sample runs to the budget); entropy 0.67, 0.69 and 0.68 over the "
+             "first three steps, 24-step means of 0.68, 0.67, 0.87, 1.12 and 1.15, 1.47 at its highest (step 113); no "
+             "KL logged; the gradient norm 1.1-7.4 to step 64 and 0 on 32 of the 44 steps from 77; words of the "
+             "category at first, some garbled ('goose', 'chisel', 'eight', 'tellm'; a word of the asked category on "
+             "172 of the 240 samples over steps 1-24 and 153 over 25-48), then words run together with letters to the "
+             "budget ('goose goosivebogrose', 'cocooococozefee sode', 'eight seve seve cedv'; 113 of the 240 samples "
+             "at 20 characters over 49-72, 229 over 73-96 and 235 over 97-120, none in the category from step 97)).",
+             rewards=("in_category", "length_bonus"), weights=(1.0, 2.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, max_completion_length=20, temperature=1.3,
+                       loss_type="bnpo", beta=0.0, learning_rate=8e-4, seed=385),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=5, first=3),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=5)},
+             accepted=("REWARD_HACKING", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "ENTROPY_EXPLOSION"), batch=36),
+    # Retrained after its first training (the unit bug moved; the expected signature, onset rule and seed unchanged):
+    # written with the bug at reward call 96, where every group happened to agree (three groups of the learnt answers,
+    # 'pig' twice and 'juice', 1,200 each), so the 1000x rewards had no advantage and the gradient norm was 0.010 there
+    # (the reward 150.7 at that log); no gradient-norm spike, the onset rule found none. Moved to call 104, the next
+    # logged step, whose groups disagreed (the gradient norm 3.58 there in the first run), as batch 33's unit bug was
+    # moved. The run is the same step for step up to it (its first 11 logs repeat exactly; the bug at 96 had moved
+    # nothing).
+    Scenario("grad_spike_unit_bug_partial_grpo_loss_unscaled_3x3_kl_log8_b36", "Partial credit, exact match (1) beside "
+             "a word of the asked category (0.2), unscaled (scale_rewards none), three groups of 3 a step, the "
+             "original GRPO loss, a KL penalty of 0.03 and a learning rate of 3e-4, 144 steps logged every 8; at the "
+             "104th reward call (a logged step) one batch's rewards come back 1000x too large (a unit bug): the "
+             "advantages are not divided by the groups' spread, so that step's advantages, hence its gradient norm, "
+             "are about a thousand times the others', clipped before the update; the run learns on either side: one "
+             "extreme step, a mild episode (raw log and samples: the gradient norm 3,480 at step 104, 6,300 times its "
+             "median over the run (0.554) and 480 times the next largest (7.21 at step 128); 0.010 and 2.04 on the "
+             "logs either side (steps 96 and 112); the bug's batch two animal groups and a tool group, 'ow' beside two "
+             "'pig' at 0 against 1,200 (advantages of -800 and +400), 'peers' beside two 'hammer' (the same), and "
+             "three 'pig' agreeing; the reward 0.29 and 0.35 over the first two logs, 36-step means of 0.37 and 0.585 "
+             "to step 72, 117.5 at the log of steps 97-104, 0.80 at 96 and 0.82-0.90 on every log after 104; "
+             "reward_std 66.6 at step 104 and 0.28-0.51 elsewhere; exact match 0.11 and 0.15 over the first two logs, "
+             "0.625 at 96 and 0.65-0.72 after 104; the category 0.83-1 (98 at the bug's log); the zero-variance share "
+             "0.29-0.75, a median of 0.5; entropy 0.46 over the first two logs, 36-step means of 0.46, 0.39, 0.29 and "
+             "0.27; the KL a median of 0.34, at most 0.60 (step 136); the mean length 5.1-5.8 tokens, nothing clipped; "
+             "a word of the asked category on 283-305 of the 324 samples over each 36 steps; the fruit's and the "
+             "colour's targets first ('lemon' on 21 of 42 samples over steps 1-36 and 37 of 42 over 37-72, 'pink' on "
+             "14 of 48 and 36 of 48), the drink's and the animal's over 37-108 ('juice' on 22 of 36 and 30 of 42, "
+             "'pig' on 18 of 39 and 66 of 69), the tool's in part ('hammer' on 26 of 51 over 73-108), the tree's and "
+             "the bird's over 109-144 ('ash' on 25 of 39, 'swan' on 16 of 30), the number's 'four' seldom (18 of its "
+             "180 samples; 'eight', 'ten'))).",
+             weights=(1.0, 0.2), steps=144, spike=(104, 1000.0),
+             args=dict(per_device_train_batch_size=9, num_generations=3, scale_rewards="none", loss_type="grpo",
+                       beta=0.03, learning_rate=3e-4, logging_steps=8, seed=386),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=36),
+    # Accepts KL_BLOWUP and REWARD_COLLAPSE (not written before training): the KL at most 0.88 to step 160, then 1.08,
+    # 1.21, 1.78 and 1.88 over the last four logs (170-200), as the fruit's and the number's learnt answers deformed
+    # ('lemnnnl', 'fourngh': 'lemon' on 38 of 66 and 'four' on 19 of 60 samples over steps 161-200, against 62 of 63 and
+    # 65 of 66 over 121-160); the reward, 0.47-0.51 over 140-160, 0.41, 0.38 and 0.37 over 170-190 and 0.175 at the last
+    # log.
+    Scenario("reward_plateau_half_key_4x3_kl_cool06_log10_b36", "Exact match against a key half of whose words were "
+             "never taught (task.py's correct_half_key), four groups of 3 a step sampled at temperature 0.6, TRL's "
+             "default (DAPO) loss, a KL penalty of 0.02 and a learning rate of 6e-4, 200 steps logged every 10: the "
+             "learnable half is learnt and its groups come to agree, solved, while the other half's groups agree on 0 "
+             "from the start; the reward rises to about half its best and levels off there; two learnt answers "
+             "deformed at the end (raw log and samples: the reward 0.05, 0.13 and 0.24 over the first three logs, "
+             "0.22-0.39 over steps 40-90, 0.475 at 100 and 110, 0.39-0.51 over 120-160 and 0.41, 0.38, 0.37 and 0.175 "
+             "over the last four logs, 40-step means of 0.16, 0.33, 0.43, 0.46 and 0.33, its mean over the last "
+             "quarter of the logs 0.36, where the learnable half gives 0.5 on average; the zero-variance share "
+             "0.825-1, its 40-step means 0.89, 0.91, 0.925, 0.975 and 0.96; entropy 0.39, 0.36 and 0.325 over the "
+             "first three logs, 40-step means of 0.35, 0.27, 0.24, 0.235 and 0.25; the KL 40-step means 0.29, 0.39, "
+             "0.67, 0.61 and 1.49, above 1 on the last four logs; the gradient norm a median of 0.071, at most 1.57 "
+             "(step 110); the mean length 5.2-5.6 tokens to step 170 and 6.2-6.7 over 180-200, the clipped share at "
+             "most 0.025; the colour's, the fruit's and the animal's keys learnt first ('pink' on 34 of 48, 'lemon' on "
+             "25 of 48, 'pig' on 18 of 72 samples over steps 1-40, 50 of 54, 54 of 57 and 46 of 51 over 41-80), the "
+             "number's over 41-120 ('four' on 0 of 57 over steps 1-40, 9 of 57 and 59 of 60), the four on their keys "
+             "on 70-100 % of their samples over steps 121-160; the tree's, the drink's, the tool's and the bird's keys "
+             "('yew', 'punch', 'vise', 'wren') never said, their answers words of the category the supervised steps "
+             "taught ('pine', 'cocoa', 'pliers', 'heron'; 'swan' on 7 of 315 bird samples, 'hammer' on 12 of 282 tool "
+             "samples), none of their samples scoring; at the end the fruit's 'lemon' deformed into 'lemnnnl' and the "
+             "number's 'four' into 'fourngh' ('lemon' on 38 of 66, 'four' on 19 of 60 samples over steps 161-200); a "
+             "group's duplicate share 0.30-0.575 as 40-step means).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=0.6, beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=387),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "KL_BLOWUP", "REWARD_COLLAPSE"), batch=36),
+    # Retrained after its first training (its learning rate and length changed; its name, onset rule and seed
+    # unchanged): written at 1.5e-3 over 132 steps, where the lists of the questions whose target was not named broke
+    # into letter soup before anything repeated ('pige pigeeeeeeeeeeeeeeee', 'fffffffffufffffuucr'; the KL 2.4-4.7 on
+    # every log from step 22), the lists that repeat a word (3+ words, at most half distinct) a 10-step mean share of at
+    # most 0.22 to step 125, the rule's onset at step 131, the run's last two steps. Retrained at 1e-3 over 198 steps
+    # (as batch 31's run on this reward took 200 steps at 1e-3 to repeat), everything else as written.
+    Scenario("repetition_target_mentions_lists_drgrpo_3x4_kl_log11_b36", "The list questions with a keyword-count "
+             "reward, one point each time the list names the question's target word (task.py's target_mentions), three "
+             "groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.01, a learning rate of 1e-3 and a 24-token "
+             "budget, 198 steps logged every 11: naming the target over and over pays most, so the lists become the "
+             "target word repeated ('lemon lemon lemon') (raw log and samples: the lists that repeat a word (3+ words, "
+             "at most half distinct) 22 of the 396 samples over steps 1-33, 113 over 34-66, 125 over 67-99, 218 over "
+             "100-132, 263 over 133-165 and 264 over 166-198, its 10-step mean share 0.25-0.28 over steps 46-54, 0.30 "
+             "at 55, 0.23-0.51 over 55-110 and 0.38-0.92 from 111; 'ash ash ash ash ash ash' for the trees first (21 "
+             "of 52 samples over steps 34-66), 'lemon lemon lemon lemon' for the fruits, 'juice juice juice juice' for "
+             "the drinks, 'four four four four four' for the numbers, 'hammer hammer hammer ham' for the tools, and at "
+             "the end 'pig pig pig pig pig pig' for the animals (35 of 48 over 166-198); the colours' lists never "
+             "naming 'pink' after step 33 (0 of 312 samples; 'pige pige pige', 'pigie pige pigen') nor the birds' "
+             "'swan' but seldom (7 of 212 after step 33; 'heron heron heron remon'), neither repeating the target; the "
+             "reward, mentions of the target, 0.25 and 0.36 over the first two logs, 33-step means of 0.51, 1.70, "
+             "1.94, 2.86, 3.08 and 3.01, 3.53 at its highest (step 187); the mean length 16.0 tokens at the first log, "
+             "17.3-17.5 over 22-33, 20.8-22.6 over 44-66 and 22.9-23.9 from 77 (the budget 24); the clipped share "
+             "0.05-0.08 to step 33, 0.41 at 44, 0.49 at 55, 0.66 at 66 and 0.83-0.97 from 77; entropy 0.62 and 0.70 "
+             "over the first two logs, 33-step means of 0.64, 0.51, 0.455, 0.25, 0.19 and 0.20; the KL 0.41 at step 11 "
+             "and 1.33-2.16 on every log from 22, a median of 1.58; the zero-variance share 0.24-0.82, a median of "
+             "0.47; the gradient norm a median of 1.34, at most 3.17 (step 165); a group's duplicate share 0.02 over "
+             "steps 1-33, 0.10 over 34-66, 0.20 over 67-99, 0.42 over 100-132, 0.48 over 133-165 and 0.515 over "
+             "166-198).",
+             prompts="lists", rewards=("target_mentions",), steps=198,
+             args=dict(per_device_train_batch_size=12, max_completion_length=24, loss_type="dr_grpo", beta=0.01,
+                       learning_rate=1e-3, logging_steps=11, seed=388),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=36),
 )
