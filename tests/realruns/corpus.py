@@ -476,7 +476,9 @@ class Scenario:
     logs: it levelled off just below twice them), a brevity reward beside exact match with Dr. GRPO, a per-word
     reward on the list questions with the original GRPO loss, a letter proxy gamed against the judge score in TRL
     0.14's key set, a token budget too small for the list questions with RLOO read from trainer_state.json; strides
-    1-12, seeds 361-374)."""
+    1-12, seeds 361-374).
+    37 a thirty-fifth such batch, its expectations written before training (six healthy runs and eight pathological
+    ones; strides 1-12, seeds 389-402)."""
 
     @property
     def healthy(self) -> bool:
@@ -10313,4 +10315,145 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
                        "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=34),
+    # -- batch 37 -- A thirty-fifth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), seeds
+    # 389-402. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor.
+    Scenario("healthy_binary_bnpo_1x8_kl_temp08_log6_b37", "Exact match alone, one group of 8 a step (one question "
+             "asked a step) sampled at temperature 0.8, the BNPO loss, a KL penalty of 0.03 and a learning rate of "
+             "5e-4, 180 steps logged every 6: a fresh model is right about one time in ten, eight samples of one "
+             "question find the target about half the time, the groups that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns.",
+             rewards=("correct",), steps=180,
+             args=dict(num_generations=8, temperature=0.8, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=6, seed=389), batch=37),
+    Scenario("healthy_partial_drgrpo_8x2_kl_hot13_oldkeys_log3_b37", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), eight groups of 2 a step sampled at temperature 1.3, the Dr. GRPO loss, a KL "
+             "penalty of 0.04 and a learning rate of 4e-4, 150 steps logged every 3 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): hot sampling garbles some answers, which the category "
+             "marks down, a pair's rewards differ when one of the two finds the target, sixteen samples a step carry "
+             "the signal, and the target words are learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=1.3, loss_type="dr_grpo",
+                       beta=0.04, learning_rate=4e-4, logging_steps=3, seed=390), source="old_keys", batch=37),
+    Scenario("healthy_rloo_judge_2x3_cool07_nosamples_log12_b37", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, two groups of 3 a step sampled at temperature 0.7 and a learning rate of 3e-4, 192 steps logged "
+             "every 12 and read from TRL's trainer_state.json (no samples): the taught answers already earn most of "
+             "the score (7 for a word of the category), the leave-one-out baseline carries the signal of the groups "
+             "that find the target (10), and the target words are learnt over the run: a run that learns.",
+             algorithm="rloo", rewards=("judge",), steps=192,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.7, learning_rate=3e-4,
+                       logging_steps=12, seed=391), source="trainer_state", batch=37),
+    Scenario("healthy_lists_names_target_grpo_loss_2x4_kl_log2_b37", "The list questions with a binary reward, 1 when "
+             "the list names the question's target word (task.py's names_target), two groups of 4 a step, the original "
+             "GRPO loss, a KL penalty of 0.02, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every 2: "
+             "a fresh list of two or three of the ten words names the target about one time in four, naming it more "
+             "than once pays nothing more, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(max_completion_length=24, loss_type="grpo", beta=0.02, learning_rate=4e-4, logging_steps=2,
+                       seed=392), batch=37),
+    Scenario("healthy_slow_binary_3x4_nokl_cool06_log8_b37", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.6, TRL's default (DAPO) loss, no KL term and a learning rate of 2e-4, 200 steps logged "
+             "every 8: a low rate learns the target words slowly, cool sampling makes the groups agree more often, and "
+             "the run ends still learning: a slow learner, healthy.",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.0, learning_rate=2e-4,
+                       logging_steps=8, seed=393), batch=37),
+    Scenario("healthy_partial_bnpo_2x5_kl_hot11_log1_b37", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), two groups of 5 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.02 "
+             "and a learning rate of 5e-4, 150 steps logged every step: the category is given already, the groups that "
+             "find the target carry the signal, and the target words are learnt; per-step means of 10 samples are "
+             "noisy: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="bnpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=1, seed=394), batch=37),
+    Scenario("reward_hacking_letter_o_category_rloo_1x8_hot11_log5_b37", "RLOO with a KL penalty of 0.02 in the "
+             "reward, a word of the asked category (1) beside a cheap proxy, the share of the letter o (weight 4, "
+             "task.py's letter_o), so that a string of o's (4) pays more than any word, one group of 8 a step sampled "
+             "at temperature 1.1 and a learning rate of 1.5e-3, 150 steps logged every 5: the policy games the proxy, "
+             "and the category, which the taught model earns on nearly every sample, falls as the o's rise.",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 4.0), steps=150,
+             args=dict(num_generations=8, temperature=1.1, beta=0.02, learning_rate=1.5e-3, logging_steps=5,
+                       seed=395),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=2,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=37),
+    Scenario("reward_collapse_key_untaught_drgrpo_3x3_kl_nosamples_log5_b37", "Exact match alone, three groups of 3 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 170 steps logged every 5 and "
+             "read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the grader reads "
+             "an answer key from another edition of the word lists (swap to task.py's correct_untaught: words the "
+             "model was never taught), after the target words were learnt: no answer matches the new key, the reward "
+             "falls to 0 and the groups agree on it.",
+             rewards=("correct",), steps=170, swap=(100, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=6e-4, logging_steps=5, seed=396), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=37),
+    Scenario("reward_plateau_half_key_grpo_loss_2x6_kl_cool08_log10_b37", "Exact match against a key half of whose "
+             "words were never taught (task.py's correct_half_key: the fruit, animal, colour and number questions "
+             "graded against taught words, the tree, drink, tool and bird questions against words the model never "
+             "says), two groups of 6 a step sampled at temperature 0.8, the original GRPO loss, a KL penalty of 0.02 "
+             "and a learning rate of 6e-4, 240 steps logged every 10: the learnable half is learnt, the other half "
+             "never scores, so the reward rises to about 0.5 and levels off there while the groups come to agree "
+             "(solved on one half, all 0 on the other).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=397),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=37),
+    Scenario("kl_blowup_partial_warmup20_3x3_oldkeys_log4_b37", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), three groups of 3 a step, TRL's default (DAPO) loss, a KL penalty of 0.05 and a "
+             "20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every "
+             "4 and read in TRL 0.14's key set: once the rate is up each update overshoots and the policy runs away "
+             "from its reference faster than the penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the "
+             "corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=398),
+             source="old_keys", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"), batch=37),
+    Scenario("entropy_collapse_coin_rloo_nokl_2x4_temp09_log6_b37", "RLOO without a KL term (beta 0), a reward that "
+             "says nothing (a fair coin per completion, task.py's coin), two groups of 4 a step sampled at temperature "
+             "0.9 and a learning rate of 2e-3, 150 steps logged every 6: the leave-one-out advantages are noise, and "
+             "with no anchor the policy drifts onto one completion per question while the coin stays at chance: "
+             "entropy falls far below where it started.",
+             algorithm="rloo", rewards=("coin",), steps=150,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=2e-3, logging_steps=6, seed=399),
+             expect={"ENTROPY_COLLAPSE": falls("entropy", 0.3, run=3, first=2)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "LENGTH_COLLAPSE", "TRUNCATION_HIGH",
+                       "REPETITIVE_COMPLETIONS"), batch=37),
+    Scenario("grad_spike_unit_bug_judge_drgrpo_unscaled_4x2_kl_log1_b37", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), four groups of 2 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 120 steps logged every step; at the 70th reward call one batch's scores come back 1000x "
+             "too large (a unit bug): the advantages are not divided by the groups' spread, so that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode.",
+             rewards=("judge",), steps=120, spike=(70, 1000.0),
+             args=dict(num_generations=2, scale_rewards="none", loss_type="dr_grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=1, seed=400),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=37),
+    Scenario("nonfinite_exp_length_grpo_loss_3x2_hot12_log3_b37", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 2 a step sampled at temperature 1.2, the original GRPO "
+             "loss, no KL term, a learning rate of 5e-4 and a 48-token budget, 90 steps logged every 3: the longer "
+             "answer of a pair keeps winning, and once answers pass about 20 characters the squares in TRL's float32 "
+             "reward statistics overflow, then the rewards themselves: reward_std and the reward turn infinite or NaN "
+             "in the log.",
+             rewards=("exp_length",), steps=90,
+             args=dict(per_device_train_batch_size=6, num_generations=2, max_completion_length=48, temperature=1.2,
+                       loss_type="grpo", beta=0.0, learning_rate=5e-4, logging_steps=3, seed=401),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=37),
+    Scenario("repetition_target_mentions_lists_bnpo_2x4_kl_log7_b37", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step, the BNPO loss, a KL penalty of 0.01, a learning rate of 1e-3 and a 32-token "
+             "budget, 147 steps logged every 7: naming the target over and over pays most, so the lists turn into one "
+             "word repeated ('lemon lemon lemon').",
+             prompts="lists", rewards=("target_mentions",), steps=147,
+             args=dict(max_completion_length=32, loss_type="bnpo", beta=0.01, learning_rate=1e-3, logging_steps=7,
+                       seed=402),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
+                       "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=37),
 )
