@@ -490,7 +490,22 @@ class Scenario:
     original GRPO loss (moved after training from a call whose groups all agreed), a reward plateau from a half key
     sampled at 0.6 (two answers deforming and its KL above 1 at the end, accepted), a keyword-count reward on the list
     questions with Dr. GRPO (written at 1.5e-3 over 132 steps, whose lists broke into letter soup before they repeated;
-    retrained at 1e-3 over 198); strides 1-12, seeds 375-388)."""
+    retrained at 1e-3 over 198); strides 1-12, seeds 375-388);
+    37 a thirty-fifth such batch (a binary exact-match reward with BNPO and one group of 8, with three groups of 4 at
+    temperature 0.6 and with Dr. GRPO and three groups of 3 under a key change, partial credit with Dr. GRPO and eight
+    groups of 2 at temperature 1.3, with BNPO and two groups of 5 logged every step and with three groups of 3 under a
+    warm-up into 3e-3, the judge score with RLOO and two groups of 3 and with Dr. GRPO unscaled, a binary reward and a
+    keyword-count reward on the list questions; healthy runs with and without a KL term that learn (one question a
+    step with BNPO, its KL about 1 for a while, accepted; partial credit sampled at 1.3 in TRL 0.14's key set; RLOO on
+    the judge score read from trainer_state.json, its gradient norm heavy-tailed, accepted; the lists, some repeating
+    the target, accepted; partial credit logged every step), learn slowly over 200 steps at 1e-4 without a KL term
+    (written at 2e-4, which learnt fast; retrained); a letter proxy gamed against the category with RLOO and one group
+    of 8, an answer key changed after learning to words never taught with Dr. GRPO read from trainer_state.json, a
+    reward plateau from a half key with the original GRPO loss, a KL blow-up after a warm-up into 3e-3 in TRL 0.14's
+    key set, a length explosion and truncation under a reward that says nothing with RLOO and no KL term (written as an
+    entropy collapse, re-labelled from its log), a unit bug in one batch of unscaled judge scores with Dr. GRPO logged
+    every step, an exponential length bonus that overflows with the original GRPO loss and groups of 2 (its entropy
+    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402)."""
 
     @property
     def healthy(self) -> bool:
@@ -10745,4 +10760,406 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("GROUP_MODE_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_COLLAPSE",
                        "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"), batch=36),
+    # -- batch 37 -- A thirty-fifth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), seeds
+    # 389-402, one retrained (a slow learner that learnt fast, retrained at a lower learning rate), one re-labelled and
+    # renamed (an entropy collapse under a reward that says nothing with RLOO whose log shows a length explosion and
+    # truncation; its entropy fell only at the end and did not stay down), six given accepted signatures after training,
+    # four losing accepted signatures their logs contradict: a binary exact-match reward with BNPO and one group of 8,
+    # with TRL's default (DAPO) loss, no KL term and three groups of 4 at temperature 0.6, with Dr. GRPO and three
+    # groups of 3 under a key change, partial credit with Dr. GRPO and eight groups of 2 at temperature 1.3 in TRL
+    # 0.14's key set, with BNPO and two groups of 5 logged every step and under a warm-up into 3e-3 with three groups of
+    # 3 in TRL 0.14's key set, the judge score with RLOO and two groups of 3 read from trainer_state.json and with Dr.
+    # GRPO, unscaled, and four groups of 2 logged every step, a binary reward and a keyword-count reward on the list
+    # questions; strides 1-12, temperatures 0.6-1.3, learning rates 1e-4 to 3e-3, loss types grpo, dr_grpo, dapo and
+    # bnpo beside RLOO. Each expectation was written from the mechanism before the run was trained (committed first),
+    # then checked on the raw log and the recorded completions only, never against the doctor: seven of the eight
+    # pathologies happened as written and their rules found their onsets; every healthy run learnt. GRAD_NORM_SPIKE is
+    # accepted where the logged gradient norm passed 50 times its median over the run (the corpus's own spike rule),
+    # each with its numbers.
+    # Accepts KL_BLOWUP (not written before training): one question a step, the KL per log swings with which questions
+    # were asked: above 1 on 6 of the 30 logs (1.24 at step 54, 1.88 at 78, 1.29 at 96, 2.12 at 114, 1.12 at 138, 1.50
+    # at 180), never two in a row, its 30-step mean 1.04 over steps 91-120, a median of 0.445.
+    Scenario("healthy_binary_bnpo_1x8_kl_temp08_log6_b37", "Exact match alone, one group of 8 a step (one question "
+             "asked a step) sampled at temperature 0.8, the BNPO loss, a KL penalty of 0.03 and a learning rate of "
+             "5e-4, 180 steps logged every 6: a fresh model is right about one time in ten, eight samples of one "
+             "question find the target about half the time, the groups that disagree carry the signal, and the target "
+             "words are learnt question by question: a run that learns, on seven of its eight questions, the tree's in "
+             "part at the end (raw log and samples: the reward 0.19 and 0.02 over the first two logs, 30-step means of "
+             "0.16, 0.53, 0.70, 0.77, 0.79 and 0.90, 0.56-0.98 over the last 10 logs; the zero-variance share (the "
+             "share of a log's 6 steps whose one group agreed) 30-step means of 0.47, 0.33, 0.43, 0.73, 0.70 and 0.53; "
+             "entropy 0.37 and 0.43 over the first two logs, 30-step means of 0.43, 0.31, 0.19, 0.15, 0.15 and 0.09; "
+             "the KL 30-step means 0.16, 0.68, 0.86, 1.04, 0.52 and 0.64, a median of 0.445, above 1 on 6 of the 30 "
+             "logs, 2.12 at most (step 114); the gradient norm, the value of the logged step, a median of 1.6, at most "
+             "10.7 (step 84), below 0.05 on 10 of the 30 logs; the mean length 4.7-6.1 tokens, nothing clipped; a word "
+             "of the asked category on 196-230 of the 240 samples over each 30 steps; the fruit's, the drink's and the "
+             "animal's targets first ('lemon' on 9 of 24 samples over steps 1-30 and 8 of 8 over 31-60, 'juice' on 34 "
+             "of 48 and 'pig' on 36 of 40 over 31-60), the number's over 31-90 ('four' on 19 of 40 and 27 of 32), the "
+             "colour's over 61-90 ('pink' on 39 of 48), the bird's over 31-90 ('swan' on 14 of 32 and 16 of 24), lost "
+             "over 91-120 ('uck', 'uk'; 'swan' on 0 of 16) and regained ('swan' on 44 of 48 over 151-180), the fruit's "
+             "misspelt for a while ('lemor', 'lemom' beside 'lemon' on 9 of 24 over 61-90, then 'lemon' on 46 of 48 "
+             "over 151-180), the tool's over the run ('hammer' on 8 of 24, 13 of 24, 17 of 32 and 22 of 24 over "
+             "151-180), the tree's last and in part ('ash' on 1 of its 128 samples to step 150 and 5 of 16 over "
+             "151-180; 'pine', 'elm', 'birch'); a group's duplicate share 0.36 over steps 1-30 and 0.66-0.90 after).",
+             rewards=("correct",), steps=180,
+             args=dict(num_generations=8, temperature=0.8, loss_type="bnpo", beta=0.03, learning_rate=5e-4,
+                       logging_steps=6, seed=389), accepted=("KL_BLOWUP",), batch=37),
+    Scenario("healthy_partial_drgrpo_8x2_kl_hot13_oldkeys_log3_b37", "Partial credit, exact match (1) beside a word of "
+             "the asked category (0.2), eight groups of 2 a step sampled at temperature 1.3, the Dr. GRPO loss, a KL "
+             "penalty of 0.04 and a learning rate of 4e-4, 150 steps logged every 3 and read in TRL 0.14's key set (no "
+             "zero-variance share, entropy or clipped share): hot sampling garbles some answers, which the category "
+             "marks down, a pair's rewards differ when one of the two finds the target, sixteen samples a step carry "
+             "the signal, and the target words are learnt: a run that learns, steadily and in part: three of its eight "
+             "questions on their targets by the end, two more in part (raw log and samples: the reward 0.31 and 0.34 "
+             "over the first two logs, 30-step means of 0.30, 0.38, 0.52, 0.55 and 0.70 of a possible 1.2, 0.52-0.82 "
+             "over the last 10 logs; exact match 0.15 and 0.17 over the first two logs, 30-step means of 0.135, 0.21, "
+             "0.35, 0.38 and 0.52; the category 0.75-0.96, a median of 0.875; the zero-variance share, which the "
+             "doctor is not given, 0.21-0.875, a median of 0.54; entropy, not given either, 0.63 and 0.64 over the "
+             "first two logs, 30-step means of 0.62, 0.57, 0.53, 0.50 and 0.40; the KL rising slowly, 30-step means of "
+             "0.05, 0.07, 0.13, 0.16 and 0.22, at most 0.31 (step 144); the gradient norm a median of 0.505, at most "
+             "1.11 (step 63); the mean length 5.1-5.8 tokens, the clipped share at most 0.02; a word of the asked "
+             "category on 404-431 of the 480 samples over each 30 steps; the colour's, the fruit's and the drink's "
+             "targets first ('pink' on 22 of 66, 'lemon' on 12 of 40 samples over steps 1-30; 'pink' on 64 of 72, "
+             "'lemon' on 54 of 62, 'juice' on 46 of 64 over 121-150), the tree's and the bird's in part ('ash' on 5 of "
+             "72 over 1-30 and 24 of 62 over 121-150, 'swan' on 7 of 52 and 21 of 56), the tool's, the number's and "
+             "the animal's hardly ('hammer' on 19 of 60, 'four' on 15 of 62, 'pig' on 7 of 42 over 121-150); a group's "
+             "duplicate share 0.11 over steps 1-30, 0.13, 0.21, 0.25 and 0.39 after).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=16, num_generations=2, temperature=1.3, loss_type="dr_grpo",
+                       beta=0.04, learning_rate=4e-4, logging_steps=3, seed=390), source="old_keys", batch=37),
+    # Accepts GRAD_NORM_SPIKE (not written before training): the gradient norm, RLOO's advantages not normalised on a
+    # 0-10 score, 395 at step 48 and 351 at 72, 51 and 46 times its median over the run (7.7), beside 53.9 at 60, 51.8
+    # at 156 and below 2e-6 on 5 of the 16 logs (a step whose groups all agreed).
+    Scenario("healthy_rloo_judge_2x3_cool07_nosamples_log12_b37", "RLOO with its KL penalty (0.05), the 0-10 judge "
+             "score, two groups of 3 a step sampled at temperature 0.7 and a learning rate of 3e-4, 192 steps logged "
+             "every 12 and read from TRL's trainer_state.json (no samples): the taught answers already earn most of "
+             "the score (7 for a word of the category), the leave-one-out baseline carries the signal of the groups "
+             "that find the target (10), and the target words are learnt over the run: a run that learns, on seven of "
+             "its eight questions, the bird's answer half lost at the end (raw log and samples, which the doctor is "
+             "not given: the score 7.54 and 7.71 over the first two logs, 48-step means of 7.98, 8.99, 9.13 and 9.10, "
+             "9.82 at the last log (its highest); reward_std 0.44-2.09; the zero-variance share, which counts RLOO's "
+             "reward with its KL penalty in it, 0.125 and 0.17 over the first two logs, 48-step means of 0.23, 0.56, "
+             "0.69 and 0.865; entropy 0.41 and 0.37 over the first two logs, 48-step means of 0.33, 0.17, 0.12 and "
+             "0.06; the KL rising, 48-step means of 0.12, 0.45, 0.51 and 0.69, at most 0.80 (step 168); the gradient "
+             "norm, the value of the logged step, a median of 7.7, heavy-tailed (395 at step 48, 351 at 72, 53.9 at "
+             "60, 51.8 at 156, 25.7 at 12) and below 2e-6 on 5 of the 16 logs; the mean length 4.9-5.6 tokens, nothing "
+             "clipped; a word of the asked category on 256-284 of the 288 samples over each 48 steps; the colour's, "
+             "the fruit's and the tool's targets first ('pink' on 34 of 42, 'lemon' on 28 of 51, 'hammer' on 18 of 30 "
+             "samples over steps 1-48), the drink's, the tree's, the number's and the animal's over 49-96 ('juice' on "
+             "34 of 48, 'ash' on 34 of 36, 'four' on 27 of 36, 'pig' on 25 of 33), the seven on their targets on "
+             "93-100 % of their samples over steps 145-192; the bird's 'swan' learnt late and in part ('swan' on 2 of "
+             "33 over 49-96, 10 of 54 over 97-144 and 25 of 54 over 145-192, beside 'juice', a known word of another "
+             "category scoring 3, on 23 of those 54); a group's duplicate share 0.36 over steps 1-48 and 0.72, 0.79 "
+             "and 0.92 after).",
+             algorithm="rloo", rewards=("judge",), steps=192,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.7, learning_rate=3e-4,
+                       logging_steps=12, seed=391), source="trainer_state", accepted=("GRAD_NORM_SPIKE",), batch=37),
+    # Accepts REPETITIVE_COMPLETIONS (not written before training): a binary reward on the lists costs nothing for the
+    # target said twice, as batches 31, 32 and 34's healthy list runs showed: the lists that repeat a word (3+ words, at
+    # most half distinct) 3 of the 240 samples over steps 1-30, 15 over 31-60, 28 over 61-90, 52 over 91-120 and 51 over
+    # 121-150 (21 %; 'ash ash ash ash', 'juice juice juice', 'lemon lemon lemon'). Accepts KL_BLOWUP (not written before
+    # training): the KL above 1 on 12 of the 75 logs (1.81 at step 60, 2.20 at 118, 1.38 at 72), never three in a row,
+    # its 30-step means 0.87-0.89 over steps 61-150, a median of 0.68.
+    Scenario("healthy_lists_names_target_grpo_loss_2x4_kl_log2_b37", "The list questions with a binary reward, 1 when "
+             "the list names the question's target word (task.py's names_target), two groups of 4 a step, the original "
+             "GRPO loss, a KL penalty of 0.02, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "2: a fresh list of two or three of the ten words names the target about one time in four, naming it more "
+             "than once pays nothing more, and the lists learn to include it: a run that learns; the words around the "
+             "target, which nothing pays, garble, and some lists repeat the target (raw log and samples: the reward "
+             "0.125 and 0.31 over the first two logs, 30-step means of 0.36, 0.575, 0.72, 0.78 and 0.86, 0.75-1 over "
+             "the last 10 logs; the zero-variance share 30-step means of 0.28, 0.28, 0.42, 0.47 and 0.68; entropy 0.56 "
+             "and 0.60 over the first two logs, 30-step means of 0.595, 0.60, 0.57, 0.55 and 0.49; the KL 30-step "
+             "means of 0.215, 0.50, 0.87, 0.885 and 0.89, at most 2.20 (step 118); the gradient norm a median of 1.98, "
+             "at most 7.4 (step 40); the mean length 14.9 tokens at the first log and 12.9-20.1 throughout, the "
+             "clipped share at most 0.375 (step 62), a median of 0; the lists name their target on 87 of the 240 "
+             "samples over steps 1-30, 138 over 31-60, 173 over 61-90, 187 over 91-120 and 207 over 121-150; lists of "
+             "words of the asked category only on 125 of the 240 samples over steps 1-30 and 49-71 over each 30 steps "
+             "from 61 ('swan swa uan uc', 'rakvence shimmel', 'pink owhite pink'); the target said twice or more on "
+             "19, 57, 90, 109 and 131 of each 240 ('ash ash ash ash' on 12 of the 28 tree lists and 'juice juice "
+             "juice' on 12 of the 44 drink lists over steps 121-150); a group's duplicate share 0.01-0.08 over each 30 "
+             "steps).",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(max_completion_length=24, loss_type="grpo", beta=0.02, learning_rate=4e-4, logging_steps=2,
+                       seed=392), accepted=("REPETITIVE_COMPLETIONS", "KL_BLOWUP"), batch=37),
+    # Retrained after its first training (its learning rate changed; its name, label and seed unchanged): written at
+    # 2e-4, whose run was no slow learner: the reward's 40-step means 0.26, 0.64, 0.74, 0.81 and 0.90, six questions on
+    # their targets by step 120, the animal's over 121-160 ('pig' on 46 of 52), the tree's over 161-200 ('ash' on 50 of
+    # 96). Retrained at 1e-4, everything else as written; it learns over the whole run and reaches its best at the end.
+    Scenario("healthy_slow_binary_3x4_nokl_cool06_log8_b37", "Exact match alone, three groups of 4 a step sampled at "
+             "temperature 0.6, TRL's default (DAPO) loss, no KL term and a learning rate of 1e-4, 200 steps logged "
+             "every 8: a low rate learns the target words slowly, cool sampling makes the groups agree more often, and "
+             "the questions are learnt one after another over the whole run: a slow learner, healthy, its best at the "
+             "end (raw log and samples: the reward 0.073 over the first two logs, 40-step means of 0.13, 0.38, 0.65, "
+             "0.81 and 0.94, 0.71-0.98 over the last 10 logs; the zero-variance share 0.75 and 0.79 over the first two "
+             "logs (groups agreeing on 0), 40-step means of 0.675, 0.55, 0.59, 0.62 and 0.83 (groups agreeing on 1); "
+             "entropy 0.40 over the first two logs, 40-step means of 0.39, 0.32, 0.21, 0.14 and 0.06; no KL logged; "
+             "the gradient norm, the value of the logged step, a median of 1.14, at most 6.8 (step 72), 0 on 9 of the "
+             "25 logs (every group agreeing, no KL term); the mean length 5.0-5.7 tokens, nothing clipped; a word of "
+             "the asked category on 448-477 of the 480 samples over each 40 steps; the target words on 61, 183, 310, "
+             "387 and 451 of each 480; the bird's, the colour's and the tool's first ('swan' on 42 of 56, 'pink' on 49 "
+             "of 56, 'hammer' on 43 of 56 over steps 41-80), the fruit's, the drink's and the number's over 41-120 "
+             "('lemon' on 21 of 76 and 73 of 80, 'juice' on 12 of 72 and 39 of 68, 'four' on 13 of 72 and 34 of 48), "
+             "the tree's over 121-200 ('ash' on 5 of 60 over 81-120, 51 of 72 and 95 of 96), the animal's last ('pig' "
+             "on 12 of 52 over 121-160 and 53 of 68 over 161-200); a group's duplicate share 0.24, 0.44, 0.65, 0.78 "
+             "and 0.93 over each 40 steps).",
+             rewards=("correct",), steps=200,
+             args=dict(per_device_train_batch_size=12, temperature=0.6, beta=0.0, learning_rate=1e-4,
+                       logging_steps=8, seed=393), batch=37),
+    Scenario("healthy_partial_bnpo_2x5_kl_hot11_log1_b37", "Partial credit, exact match (1) beside a word of the asked "
+             "category (0.2), two groups of 5 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.02 "
+             "and a learning rate of 5e-4, 150 steps logged every step: the category is given already, the groups that "
+             "find the target carry the signal, and the target words are learnt; per-step means of 10 samples are "
+             "noisy: a run that learns, on seven of its eight questions, the tool's in part (raw log and samples: the "
+             "reward 0.18 over the first two steps, 30-step means of 0.39, 0.63, 0.79, 0.905 and 0.96 of a possible "
+             "1.2 (0.16-1.2 on single steps); exact match 0 over the first two steps, 30-step means of 0.21, 0.45, "
+             "0.62, 0.73 and 0.79; the category 0.5-1, 30-step means of 0.81-0.91; the zero-variance share 0, 0.5 or 1 "
+             "(two groups), 30-step means of 0.27, 0.35, 0.30, 0.45 and 0.42; entropy 0.50 and 0.48 over the first two "
+             "steps, 30-step means of 0.51, 0.445, 0.39, 0.27 and 0.24; the KL 30-step means of 0.10, 0.28, 0.48, 0.52 "
+             "and 0.595, a median of 0.31, above 1 on 10 of the 150 steps, single steps (3.52 at step 106, 2.27 at 43, "
+             "1.81 at 150); the gradient norm a median of 2.33, at most 14.0 (step 148); the mean length 4.0-7.3 "
+             "tokens, the clipped share at most 0.1 (step 60); a word of the asked category on 244-273 of the 300 "
+             "samples over each 30 steps; the fruit's and the bird's targets first ('lemon' on 33 of 60, 'swan' on 17 "
+             "of 55 samples over steps 1-30; 'swan' on 37 of 45 over 31-60), the animal's and the drink's over 31-60 "
+             "('pig' on 33 of 65, 'juice' on 19 of 45), the colour's and the number's over 61-90 ('pink' on 41 of 60, "
+             "'four' on 31 of 55), the tree's over 91-150 ('ash' on 6 of 40 and 28 of 40), the tool's in part "
+             "('hammer' on 8 of 45 over 61-90 and 18 of 40 over 121-150; 'spade', 'wrench'); a group's duplicate share "
+             "0.30 over steps 1-30 and 0.47, 0.60, 0.69 and 0.74 after).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="bnpo", beta=0.02,
+                       learning_rate=5e-4, logging_steps=1, seed=394), batch=37),
+    # LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted before training, dropped: the one answer was 'oooo' (four o's pay
+    # the proxy's whole 1), the mean length 4.7-6.2 tokens throughout and the clipped share at most 0.1 (step 35).
+    # Accepts GRAD_NORM_SPIKE (not written before training): once every sample said 'oooo' the gradient norm was below
+    # 2e-6 on 19 of the 30 logs, so that its median over the run is 9e-8 and every log before step 60 (8.8-54.7; RLOO's
+    # advantages not normalised) is millions of times it.
+    Scenario("reward_hacking_letter_o_category_rloo_1x8_hot11_log5_b37", "RLOO with a KL penalty of 0.02 in the "
+             "reward, a word of the asked category (1) beside a cheap proxy, the share of the letter o (weight 4, "
+             "task.py's letter_o), so that a string of o's (4) pays more than any word, one group of 8 a step sampled "
+             "at temperature 1.1 and a learning rate of 1.5e-3, 150 steps logged every 5: the policy games the proxy, "
+             "and the category, which the taught model earns on nearly every sample, falls as the o's rise; the one "
+             "answer was 'oooo', four o's, for every question (raw log and samples: the category 0.775 and 0.675 over "
+             "the first two logs, 0.525-0.6 over steps 15-25, 0.325 at 30, 0.425 at 35, 0.025-0.2 over 40-55 and 0 on "
+             "every log from 60; the proxy 0.067 and 0.076 over the first two logs, 0.095-0.20 over 15-35, 0.30-0.37 "
+             "over 40-50, 0.63 at 55 and 0.92-1 from 60; the reward 1.04 and 0.98 over the first two logs, 0.98-1.21 "
+             "to step 35, 1.29-1.69 over 40-50, 2.66 at 55, 3.89 at 60 and 3.67-4 after (4, its maximum, on 16 of the "
+             "19 logs from 60); the zero-variance share, which counts RLOO's reward with its KL penalty in it, 0 on "
+             "every log to step 60 and 0-0.8 after; entropy 0.58 and 0.67 over the first two logs, 0.53-0.66 to step "
+             "50, 0.43 at 55, 0.12 at 60, 0.06 at 65 and 0.006-0.058 from 70; the KL 0.23 and 0.51 over the first two "
+             "logs, 0.69-0.95 over 20-25, 1.36-1.43 over 30-35, 2.4-2.8 over 40-50, 4.06 at 55 and 5.5-6.3 from 60; "
+             "the gradient norm 8.8-54.7 to step 55 (54.7 at 35) and below 2e-6 on every log from 60; the mean length "
+             "4.7-6.2 tokens, the clipped share at most 0.1 (step 35); words of the category at first, hot sampling "
+             "garbling some (125 of the 200 samples over steps 1-25 in the category: 'willow' on 23 of 56 tree "
+             "samples, 'robin', 'seven'), o-words over 26-50 ('olow' on 26 of 48 colour samples, 'crogo', 'cowo', "
+             "'oloe'; 43 of 200 in the category), then 'oooo' spreading over 51-75 (5 of 200 in the category) and for "
+             "every question from step 76 ('oooo' or 'ooo' on 199-200 of each 200 samples); a group's completions "
+             "copies (a duplicate share of 0.27 over steps 1-25, 0.39 over 26-50, 0.87 over 51-75 and 0.99-1 after)).",
+             algorithm="rloo", rewards=("in_category", "letter_o"), weights=(1.0, 4.0), steps=150,
+             args=dict(num_generations=8, temperature=1.1, beta=0.02, learning_rate=1.5e-3, logging_steps=5,
+                       seed=395),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=2,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=37),
+    Scenario("reward_collapse_key_untaught_drgrpo_3x3_kl_nosamples_log5_b37", "Exact match alone, three groups of 3 a "
+             "step, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 6e-4, 170 steps logged every 5 and "
+             "read from TRL's trainer_state.json (no samples); from the 100th reward call to the end the grader reads "
+             "an answer key from another edition of the word lists (swap to task.py's correct_untaught: words the "
+             "model was never taught), after the target words were learnt: no answer matches the new key, the reward "
+             "falls to 0 and the groups agree on it (raw log and samples, which the doctor is not given: the reward "
+             "0.2 over the first two logs, 0.22-0.49 over steps 15-65 but 0.69 at 40, 0.6-0.82 over 70-95 (0.82 at 95, "
+             "its highest), 30-step means of 0.30, 0.46 and 0.67 to step 90, 0.6 at 100 (the log of steps 96-100, the "
+             "new key from call 100) and 0 on every log from 105 to the end; reward_std 0.26-0.50 before and 0 from "
+             "105; the zero-variance share 0.27-0.73 before and 1 from 105; entropy 0.43 and 0.48 over the first two "
+             "logs, 30-step means of 0.46, 0.45, 0.33 and 0.205 to step 120, 0.22-0.33 after; the KL a median of 0.60, "
+             "above 1 on two logs (1.15 at step 30, 1.26 at 145); the gradient norm 0.002-3.0 before (3.0 at step 30) "
+             "and 0.007-0.12 after (the KL term alone); the mean length 4.7-6.1 tokens, the clipped share at most "
+             "0.067; the bird's, the fruit's, the colour's and the tree's targets first ('swan' on 20 of 36, 'lemon' "
+             "on 30 of 48, 'pink' on 23 of 48, 'ash' on 18 of 45 samples over steps 1-34), the drink's, the tool's, "
+             "the animal's and the number's over 35-102 ('juice' on 14 of 48 and 40 of 48, 'hammer' on 13 of 66 and 22 "
+             "of 39, 'pig' on 11 of 30 and 32 of 42, 'four' on 8 of 36 and 27 of 54); the targets on 195 of the 261 "
+             "samples over steps 71-99; after the change the answers still the learnt words (the old key's word on 484 "
+             "and a word of the category on 532 of the 639 samples from step 100), the new key's words never said (0 "
+             "of all 1,530 samples)).",
+             rewards=("correct",), steps=170, swap=(100, 100_000, "correct_untaught"),
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="dr_grpo", beta=0.03,
+                       learning_rate=6e-4, logging_steps=5, seed=396), source="trainer_state",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=37),
+    # Accepts KL_BLOWUP (not written before training): the KL 4.19 at step 80, then 2.01, 1.06 and 1.10 at steps 110-130
+    # (three logs in a row above 1) as the tool's answer ran on ('plierspiners'), 0.25-0.65 on every log from 140.
+    # Accepts GRAD_NORM_SPIKE (not written before training): most steps' groups agree (solved or all 0), so the logged
+    # gradient norm is below 0.01 on 7 of the 24 logs and a median of 0.043 over the run; 8.22 at step 100, 7.94 at 50,
+    # 6.16 at 120 and 5.5 at 180 (steps whose groups disagreed) are 128-191 times it.
+    Scenario("reward_plateau_half_key_grpo_loss_2x6_kl_cool08_log10_b37", "Exact match against a key half of whose "
+             "words were never taught (task.py's correct_half_key: the fruit, animal, colour and number questions "
+             "graded against taught words, the tree, drink, tool and bird questions against words the model never "
+             "says), two groups of 6 a step sampled at temperature 0.8, the original GRPO loss, a KL penalty of 0.02 "
+             "and a learning rate of 6e-4, 240 steps logged every 10: the learnable half is learnt, the other half "
+             "never scores, so the reward rises to about 0.5 and levels off there while the groups come to agree "
+             "(solved on one half, all 0 on the other) (raw log and samples: the reward 0.083 and 0.067 over the first "
+             "two logs, 0.27 at step 30, 0.43 at 40, 0.61 at 50 and 0.37-0.73 on every log from 40, 30-step means of "
+             "0.14, 0.49, 0.43, 0.61, 0.46, 0.52, 0.47 and 0.52, 0.49 over the last quarter of the logs; the "
+             "zero-variance share 0.75 over the first two logs (groups agreeing on 0), 0.4 at step 30 and 0.75-0.95 "
+             "from 50, 30-step means of 0.63, 0.78, 0.92, 0.88, 0.90, 0.83, 0.92 and 0.92; entropy 0.42 and 0.45 over "
+             "the first two logs, 0.14-0.30 from step 50; the KL a median of 0.41, 4.19 at step 80, 2.01, 1.06 and "
+             "1.10 over 110-130 and 0.25-0.65 from 140; the gradient norm a median of 0.043, 5.5-8.2 on four logs "
+             "(steps 50, 100, 120, 180) and below 0.01 on 7; the mean length 5.0-6.2 tokens, the clipped share at most "
+             "0.083 (step 110); the colour's, the number's, the fruit's and the animal's keys learnt by step 60 "
+             "('pink' on 46 of 48, 'four' on 34 of 48, 'lemon' on 32 of 36, 'pig' on 64 of 66 samples over steps "
+             "31-60), on their keys on 47 of 48, 29 of 30, 63 of 66 and 47 of 48 samples over steps 211-240 (1,307 of "
+             "their 1,512 samples over the run); the tree's, the drink's, the tool's and the bird's keys ('yew', "
+             "'punch', 'vise', 'wren') never said, 0 of their 1,368 samples scoring, their answers other words of the "
+             "category ('pine', 'wine', 'heron', 'finch') or, for the tool over steps 91-150, run-on words "
+             "('plierspiners', 'plierspee', 'pinkersaw'); a group's duplicate share 0.36 over steps 1-30 and 0.60-0.73 "
+             "over each 30 steps after).",
+             rewards=("correct_half_key",), steps=240,
+             args=dict(per_device_train_batch_size=12, num_generations=6, temperature=0.8, loss_type="grpo", beta=0.02,
+                       learning_rate=6e-4, logging_steps=10, seed=397),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=37),
+    # ENTROPY_COLLAPSE, GROUP_MODE_COLLAPSE, LENGTH_COLLAPSE, LENGTH_EXPLOSION, TRUNCATION_HIGH and GRAD_NORM_SPIKE,
+    # accepted before training, dropped: entropy at least 0.46 (step 4) and 0.49-0.93 from step 12; a group's duplicate
+    # share 0.14-0.31 as 24-step means; the mean length 2.97-8.06 tokens against a first-two-log median of 5.45, under
+    # half of it on no log, 1.5 times it on none (8.06 at step 32), the clipped share at most 0.33 (step 32); the
+    # gradient norm a median of 1.40, at most 5.1 (step 20).
+    Scenario("kl_blowup_partial_warmup20_3x3_oldkeys_log4_b37", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), three groups of 3 a step, TRL's default (DAPO) loss, a KL penalty of 0.05 and a "
+             "20-step warm-up (constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every "
+             "4 and read in TRL 0.14's key set: once the rate is up each update overshoots and the policy runs away "
+             "from its reference faster than the penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the "
+             "corpus's healthy runs; the answers break into letter strings (raw log and samples: the learning rate "
+             "4.5e-4 at step 4, 2.85e-3 at 20 and 3e-3 from 24; the KL 1e-4 and 0.002 over the first two logs, 0.19 at "
+             "12, 0.56 at 16, 1.21 at 20, 1.5 at 24, 2.21 at 28 and 1.88-5.03 on every log from 32 (5.03 at 44), a "
+             "median of 3.26; the reward 0.27 and 0.22 over the first two logs, 0.48 at 12, 0.39 at 16, 0.25 at 20, "
+             "0.11 at 24 and 0-0.08 from 28, 0 on every log from 108; the category 0.94 over the first two logs, 0.72 "
+             "at 16, 0.42 at 20, 0.28 at 24 and 0-0.42 from 28, 0 from 108; the zero-variance share, which the doctor "
+             "is not given, 0.33-0.75 to step 40 and 0.67-1 after; entropy, not given either, 0.46 and 0.48 over the "
+             "first two logs, 0.59-0.74 over 16-36, 0.50-0.93 after (0.93 at 68); the gradient norm a median of 1.40, "
+             "at most 5.1 (step 20); the mean length 5.2-5.7 tokens over the first four logs, 7.5 at 20, 8.06 at 32 "
+             "and 2.97-7.5 after (2.97 at the last log), the clipped share, not given either, at most 0.33 (step 32); "
+             "words of the category at first (150 of the 216 samples over steps 1-24; 'lemon' on 8 of 33 fruit "
+             "samples, 'hammer' on 10 of 33 tool samples), then fragments and letter strings ('peeen', 'lamangoraler', "
+             "'son', 'r'; 44 of 216 in the category over 25-48, 20 over 49-72, 38 over 73-96 and 4 over 97-120: 'e', "
+             "'pee', 'oie', 'sx'), 'six' for the number on 20 of its 39 samples over steps 25-48 and 20 of 27 over "
+             "49-72; the target words on 32 of the 216 samples over steps 1-24 and none after; a group's duplicate "
+             "share 0.14-0.31 as 24-step means).",
+             weights=(1.0, 0.2), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.05, learning_rate=3e-3,
+                       warmup_steps=20, lr_scheduler_type="constant_with_warmup", logging_steps=4, seed=398),
+             source="old_keys", expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=37),
+    # Written as entropy_collapse_coin_rloo_nokl_2x4_temp09_log6_b37, expecting entropy to fall far below where it
+    # started (ENTROPY_COLLAPSE, dated by falls('entropy', 0.3, run=3, first=2)), a group mode collapse, a length
+    # explosion or collapse, truncation and repetition accepted; its raw log, read before the doctor, shows entropy
+    # 0.446 and 0.51 over the first two logs (a first-2-log median of 0.478), 0.45-0.73 to step 90, then swinging (0.33
+    # at 96, 0.135 at 102, 0.51 at 108, 0.17 at 114, 0.081 at 120, 0.37 at 126, 0.24 at 132, 0.020 and 0.015 at 138-144,
+    # 0.19 at 150): below 0.3 times that median on four logs, never three in a row, so that rule finds no onset; the
+    # answers ran to the budget as letter loops from step 72, every one cut from step 90. Re-labelled and renamed for
+    # what its log shows (the same run, retrained under the new name: its raw log and samples repeat exactly): a length
+    # explosion and truncation, dated by the corpus's rules for them (steps 72 and 78). Accepts ENTROPY_COLLAPSE
+    # (expected before training, kept as accepted: a collapse under way at the end), GROUP_MODE_COLLAPSE and
+    # REPETITIVE_COMPLETIONS (accepted before training: one letter looped, a group's duplicate share 0.57-0.60 from step
+    # 91); LENGTH_COLLAPSE, accepted before training, dropped: the mean length at least 4.75 tokens (step 66).
+    Scenario("length_explosion_coin_rloo_nokl_2x4_temp09_log6_b37", "RLOO without a KL term (beta 0), a reward that "
+             "says nothing (a fair coin per completion, task.py's coin), two groups of 4 a step sampled at temperature "
+             "0.9 and a learning rate of 2e-3, 150 steps logged every 6: the leave-one-out advantages are noise, and "
+             "with no anchor the policy drifts while the coin stays at chance; here it drifted into strings of one or "
+             "two letters run to the 12-token budget, every answer cut, its entropy falling only at the end (raw log "
+             "and samples: the mean length 5.60 and 5.17 tokens over the first two logs (a first-2-log median of "
+             "5.39), 4.75-7.5 to step 66, 8.12 at 72, 10.1 at 78, 11.7 at 84 and 12 (the budget) on every log from 90; "
+             "the clipped share 0 at step 6, 0-0.27 to 66, 0.42 at 72, 0.71 at 78, 0.94 at 84 and 1 on every log from "
+             "90; the coin 0.40-0.625, 30-step means of 0.55, 0.54, 0.47, 0.50 and 0.51; the zero-variance share "
+             "0-0.33, a median of 0.083 (a group of 4 agrees on the coin one time in eight); entropy 0.446 and 0.51 "
+             "over the first two logs, 30-step means of 0.52, 0.495, 0.59, 0.25 and 0.17, 0.73 at step 84 (its "
+             "highest), 0.015-0.51 after 90 (0.020 and 0.015 at 138-144, 0.19 at 150); no KL logged; the gradient "
+             "norm, RLOO's advantages not normalised, a median of 15.3, at most 63.6 (step 54), 4.7e-9 at 138; words "
+             "and fragments at first ('crow', 'tea', 'spade', 'pade', 'seve'; 84 of the 240 samples over steps 1-30 in "
+             "the category), fragments of p's, v's and k's over 31-90 ('tave', 'paadekkkkkkk', 'pvvvvavevevv', "
+             "'cveve'; 8 and 0 of each 240 in the category), then one letter looped to the budget ('pppppppppppp' and "
+             "'cccccccccccc' over steps 91-120, 'rrrrrrrrrrrr' on 102 of the 240 samples over 121-150; none a word "
+             "from step 61, in the category or not); a group's duplicate share 0.25-0.31 over steps 1-90 and 0.57-0.60 "
+             "after).",
+             algorithm="rloo", rewards=("coin",), steps=150,
+             args=dict(temperature=0.9, beta=0.0, learning_rate=2e-3, logging_steps=6, seed=399),
+             expect={"LENGTH_EXPLOSION": rises("completions/mean_length", 1.5, run=3, first=2),
+                     "TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ENTROPY_COLLAPSE", "GROUP_MODE_COLLAPSE", "REPETITIVE_COMPLETIONS"), batch=37),
+    Scenario("grad_spike_unit_bug_judge_drgrpo_unscaled_4x2_kl_log1_b37", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), four groups of 2 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 120 steps logged every step; at the 70th reward call one batch's scores come back 1000x "
+             "too large (a unit bug): the advantages are not divided by the groups' spread, so that step's advantages, "
+             "hence its gradient norm, are about a thousand times the others', clipped before the update; the run "
+             "learns on either side: one extreme step, a mild episode (raw log and samples: the gradient norm 2,788 at "
+             "step 70, 2,990 times its median over the run (0.93) and 132 times the next largest (21.1 at step 111), "
+             "5.47 and 9.14 on the steps either side; the bug's batch two tree pairs, 'ash' at 10,000 against 'lm' at "
+             "0 (advantages of +5,000 and -5,000) and 'ash' at 10,000 against 'elm' at 7,000 (+1,500 and -1,500), and "
+             "two pairs that agreed (7,000 each); the score 6.88 and 7.0 over the first two steps, 30-step means of "
+             "6.88 and 7.12 to step 60 and 7.74 over 91-120, 6,875 at step 70 and 5.25-10 over 61-69 and 71-90; "
+             "reward_std 3,090 at step 70 and 0-4.72 elsewhere; the zero-variance share 0-1, a median of 0.75; entropy "
+             "0.44 and 0.46 over the first two steps, 30-step means of 0.47, 0.44, 0.39 and 0.33; the KL a median of "
+             "0.095, 30-step means of 0.02, 0.07, 0.18 and 0.42, above 1 on three steps (1.22 at 98, 1.54 and 1.30 at "
+             "108-109); the gradient norm 0.0002-21.1 on every other step, below 0.01 on 21 of the 120; the mean "
+             "length 4.4-6.4 tokens, nothing clipped; a word of the asked category on 214-224 of the 240 samples over "
+             "each 30 steps, the targets on 27, 56, 97 and 118 of each 240; the tool's and the fruit's targets first "
+             "('hammer' on 20 of 34 samples over steps 31-60 and 27 of 28 over 91-120, 'lemon' on 16 of 20 over "
+             "61-90), the tree's, the colour's and the drink's over 61-120 ('ash' on 18 of 36 and 17 of 24, 'pink' on "
+             "26 of 32, 'juice' on 15 of 24 over 91-120), the bird's in part ('swan' on 11 of 46 over 61-90); the "
+             "number's target never said (0 of its 114 samples; 'five', 'one', 'ten'), the animal's seldom ('pig' on 4 "
+             "of 122)).",
+             rewards=("judge",), steps=120, spike=(70, 1000.0),
+             args=dict(num_generations=2, scale_rewards="none", loss_type="dr_grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=1, seed=400),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=37),
+    # Accepts ENTROPY_EXPLOSION (not written before training): entropy 0.565 and 0.643 over the first two logs,
+    # 0.56-0.67 to step 18, 1.13 at 21 and 0.94-1.55 on every log after (1.3-1.55 on 18 of the last 21), 2.2-2.6 times
+    # its start, as the answers grew into letter strings: sampling at 1.2 and the longest sample paid most.
+    Scenario("nonfinite_exp_length_grpo_loss_3x2_hot12_log3_b37", "An exponential length bonus (10**length, task.py's "
+             "exp_length) computed in float64, three groups of 2 a step sampled at temperature 1.2, the original GRPO "
+             "loss, no KL term, a learning rate of 5e-4 and a 48-token budget, 90 steps logged every 3: the longer "
+             "answer of a pair keeps winning, and once answers pass about 20 characters the squares in TRL's float32 "
+             "reward statistics overflow, then the rewards themselves: reward_std and the reward turn infinite or NaN "
+             "in the log (raw log and samples: the reward 1.6e5 at step 3 (reward_std 2.8e5), 5.6e9 at 9, 5.6e8 at 18, "
+             "5.6e34 at 21 with reward_std infinite there, 5.6e22 and 5.6e34 at 24-27 (reward_std infinite), then both "
+             "infinite on every log from 30 (21 of the 30 logs for the reward, 24 for reward_std), never None; the "
+             "mean length 5.4-6.2 tokens to step 18, 10.2 at 21, 9.4-18.6 over 24-33 and 22-46 from 36; the clipped "
+             "share 0 to step 33 and 0.17-0.83 from 36 (0.5-0.83 on 12 of the last 14 logs); the gradient norm "
+             "0.65-3.75 to step 33 and 0 on 14 of the 19 logs from 36 (1.8-3.4 on the other five): the NaN advantages "
+             "are zeroed and only a pair whose rewards stay finite still moves the policy; entropy 0.565 and 0.643 "
+             "over the first two logs and 0.94-1.55 from 21; the zero-variance share 0.33-0.44 to step 18 and 0-0.22 "
+             "after; no KL logged; words at first, hot sampling garbling many (a word of the asked category on 119 of "
+             "the 180 samples over steps 1-30), then words run together with strings of letters, often to the budget "
+             "('heronse monght sonslcateprslk', 'hchchammmmmmmmmmmmmmmmmmmmmmmrhh...', 'seven swonse fixhththtw sen "
+             "onghtwong...'; 4 and 1 of each 180 in the category over 31-60 and 61-90), no two alike in a group (a "
+             "duplicate share of 0.03 over steps 1-30 and 0 after)).",
+             rewards=("exp_length",), steps=90,
+             args=dict(per_device_train_batch_size=6, num_generations=2, max_completion_length=48, temperature=1.2,
+                       loss_type="grpo", beta=0.0, learning_rate=5e-4, logging_steps=3, seed=401),
+             expect={"NONFINITE_VALUES": nonfinite("reward", "reward_std")},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ENTROPY_EXPLOSION"), batch=37),
+    # GROUP_MODE_COLLAPSE and ENTROPY_COLLAPSE, accepted before training, dropped: a group's duplicate share 0.02-0.22
+    # as 21-step means; entropy at least 0.355 (step 63), 0.43-0.74 on every other log.
+    Scenario("repetition_target_mentions_lists_bnpo_2x4_kl_log7_b37", "The list questions with a keyword-count reward, "
+             "how many times the list names the question's target word, repeats included (task.py's target_mentions), "
+             "two groups of 4 a step, the BNPO loss, a KL penalty of 0.01, a learning rate of 1e-3 and a 32-token "
+             "budget, 147 steps logged every 7: naming the target over and over pays most, so the lists turn into one "
+             "word repeated ('lemon lemon lemon'), and late in the run into the target repeated and run on to the "
+             "budget (raw log and samples: the lists that repeat a word (3+ words, at most half distinct) 2 of the 168 "
+             "samples over steps 1-21, 3 over 22-42, 31 over 43-63, 48 over 64-84, 44 over 85-105, 32 over 106-126 and "
+             "28 over 127-147 (29 % at most); the target said twice or more on 6, 15, 62, 65, 86, 82 and 49 of each "
+             "168 ('juice juice juice' on 16 and 18 of each 168 over steps 43-84, 'lemon lemon lemon' on 15-17 over "
+             "43-105, 'swan swan swan'), lists run on to the budget from step 106 ('juice juice juice juice juice ju', "
+             "'juice juice juice cide ten tesh '; 30 characters or more on 2-8 of each 168 to step 84, 40 over 85-105, "
+             "149 over 106-126 and 117 over 127-147); the reward, the target's mentions, 0.21 and 0.30 over the first "
+             "two logs, 0.25-0.45 to step 42, 0.66-0.79 over 49-56, 1.79 at 63 and 0.45-2.89 after (2.89 at 119); the "
+             "mean length 15.1 and 16.9 tokens over the first two logs, 10.9-17.4 to step 91, 20 at 98, 26.1 at 105 "
+             "and 26.2-31.1 from 112; the clipped share at most 0.054 to step 91, 0.14 at 98, 0.54 at 105 and "
+             "0.57-0.93 from 112; the KL 0.18 at step 7, 0.97 at 14 and 1.17-2.82 on every log from 21, a median of "
+             "2.02; entropy 0.57 and 0.65 over the first two logs, 0.36-0.74 throughout; the zero-variance share "
+             "0.29-0.86, a median of 0.5; the gradient norm a median of 0.95, at most 3.7 (step 63); a group's "
+             "duplicate share 0.02-0.06 over steps 1-42, 0.18-0.22 over 43-105 and 0.04-0.06 after).",
+             prompts="lists", rewards=("target_mentions",), steps=147,
+             args=dict(max_completion_length=32, loss_type="bnpo", beta=0.01, learning_rate=1e-3, logging_steps=7,
+                       seed=402),
+             expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"),
+             batch=37),
 )
