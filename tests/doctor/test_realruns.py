@@ -138,13 +138,17 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # Batch 34 (session 14): the doctor's first look (67a7d53, the doctor of e252610), before any fix.
     ("reward_plateau_half_key_bnpo_3x4_kl_log8_b34", "verdict"): "REWARD_PLATEAU dated 128, onset 88 (±36)",
     # Session 14: REWARD_HACKING read without samples from a fall beside the proxy's rise over the same logs (the
-    # label of the same mechanism accepts it in batches 31 and 35, not in these two, written before).
+    # label of the same mechanism accepts it in batches 31 and 35, not in these two of batches 22 and 23).
     ("length_collapse_brevity_exact_bnpo_2x4_nosamples_log6", "verdict"):
         "REWARD_HACKING warn from 18, not accepted: exact match 0.10 at step 18 and 0 from 24 while brevity rose "
         "from -0.57 to 0 over the same logs (the policy traded the task for the cheap term)",
     ("length_collapse_brevity_exact_3x4_cool08_nosamples_log4", "verdict"):
         "REWARD_HACKING warn from 12, not accepted: exact match 0.25-0.31 over the first four logs and 0 from 20 "
         "while brevity rose from -0.61 to 0 over the same logs (the policy traded the task for the cheap term)",
+    # Batches 36 and 37 (session 14): the doctor's first look (f030c7f, the doctor of 5589f08), before any fix.
+    ("reward_hacking_letter_o_category_rloo_2x4_kl_log4_b36", "verdict"): "REWARD_HACKING dated 16, onset 52 (±25)",
+    ("entropy_collapse_coin_rloo_nokl_1x8_temp09_log3_b36", "verdict"): "ENTROPY_COLLAPSE dated 18, onset 48 (±25)",
+    ("reward_plateau_half_key_4x3_kl_cool06_log10_b36", "verdict"): "REWARD_PLATEAU dated 130, onset 90 (±30)",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
