@@ -505,7 +505,19 @@ class Scenario:
     key set, a length explosion and truncation under a reward that says nothing with RLOO and no KL term (written as an
     entropy collapse, re-labelled from its log), a unit bug in one batch of unscaled judge scores with Dr. GRPO logged
     every step, an exponential length bonus that overflows with the original GRPO loss and groups of 2 (its entropy
-    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402)."""
+    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402).
+    38 a thirty-sixth such batch (a binary exact-match reward with Dr. GRPO and two groups of 4 in TRL 0.14's key set,
+    with the original GRPO loss and four groups of 2 without a KL term and with RLOO and two groups of 4 under a grader
+    outage, partial credit with RLOO and three groups of 4 sampled at 1.2, with BNPO and six groups of 2 logged every
+    step and with BNPO and two groups of 5 under a warm-up into 3e-3, the judge score with BNPO and four groups of 2
+    read from trainer_state.json and unscaled with four groups of 3 under a unit bug, a binary reward on the list
+    questions with three groups of 3; healthy runs with and without a KL term that learn, learn slowly over 240 steps
+    or converge; a grader outage after learning with RLOO, a KL blow-up after a warm-up into 3e-3 with BNPO, an entropy
+    explosion under a reward paying for distinct letters with Dr. GRPO at temperature 1.3, a group mode collapse under
+    an early-letter preference with the original GRPO loss, a brevity reward beside exact match with one group of 6 in
+    TRL 0.14's key set, a letter proxy gamed against partial credit with Dr. GRPO read from trainer_state.json, a
+    reward plateau from a half key with BNPO, a unit bug in one batch of unscaled judge scores; strides 1-12, seeds
+    403-416)."""
 
     @property
     def healthy(self) -> bool:
@@ -11162,4 +11174,154 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"),
              batch=37),
+    # -- batch 38 -- A thirty-sixth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), seeds
+    # 403-416: a binary exact-match reward with Dr. GRPO and two groups of 4 in TRL 0.14's key set, with the original GRPO
+    # loss and four groups of 2 at 1.5e-4 without a KL term, with RLOO and two groups of 4 under a grader outage, partial
+    # credit with RLOO and three groups of 4 sampled at 1.2, with BNPO and six groups of 2 without a KL term logged every
+    # step and with BNPO and two groups of 5 under a warm-up into 3e-3, the judge score with BNPO and four groups of 2
+    # read from trainer_state.json and unscaled with three-sample groups under a unit bug, a binary reward on the list
+    # questions with groups of 3; strides 1-12, temperatures 0.65-1.3, learning rates 1.5e-4 to 3e-3, loss types grpo,
+    # dr_grpo, dapo and bnpo beside RLOO. Each expectation was written from the mechanism before the run was trained
+    # (committed first), then checked on the raw log and the recorded completions only, never against the doctor.
+    Scenario("healthy_binary_drgrpo_2x4_kl_temp09_oldkeys_log4_b38", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 160 "
+             "steps logged every 4 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a "
+             "fresh model is right about one time in ten, four samples a question find the target often enough, the "
+             "groups that disagree carry the signal, and the target words are learnt question by question: a run that "
+             "learns.",
+             rewards=("correct",), steps=160,
+             args=dict(temperature=0.9, loss_type="dr_grpo", beta=0.03, learning_rate=5e-4, logging_steps=4,
+                       seed=403), source="old_keys", batch=38),
+    Scenario("healthy_partial_rloo_3x4_hot12_log6_b38", "RLOO with its KL penalty (0.05), partial credit, exact match "
+             "(1) beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 1.2 and a "
+             "learning rate of 4e-4, 150 steps logged every 6: hot sampling garbles some answers, which the category "
+             "marks down, the leave-one-out baseline carries the signal of the samples that find the target, and the "
+             "target words are learnt: a run that learns.",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, learning_rate=4e-4, logging_steps=6,
+                       seed=404), batch=38),
+    Scenario("healthy_judge_bnpo_4x2_kl_cool065_nosamples_log10_b38", "The 0-10 judge score (3 for a known word, 4 more "
+             "in the category, 3 more for the target), four groups of 2 a step sampled at temperature 0.65, the BNPO "
+             "loss, a KL penalty of 0.02 and a learning rate of 3e-4, 200 steps logged every 10 and read from TRL's "
+             "trainer_state.json (no samples): the taught answers already earn 7 of the 10, a pair whose one sample "
+             "finds the target carries the signal, and the target words are learnt over the run: a run that learns.",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=2, temperature=0.65, loss_type="bnpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=10, seed=405), source="trainer_state", batch=38),
+    Scenario("healthy_slow_binary_grpo_loss_4x2_nokl_cool07_log12_b38", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the original GRPO loss, no KL term and a learning rate of 1.5e-4, 240 steps "
+             "logged every 12: only the pairs that disagree carry a signal, a pair agrees by chance on most steps, and "
+             "a low rate learns the target words slowly over the whole run: a slow learner, healthy.",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=1.5e-4,
+                       logging_steps=12, seed=406), batch=38),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-37 on this reward came to repeat it.
+    Scenario("healthy_lists_names_target_3x3_kl_log3_b38", "The list questions with a binary reward, 1 when the list "
+             "names the question's target word (task.py's names_target), three groups of 3 a step, TRL's default "
+             "(DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "3: a fresh list of two or three words names the target about one time in four, naming it once is all "
+             "that pays, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, beta=0.03,
+                       learning_rate=4e-4, logging_steps=3, seed=407), accepted=("REPETITIVE_COMPLETIONS",), batch=38),
+    Scenario("healthy_converges_partial_bnpo_nokl_6x2_cool08_log1_b38", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), six groups of 2 a step sampled at temperature 0.8, the BNPO loss, no KL term "
+             "and a learning rate of 2.5e-4, 150 steps logged every step: the pairs that disagree carry the signal, "
+             "cool sampling and no anchor let the learnt answers take over, and the pairs come to agree, solved; "
+             "per-step means of 12 samples are noisy: a run that converges.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=2.5e-4, logging_steps=1, seed=408), batch=38),
+    Scenario("reward_collapse_outage_binary_rloo_2x4_temp09_log5_b38", "RLOO with its KL penalty (0.05), exact match "
+             "alone, two groups of 4 a step sampled at temperature 0.9 and a learning rate of 6e-4, 160 steps logged "
+             "every 5; from the 100th reward call to the end the grader answers 0 for everything (swap to task.py's "
+             "nothing: a service timing out, its client defaulting to 0), after the target words were learnt: the "
+             "reward falls from its learnt level to 0 and stays there.",
+             algorithm="rloo", rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(temperature=0.9, learning_rate=6e-4, logging_steps=5, seed=409),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP", "GRAD_NORM_SPIKE"), batch=38),
+    Scenario("kl_blowup_partial_bnpo_warmup15_2x5_log2_b38", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), two groups of 5 a step, the BNPO loss, a KL penalty of 0.05 and a 15-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 2: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.3), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="bnpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=2,
+                       seed=410),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "GROUP_MODE_COLLAPSE", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH",
+                       "GRAD_NORM_SPIKE"), batch=38),
+    Scenario("entropy_explosion_distinct_letters_drgrpo_nokl_4x2_hot13_log3_b38", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), four groups of 2 a step sampled at temperature 1.3, the Dr. GRPO loss, no KL term and a learning "
+             "rate of 1.5e-3, 120 steps logged every 3: the reward keeps paying the most random samples, so the "
+             "updates push the next-token distribution flat towards the whole alphabet: entropy climbs to about twice "
+             "where it started.",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(num_generations=2, temperature=1.3, loss_type="dr_grpo", beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=3, seed=411),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 1.75, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=38),
+    Scenario("group_mode_collapse_early_letter_category_grpo_loss_nokl_3x3_temp09_log6_b38", "A word of the asked "
+             "category (1) beside a cheap preference for an early first letter (0.5, task.py's early_letter), three "
+             "groups of 3 a step sampled at temperature 0.9, the original GRPO loss, no KL term and a learning rate of "
+             "1.5e-3, 150 steps logged every 6: the category is already earned, the earliest-letter word of each "
+             "category pays most, and with no anchor the policy settles on one answer per question: a group's "
+             "completions become copies of each other.",
+             rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=0.9, loss_type="grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=6, seed=412),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "LENGTH_COLLAPSE", "REWARD_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=38),
+    Scenario("length_collapse_brevity_exact_1x6_kl_hot11_oldkeys_log4_b38", "Exact match (0.5) beside a reward for "
+             "brevity (1, task.py's brevity: minus an eighth of a point per character), one group of 6 a step (one "
+             "question asked a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.2e-3, 120 steps logged every 4 and read in TRL 0.14's key set: the target word pays "
+             "no more than its length costs, the empty answer costs nothing, so the answers shrink towards nothing.",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=1.1, beta=0.02,
+                       learning_rate=1.2e-3, logging_steps=4, seed=413), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=38),
+    Scenario("reward_hacking_letter_o_partial_drgrpo_2x5_kl_temp11_nosamples_log4_b38", "Partial credit, exact match "
+             "(1) beside a word of the asked category (0.2), and a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 5 a step sampled "
+             "at temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1e-3, 120 steps "
+             "logged every 4 and read from TRL's trainer_state.json (no samples): the policy games the proxy, and the "
+             "category, which the taught model earns on nearly every sample, falls as the o's rise.",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.2, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=4, seed=414), source="trainer_state",
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=38),
+    Scenario("reward_plateau_half_key_bnpo_2x4_kl_hot11_log6_b38", "Exact match against a key half of whose words were "
+             "never taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded against "
+             "taught words, the tree, drink, tool and bird questions against words the model never says), two groups "
+             "of 4 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.02 and a learning rate of 7e-4, "
+             "180 steps logged every 6: the learnable half is learnt, the other half never scores, so the reward rises "
+             "to about 0.5 and levels off there while the groups come to agree (solved on one half, all 0 on the "
+             "other).",
+             rewards=("correct_half_key",), steps=180,
+             args=dict(temperature=1.1, loss_type="bnpo", beta=0.02, learning_rate=7e-4, logging_steps=6, seed=415),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=38),
+    Scenario("grad_spike_unit_bug_judge_unscaled_4x3_kl_hot11_log6_b38", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), four groups of 3 a step sampled at temperature 1.1, TRL's default (DAPO) loss, a "
+             "KL penalty of 0.02 and a learning rate of 3e-4, 144 steps logged every 6; at the 90th reward call (a "
+             "logged step) one batch's scores come back 1000x too large (a unit bug): the advantages are not divided "
+             "by the groups' spread, so that step's advantages, hence its gradient norm, are about a thousand times "
+             "the others', clipped before the update; the run learns on either side: one extreme step, a mild "
+             "episode.",
+             rewards=("judge",), steps=144, spike=(90, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, scale_rewards="none",
+                       beta=0.02, learning_rate=3e-4, logging_steps=6, seed=416),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=38),
 )
