@@ -505,7 +505,23 @@ class Scenario:
     key set, a length explosion and truncation under a reward that says nothing with RLOO and no KL term (written as an
     entropy collapse, re-labelled from its log), a unit bug in one batch of unscaled judge scores with Dr. GRPO logged
     every step, an exponential length bonus that overflows with the original GRPO loss and groups of 2 (its entropy
-    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402)."""
+    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402).
+    38 a thirty-sixth such batch (a binary exact-match reward with Dr. GRPO and two groups of 4 in TRL 0.14's key set,
+    with the original GRPO loss and four groups of 2 without a KL term and with RLOO and two groups of 4 under a grader
+    outage, partial credit with RLOO and three groups of 4 sampled at 1.2, with BNPO and six groups of 2 logged every
+    step and with BNPO and two groups of 5 under a warm-up into 3e-3, the judge score with BNPO and four groups of 2
+    read from trainer_state.json and unscaled with four groups of 3 under a unit bug, a binary reward on the list
+    questions with three groups of 3; healthy runs with and without a KL term that learn (the number's target never
+    said, the KL above 1 on four logs, accepted; the judge score sampled at 0.65, its gradient norm spiking where most
+    pairs agreed, accepted; the lists, some repeating the target, accepted), learn slowly over 240 steps at 1e-4
+    (written at 1.5e-4, which learnt fast; retrained) or converge on seven questions of eight without a KL term logged
+    every step; a grader outage after learning with RLOO, a KL blow-up after a warm-up into 3e-3 with BNPO, an entropy
+    explosion under a reward paying for distinct letters with Dr. GRPO at temperature 1.3, a group mode collapse under
+    an early-letter preference with the original GRPO loss (written with groups of 3 at temperature 0.9, whose groups
+    never settled; retrained with groups of 4 at 0.7), a brevity reward beside exact match with one group of 6 in TRL
+    0.14's key set, a letter proxy gamed against partial credit with Dr. GRPO read from trainer_state.json, a reward
+    plateau from a half key with BNPO that levelled off at about a quarter, a unit bug in one batch of unscaled judge
+    scores; strides 1-12, seeds 403-416)."""
 
     @property
     def healthy(self) -> bool:
@@ -11162,4 +11178,431 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"),
              batch=37),
+    # -- batch 38 -- A thirty-sixth fresh batch, 14 scenarios written before training (6 healthy, 8 pathological), seeds
+    # 403-416, two retrained (a slow learner that learnt fast, retrained at a lower learning rate; a group mode collapse
+    # under an early-letter preference whose groups of 3 at temperature 0.9 never settled, retrained with groups of 4 at
+    # 0.7 and renamed), none re-labelled or re-dated, six given accepted signatures after training, three losing
+    # accepted signatures their logs contradict: a binary exact-match reward with Dr. GRPO and two groups of 4 in TRL
+    # 0.14's key set, with the original GRPO loss and four groups of 2 at 1e-4 without a KL term and with RLOO and two
+    # groups of 4 under a grader outage, partial credit with RLOO and three groups of 4 sampled at 1.2, with BNPO and
+    # six groups of 2 without a KL term logged every step and with BNPO and two groups of 5 under a warm-up into 3e-3,
+    # the judge score with BNPO and four groups of 2 read from trainer_state.json and unscaled with four groups of 3
+    # under a unit bug, a binary reward on the list questions with three groups of 3; strides 1-12, temperatures
+    # 0.65-1.3, learning rates 1e-4 to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside RLOO. Each expectation was
+    # written from the mechanism before the run was trained (committed first), then checked on the raw log and the
+    # recorded completions only, never against the doctor: every pathology written happened (the group mode collapse
+    # once retrained; the half-key plateau levelled off at about a quarter, not half, the number's key never found),
+    # every onset rule found its onset, every healthy run learnt. GRAD_NORM_SPIKE is accepted where the logged gradient
+    # norm passed 50 times its median over the run (the corpus's own spike rule) beside a value that stands out from the
+    # other nonzero logs, each with its numbers.
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 4 of the 40 logs (1.00 at step 24, 2.76 at 56,
+    # 1.36 at 68, 1.01 at 156), never two in a row, a median of 0.57.
+    Scenario("healthy_binary_drgrpo_2x4_kl_temp09_oldkeys_log4_b38", "Exact match alone, two groups of 4 a step "
+             "sampled at temperature 0.9, the Dr. GRPO loss, a KL penalty of 0.03 and a learning rate of 5e-4, 160 "
+             "steps logged every 4 and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): "
+             "a fresh model is right about one time in ten, four samples a question find the target often enough, the "
+             "groups that disagree carry the signal, and the target words are learnt question by question: a run that "
+             "learns, on six of its eight questions, the bird's in part, the number's never (raw log and samples: the "
+             "reward 0.094 over the first two logs, 32-step means of 0.27, 0.60, 0.695, 0.695 and 0.70, 0.56-0.94 over "
+             "the last 10 logs; the zero-variance share, which the doctor is not given, 0.125-1, its 32-step means "
+             "0.50, 0.64, 0.59, 0.84 and 0.70; entropy, not given either, 0.47 and 0.43 over the first two logs, "
+             "32-step means of 0.43, 0.30, 0.23, 0.23 and 0.17; the KL 32-step means 0.375, 0.81, 0.68, 0.54 and 0.70, "
+             "a median of 0.57, above 1 on 4 of the 40 logs (2.76 at step 56); the gradient norm a median of 0.35, at "
+             "most 6.7 (step 56); the mean length 4.7-6.4 tokens, the clipped share at most 0.0625; a word of the "
+             "asked category on 201-227 of the 256 samples over each 32 steps; the fruit's, the tool's, the animal's "
+             "and the colour's targets first ('lemon' on 22 of 36, 'hammer' on 12 of 36, 'pig' on 11 of 32, 'pink' on "
+             "8 of 40 samples over steps 1-32; 49 of 52, 31 of 36, 30 of 36 and 22 of 24 over 33-64), the drink's and "
+             "the tree's over 65-96 ('juice' on 14 of 40 over 33-64 and 29 of 36; 'ash' on 13 of 40 over 1-32, then "
+             "'aak' and 'ak' over 33-64 (6 of 40 right), 21 of 24 over 65-96 and 32 of 32 over 97-128), the bird's "
+             "late and in part ('swan' on 1-9 samples a 32 steps to step 128, 19 of 44 over 129-160 beside 'swang' and "
+             "'swwan'); the number's 'four' never said (0 of its 116 samples; 'ten', 'eight', 'one'); at the end the "
+             "tool's 'hammer' on 22 of 44 samples over steps 129-160 beside 'hamon' on 19; a group's duplicate share "
+             "0.31 over steps 1-32 and 0.64-0.76 after).",
+             rewards=("correct",), steps=160,
+             args=dict(temperature=0.9, loss_type="dr_grpo", beta=0.03, learning_rate=5e-4, logging_steps=4,
+                       seed=403), source="old_keys", accepted=("KL_BLOWUP",), batch=38),
+    Scenario("healthy_partial_rloo_3x4_hot12_log6_b38", "RLOO with its KL penalty (0.05), partial credit, exact match "
+             "(1) beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 1.2 and a "
+             "learning rate of 4e-4, 150 steps logged every 6: hot sampling garbles some answers, which the category "
+             "marks down, the leave-one-out baseline carries the signal of the samples that find the target, and the "
+             "target words are learnt: a run that learns, all eight questions (raw log and samples: the reward 0.27 "
+             "and 0.32 over the first two logs, 30-step means of 0.34, 0.53, 0.75, 0.87 and 1.05 of a possible 1.2, "
+             "0.71-1.11 over the last 10 logs; exact match 0.10 and 0.14 over the first two logs, 30-step means of "
+             "0.17, 0.36, 0.57, 0.69 and 0.87; the category 0.74-0.97, a median of 0.89; the zero-variance share, "
+             "which counts RLOO's reward with its KL penalty in it, 0 on the first four logs, 30-step means of 0.01, "
+             "0.10, 0.22, 0.33 and 0.58; entropy 0.55 and 0.54 over the first two logs, 30-step means of 0.555, 0.50, "
+             "0.40, 0.31 and 0.20; the KL rising, 30-step means of 0.08, 0.21, 0.31, 0.36 and 0.52, at most 0.64 (step "
+             "144); the gradient norm, RLOO's advantages not normalised, a median of 7.2, at most 37.6 (step 138), 0 "
+             "on two logs (steps 114 and 126); the mean length 5.0-5.7 tokens, nothing clipped; a word of the asked "
+             "category on 309-327 of the 360 samples over each 30 steps, the targets on 61, 128, 206, 249 and 312 of "
+             "each 360; the colour's and the fruit's targets first ('pink' on 23 of 52 and 'lemon' on 13 of 56 samples "
+             "over steps 1-30, 28 of 36 and 41 of 56 over 31-60), the number's, the tree's and the bird's over 31-90 "
+             "('four' on 7 of 44, 17 of 40 and 26 of 56, 'ash' on 3 of 44, 10 of 56 and 27 of 40, 'swan' on 8 of 60, 8 "
+             "of 44 and 26 of 40), the drink's and the tool's over 61-120 ('juice' on 23 of 32 and 47 of 64, 'hammer' "
+             "on 18 of 44 and 42 of 56), the animal's last ('pig' on 0 of 64 samples to step 60, 6 of 56, 25 of 76 and "
+             "31 of 40 over the next three 30 steps); every question on its target on 78-98 % of its samples over "
+             "steps 121-150; a group's duplicate share 0.20 over steps 1-30 and 0.34, 0.53, 0.62 and 0.82 after).",
+             algorithm="rloo", weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=1.2, learning_rate=4e-4, logging_steps=6,
+                       seed=404), batch=38),
+    # Accepts GRAD_NORM_SPIKE (not written before training): most pairs agree (the zero-variance share 0.7-0.95), so the
+    # logged gradient norm is a median of 0.038 over the run; 4.62 at step 60 and 2.25 at 120 are 122 and 59 times it
+    # (1.16 at 160 and at most 0.72 on every other log).
+    Scenario("healthy_judge_bnpo_4x2_kl_cool065_nosamples_log10_b38", "The 0-10 judge score (3 for a known word, 4 "
+             "more in the category, 3 more for the target), four groups of 2 a step sampled at temperature 0.65, the "
+             "BNPO loss, a KL penalty of 0.02 and a learning rate of 3e-4, 200 steps logged every 10 and read from "
+             "TRL's trainer_state.json (no samples): the taught answers already earn 7 of the 10, a pair whose one "
+             "sample finds the target carries the signal, and the target words are learnt over the run: a run that "
+             "learns, all eight questions, the tree's answer lost for a while to a non-word (raw log and samples, "
+             "which the doctor is not given: the score 7.30 and 7.34 over the first two logs, 40-step means of 7.61, "
+             "7.21, 8.33, 9.28 and 9.86, 9.93 at step 170 (its highest) and 9.8 at the last; reward_std 0.21-3.36; the "
+             "zero-variance share 0.7-0.95, its 40-step means 0.81, 0.86, 0.81, 0.83 and 0.94 (a pair agrees on the "
+             "category's 7 at first, on the target's 10 at the end); entropy 0.41 and 0.38 over the first two logs, "
+             "40-step means of 0.37, 0.22, 0.14, 0.11 and 0.06; the KL 40-step means 0.09, 0.73, 0.61, 0.55 and 0.55, "
+             "at most 0.96 (step 80); the gradient norm a median of 0.038, 4.62 at step 60, 2.25 at 120 and 1.16 at "
+             "160, at most 0.72 on every other log; the mean length 4.8-5.7 tokens, nothing clipped; a word of the "
+             "asked category on 267-318 of the 320 samples over each 40 steps, the targets on 70, 146, 221, 260 and "
+             "310 of each 320; the colour's, the tool's, the animal's and the fruit's targets first ('pink' on 27 of "
+             "40, 'hammer' on 16 of 50, 'pig' on 7 of 56, 'lemon' on 3 of 30 samples over steps 1-40; 43 of 46, 26 of "
+             "34, 43 of 52 and 30 of 34 over 41-80), the tree's 'ash' on 16 of 52 over 1-40, then lost to 'ak', a "
+             "non-word scoring 0 (43 of 44 samples over 41-80, 21 of 24 over 81-120), regained over 121-160 (25 of "
+             "26), the bird's and the drink's over 81-160 ('swan' on 4 of 34 over 41-80 and 27 of 36 over 81-120, "
+             "'juice' on 0 of 46, 11 of 38 and 36 of 42 over 41-160), the number's last ('four' on 0 of its 90 samples "
+             "to step 120, 13 of 56 over 121-160 and 42 of 46 over 161-200); every question on its target on 91-100 % "
+             "of its samples over steps 161-200; a group's duplicate share 0.22 over steps 1-40 and 0.58, 0.71, 0.78 "
+             "and 0.94 after).",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=2, temperature=0.65, loss_type="bnpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=10, seed=405), source="trainer_state", accepted=("GRAD_NORM_SPIKE",), batch=38),
+    # Retrained after its first training (its learning rate changed; its name, label and seed unchanged): written at
+    # 1.5e-4, whose run was no slow learner: the reward's 48-step means 0.195, 0.52, 0.74, 0.93 and 0.97, every question
+    # on its target on 90-100 % of its samples over steps 193-240, the zero-variance share 0.94 over the last 48 steps
+    # and the gradient norm 0 on 13 of the 20 logs. Retrained at 1e-4, everything else as written; it learns over the
+    # whole run and reaches its best near the end.
+    Scenario("healthy_slow_binary_grpo_loss_4x2_nokl_cool07_log12_b38", "Exact match alone, four groups of 2 a step "
+             "sampled at temperature 0.7, the original GRPO loss, no KL term and a learning rate of 1e-4, 240 steps "
+             "logged every 12: only the pairs that disagree carry a signal, a pair agrees by chance on most steps, and "
+             "a low rate learns the target words slowly over the whole run: a slow learner, healthy, seven questions "
+             "learnt by the end and the animal's under way (raw log and samples: the reward 0.083 and 0.115 over the "
+             "first two logs, 48-step means of 0.15, 0.38, 0.56, 0.78 and 0.85, rising on all but five logs, 0.95 at "
+             "step 228 (its highest) and 0.92 at the last; the zero-variance share 0.58-0.90, its 48-step means 0.81, "
+             "0.78, 0.71, 0.77 and 0.85 (a pair agrees by chance on most steps); entropy 0.43 and 0.39 over the first "
+             "two logs, 48-step means of 0.39, 0.34, 0.25, 0.16 and 0.12; no KL logged; the gradient norm, the value "
+             "of the logged step, a median of 0.55, at most 2.97 (step 156), 0 on 6 of the 20 logs (every pair "
+             "agreeing, no KL term); the mean length 5.05-5.6 tokens, nothing clipped; a word of the asked category on "
+             "370-378 of the 384 samples over each 48 steps, the targets on 58, 145, 214, 298 and 325 of each 384; the "
+             "colour's, the fruit's and the tree's targets first ('pink' on 27 of 60, 'lemon' on 11 of 52, 'ash' on 5 "
+             "of 48 samples over steps 1-48; 55 of 60, 34 of 44 and 27 of 50 over 49-96), the tool's and the bird's "
+             "over 97-192 ('hammer' on 9 of 32 over 49-96, 42 of 62 and 45 of 48, 'swan' on 11 of 48, 28 of 46 and 54 "
+             "of 56), the drink's and the number's over 97-240 ('juice' on 2 of 40, 13 of 62, 29 of 50 and 40 of 48, "
+             "'four' on 4 of 44, 7 of 42, 27 of 48 and 36 of 46 over each 48 steps from 49), the animal's last and in "
+             "part ('pig' on 1-6 samples a 48 steps to step 192, 16 of 50 over 193-240); the other seven questions on "
+             "their targets on 78-100 % of their samples over steps 193-240; a group's duplicate share 0.15, 0.34, "
+             "0.47, 0.69 and 0.77 over each 48 steps).",
+             rewards=("correct",), steps=240,
+             args=dict(num_generations=2, temperature=0.7, loss_type="grpo", beta=0.0, learning_rate=1e-4,
+                       logging_steps=12, seed=406), batch=38),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-37 on this reward came to repeat it. The log bears it out: the lists that
+    # repeat a word (3+ words, at most half distinct) 1 of the 270 samples over steps 1-30, 3 over 31-60, 20 over 61-90,
+    # 23 over 91-120 and 50 over 121-150 (19 %; 'juice juice juice', 'lemon lemon lemon', 'pig pig pig').
+    Scenario("healthy_lists_names_target_3x3_kl_log3_b38", "The list questions with a binary reward, 1 when the list "
+             "names the question's target word (task.py's names_target), three groups of 3 a step, TRL's default "
+             "(DAPO) loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "3: a fresh list of two or three words names the target about one time in four, naming it once is all "
+             "that pays, and the lists learn to include it: a run that learns; the words around the target, which "
+             "nothing pays, garble, and some lists repeat the target (raw log and samples: the reward 0.33 and 0.15 "
+             "over the first two logs, 30-step means of 0.26, 0.56, 0.70, 0.84 and 0.81, 0.70-0.89 over the last 10 "
+             "logs; the zero-variance share 0.22-1, its 30-step means 0.49, 0.42, 0.52, 0.67 and 0.60; entropy 0.57 "
+             "and 0.59 over the first two logs, 30-step means of 0.575, 0.56, 0.53, 0.46 and 0.475; the KL 30-step "
+             "means 0.10, 0.27, 0.36, 0.385 and 0.60, at most 0.79 (step 150); the gradient norm a median of 1.26, at "
+             "most 2.87 (step 90); the mean length 14.4 and 13.8 tokens over the first two logs and 13.4-17.6 "
+             "throughout, the clipped share at most 0.11 (step 138), a median of 0; the lists name their target on 71 "
+             "of the 270 samples over steps 1-30, 151 over 31-60, 188 over 61-90, 226 over 91-120 and 219 over 121-150 "
+             "(the fruits' 18 of 18, the drinks' 21 of 21, the animals' 48 of 51 and the birds' 15 of 27 over "
+             "121-150); lists of words of the asked category only on 140 of the 270 samples over steps 1-30 and "
+             "104-118 over each 30 steps after ('hamer hamer hammer', 'robrow robron four', 'pink owh pink'); the "
+             "target said twice or more on 10, 50, 94, 124 and 132 of each 270 ('juice juice juice' on 9 of the 21 "
+             "drink lists and 'lemon lemon lemon' on 7 of the 18 fruit lists over steps 121-150); a group's duplicate "
+             "share 0-0.044 over each 30 steps).",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24, beta=0.03,
+                       learning_rate=4e-4, logging_steps=3, seed=407), accepted=("REPETITIVE_COMPLETIONS",), batch=38),
+    Scenario("healthy_converges_partial_bnpo_nokl_6x2_cool08_log1_b38", "Partial credit, exact match (1) beside a word "
+             "of the asked category (0.2), six groups of 2 a step sampled at temperature 0.8, the BNPO loss, no KL "
+             "term and a learning rate of 2.5e-4, 150 steps logged every step: the pairs that disagree carry the "
+             "signal, cool sampling and no anchor let the learnt answers take over, and the pairs come to agree, "
+             "solved; per-step means of 12 samples are noisy: a run that converges, on seven of its eight questions, "
+             "the drink's in part at the end (raw log and samples: the reward 0.28 and 0.18 over the first two steps, "
+             "30-step means of 0.365, 0.68, 0.84, 0.94 and 1.06 of a possible 1.2 (0.18-1.2 on single steps), 0.92-1.2 "
+             "over the last 10; exact match 0.083 and 0 over the first two steps, 30-step means of 0.17, 0.49, 0.65, "
+             "0.76 and 0.87; the category 0.67-1, 30-step means of 0.93-0.96; the zero-variance share 0.17-1, its "
+             "30-step means 0.71, 0.63, 0.67, 0.76 and 0.85, every pair agreeing on 4, 1, 0, 2 and 12 of each 30 "
+             "steps; entropy 0.45 and 0.41 over the first two steps, 30-step means of 0.41, 0.32, 0.22, 0.15 and 0.11; "
+             "no KL logged; the gradient norm a median of 0.68, at most 6.2 (step 143), 0 on 19 of the 150 steps; the "
+             "mean length 4.4-6.1 tokens, nothing clipped; a word of the asked category on 335-347 of the 360 samples "
+             "over each 30 steps, the targets on 62, 178, 234, 272 and 314 of each 360; the tree's, the colour's and "
+             "the tool's targets first ('ash' on 18 of 56, 'hammer' on 15 of 48 samples over steps 1-30; 'ash' on 39 "
+             "of 46, 'pink' on 44 of 50, 'hammer' on 34 of 44 over 31-60), the fruit's, the number's and the animal's "
+             "over 31-120 ('lemon' on 26 of 48, 34 of 42 and 47 of 48, 'four' on 15 of 42, 23 of 50 and 32 of 48, "
+             "'pig' on 12 of 56, 29 of 50 and 23 of 30), the bird's over 91-120 ('swan' on 7-8 samples a 30 steps to "
+             "step 90, 49 of 70 and 42 of 48 after), the drink's late and in part ('juice' on 1-4 samples a 30 steps "
+             "to step 120, 20 of 52 over 121-150; 'soda', 'coffee', 'cocoa'); the other seven questions on their "
+             "targets on 88-100 % of their samples over steps 121-150; a group's duplicate share 0.12 over steps 1-30 "
+             "and 0.37, 0.56, 0.68 and 0.83 after).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(per_device_train_batch_size=12, num_generations=2, temperature=0.8, loss_type="bnpo", beta=0.0,
+                       learning_rate=2.5e-4, logging_steps=1, seed=408), batch=38),
+    # KL_BLOWUP and GRAD_NORM_SPIKE, accepted before training, dropped: the KL at most 0.88 (step 125), a median of
+    # 0.41; the gradient norm, RLOO's advantages not normalised, a median of 5.66 and at most 56.7 (step 75), 10 times
+    # it.
+    Scenario("reward_collapse_outage_binary_rloo_2x4_temp09_log5_b38", "RLOO with its KL penalty (0.05), exact match "
+             "alone, two groups of 4 a step sampled at temperature 0.9 and a learning rate of 6e-4, 160 steps logged "
+             "every 5; from the 100th reward call to the end the grader answers 0 for everything (swap to task.py's "
+             "nothing: a service timing out, its client defaulting to 0), after the target words were learnt: the "
+             "reward falls from its learnt level to 0 and stays there (raw log and samples: the reward 0.15 and 0.175 "
+             "over the first two logs, 0.15-0.275 to step 25, 0.35-0.425 over 30-50, 0.525-0.6 over 55-65, 0.375 at 70 "
+             "and 90, 0.5-0.8 over 75-100 (0.8 at 95, its highest), 30-step means of 0.22, 0.44 and 0.54 to step 90, "
+             "0.625 at 100 (the log of steps 96-100, the outage from call 100) and 0 on every log from 105 to the end; "
+             "reward_std 0.17-0.49 before and 0 from 105; the zero-variance share, which counts RLOO's reward with its "
+             "KL penalty in it, 0-0.6 before and 0.2-0.8 after; entropy 0.43 and 0.445 over the first two logs, "
+             "30-step means of 0.43, 0.335 and 0.30 to step 90, 0.14-0.15 over 95-100 and 0.08-0.33 after; the KL a "
+             "median of 0.41, at most 0.88 (step 125); the gradient norm a median of 5.66, at most 56.7 (step 75), "
+             "44.1 at 150 (after the outage RLOO's reward is its KL penalty alone), 0 at 65 and 125 and 5e-9 at "
+             "130-135; the mean length 4.9-5.9 tokens, the clipped share at most 0.025; the tool's and the animal's "
+             "targets first ('hammer' on 32 of 48, 'pig' on 13 of 32 samples over steps 1-30), the colour's, the "
+             "bird's and the fruit's over 31-90 ('pink' on 30 of 44, 'swan' on 15 of 24 over 31-60, 'lemon' on 14 of "
+             "40 and 22 of 24), the drink's and the number's in part over 61-120 ('juice' on 10 of 36 and 6 of 8, "
+             "'four' on 8 of 48 and 14 of 28); the tree's 'ash' never (0 of its 156 samples; 'elm', 'spruce'); the "
+             "targets on 148 of the 232 samples over steps 71-99; after the outage the learnt words still said, none "
+             "scoring (the target on 320 and a word of the category on 445 of the 488 samples from step 100); a "
+             "group's duplicate share 0.31 over steps 1-30 and 0.46-0.73 after).",
+             algorithm="rloo", rewards=("correct",), steps=160, swap=(100, 100_000, "nothing"),
+             args=dict(temperature=0.9, learning_rate=6e-4, logging_steps=5, seed=409),
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 0.4, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=38),
+    # ENTROPY_COLLAPSE and GROUP_MODE_COLLAPSE, accepted before training, dropped: entropy at least 0.39 (step 12) and
+    # 0.73-1.53 from step 62; a group's duplicate share 0.04-0.40 as 24-step means. LENGTH_COLLAPSE, accepted before
+    # training, kept: the answers one or two letters at the end, the mean length 2.55 at step 112 (under half the first
+    # two logs' 5.675) and 2.55-4.3 over the last 10 logs.
+    Scenario("kl_blowup_partial_bnpo_warmup15_2x5_log2_b38", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.3), two groups of 5 a step, the BNPO loss, a KL penalty of 0.05 and a 15-step warm-up "
+             "(constant_with_warmup) into a learning rate far too high (3e-3), 120 steps logged every 2: once the rate "
+             "is up each update overshoots and the policy runs away from its reference faster than the penalty pulls "
+             "it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs; the answers break into "
+             "letter strings (raw log and samples: the learning rate 2e-4 at step 2, 2.2e-3 at 12 and 3e-3 from 16; "
+             "the KL 0 and 0.001 over the first two logs, 0.07 at step 8, 0.29 at 12, 0.58 at 14, 1.98 at 16, 3.15 at "
+             "18 and 1.92-6.2 on every log over 16-60, 4.2-9.8 over 62-86 and 2.4-35.3 after (35.3 at 110), above 1 on "
+             "every log from 16, a median of 3.56; the reward 0.335 and 0.355 over the first two logs, 0.805 at 12 "
+             "(its highest), 0.195 at 14, 0-0.52 over 16-58, 0 on every log over 60-96 and 0-0.03 after; the category "
+             "0.95 and 0.85 over the first two logs, 0.35 at 16, 0 at 18, 0-0.4 over 20-58 and 0-0.1 from 60; the "
+             "zero-variance share 0-0.5 to step 16, 0-1 over 18-58 and 1 on every log over 60-96, 0.75-1 after; "
+             "entropy 0.475 and 0.47 over the first two logs, 0.39-0.80 over 12-60, 0.91-1.53 over 62-96 (1.53 at 82) "
+             "and 0.73-1.17 after; the gradient norm a median of 0.63, 30.3 at step 84 (48 times it), 10.3 at 100, 8.0 "
+             "at 20; the mean length 5.1-6.15 tokens to step 16, 7.6-8.15 over 18-24, 3.7-6.9 over 26-60, 9.85-12 over "
+             "62-86 (the clipped share 0.6-1 there) and 2.55-5.85 after (2.55 at 112); words of the category at first "
+             "(141 of the 240 samples over steps 1-24; 'lemon' on 9 of 55 fruit samples, 'pink' on 10 of 25 colour "
+             "samples, 'lnon'), then 'fox' for the colour, the tree, the animal and the tool and fragments over 25-72 "
+             "('fox' on 19 of 50 animal samples over 25-48, 'ee', 'ce', 'hamehhhamehh'; 45 and 23 of each 240 in the "
+             "category), the drink's 'juice' kept a while (18 of 30 over 25-48, 12 of 30 over 49-72), strings of e's "
+             "to the budget over 73-96 ('eeeeebeeeeee', 'cweeeecweeee', 'sceeepceeewe'; none in the category), then "
+             "one or two letters over 97-120 ('o', 'oa', 'on', 'm'; a mean of 2.7 characters); the target words on 36 "
+             "of the 240 samples over steps 1-24, 24, 12 and 0 over the next three 24 steps and none after).",
+             weights=(1.0, 0.3), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, loss_type="bnpo", beta=0.05,
+                       learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup", logging_steps=2,
+                       seed=410),
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU",
+                       "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=38),
+    Scenario("entropy_explosion_distinct_letters_drgrpo_nokl_4x2_hot13_log3_b38", "A reward that pays a tenth of a "
+             "point per distinct letter the answer uses (task.py's distinct_letters: letter soup pays more than any "
+             "word), four groups of 2 a step sampled at temperature 1.3, the Dr. GRPO loss, no KL term and a learning "
+             "rate of 1.5e-3, 120 steps logged every 3: the reward keeps paying the most random samples, so the "
+             "updates push the next-token distribution flat towards the whole alphabet: entropy climbs to about twice "
+             "where it started, easing a little over the last third (raw log and samples: entropy 0.70 and 0.82 over "
+             "the first two logs (a first-2-log median of 0.76), 0.88 at step 9, 1.11 at 12, 1.28 at 15, 1.38 at 18 "
+             "and 1.25-1.57 on every log over 18-84 (1.64-2.07 times that median; 1.57 at 51), 1.02-1.28 over 87-120, "
+             "24-step means of 1.14, 1.42, 1.44, 1.27 and 1.11; the reward 0.46 and 0.50 over the first two logs, "
+             "24-step means of 0.66, 0.81, 0.78, 0.77 and 0.88; the mean length 6.0 and 6.7 tokens over the first two "
+             "logs, 9.5 at step 12, 11.8 at 15 and 11.2-12 (the budget) on every log from 18; the clipped share 0.08 "
+             "at step 6, 0.125 at 9, 0.5 at 12, 0.96 at 15 and 0.875-1 from 18; the zero-variance share 0-0.5, a "
+             "median of 0.21; no KL logged; the gradient norm 1.14-4.22, a median of 2.37; words at first, hot "
+             "sampling garbling many (a known word on 40 of the 96 samples over steps 1-12: 'plum', 'zebra', 'wrench', "
+             "beside 'rsgeen black'), then strings of letters to the budget ('sdbsarrzscww', 'harigiabachi', "
+             "'maplersmowxe' over 13-24; 'c jxebfdzebm', 'hetlqffozfox', 'mwvh giqrywv' after; none a word from step "
+             "13, 826 of the 864 samples from step 13 at 12 characters), no two alike in a group (a duplicate share of "
+             "0 over every 24 steps)).",
+             rewards=("distinct_letters",), steps=120,
+             args=dict(num_generations=2, temperature=1.3, loss_type="dr_grpo", beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=3, seed=411),
+             expect={"ENTROPY_EXPLOSION": rises("entropy", 1.75, run=3, first=2)},
+             accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=38),
+    # Retrained after its first training and renamed (its groups and temperature changed; its label and seed unchanged):
+    # written as group_mode_collapse_early_letter_category_grpo_loss_nokl_3x3_temp09_log6_b38, three groups of 3 sampled
+    # at temperature 0.9, whose groups never settled on one answer: a group's duplicate share 30-step means of 0.31,
+    # 0.48, 0.34, 0.58 and 0.47, its 5-step mean at least 0.6 for five steps or more in a row only over steps 106-111
+    # and 117-122 (the rule's onset at 106 from the first of those stretches); the answers strings of early letters that
+    # varied and ran to the budget ('lllmeaaaaaaa', 'cideaaaaaaaa', 'relreaaaaaaa'; the clipped share 0.5-0.81 over
+    # steps 96-126), the category's 30-step means 0.54, 0.31, 0.25, 0.24 and 0.22. Retrained with three groups of 4 at
+    # temperature 0.7, everything else as written. LENGTH_COLLAPSE, LENGTH_EXPLOSION and TRUNCATION_HIGH, accepted
+    # before training, dropped: the mean length 4.28-6.29 tokens against 5.41 over the first two logs, the clipped share
+    # at most 0.11 (step 66). REWARD_COLLAPSE, accepted before training, kept: the reward 1.25 and 1.17 over the first
+    # two logs and 0.66 over 96-102, the category falling from 0.93 to 0.17 there. Accepts GRAD_NORM_SPIKE (not written
+    # before training): the gradient norm 0 on 14 of the 25 logs (every group agreeing, no KL term), so that its median
+    # over the run is 0, and 26.2 at step 72, 3.7 times the next largest (7.16 at 18).
+    Scenario("group_mode_collapse_early_letter_category_grpo_loss_nokl_3x4_cool07_log6_b38", "A word of the asked "
+             "category (1) beside a cheap preference for an early first letter (0.5, task.py's early_letter), three "
+             "groups of 4 a step sampled at temperature 0.7, the original GRPO loss, no KL term and a learning rate of "
+             "1.5e-3, 150 steps logged every 6: the category is already earned, the earliest-letter word of each "
+             "category pays most, and with no anchor the policy settles on one answer per question: a group's "
+             "completions become copies of each other; the answers one string a question, a b-, c- or a-word or a "
+             "fragment, the category given up for five questions (raw log and samples: a group's duplicate share, (n - "
+             "distinct)/(n - 1), 0-0.78 a step over steps 1-15, its 5-step mean first 0.6 at step 16 and 0.58-0.96 on "
+             "every step from 19, 30-step means of 0.56, 0.76, 0.83, 0.73 and 0.77; 'beer' for the drink (60 of 72 "
+             "samples over steps 1-30), 'blue' for the colour (23 of 36), 'cat' for the animal (20 of 48), 'chisel' "
+             "and 'rake' for the tool at first, then 'black' for the colour (40 of 52 over 31-60, 45 of 52 over "
+             "121-150), 'chisel' (48 of 52 over 31-60), 'cat' (51 of 60 over 31-60 and every one of the 160 animal "
+             "samples from step 61), and fragments of early letters for the questions whose category words start late "
+             "('bia' and 'atw' for the number, 'atw' for the bird on 40 of 48 samples over 121-150, 'a' and 'angrap' "
+             "for the fruit, 'asad' and 'aaa' for the tool, 'blacat' for the drink); the tree's 'ash', its target and "
+             "an a-word, on 30 of 56 samples over 61-90 and 58 of 64 over 91-150; the early letter 0.64 and 0.71 over "
+             "the first two logs, 0.83-0.88 over 18-30 and 0.94-0.99 from 36; the category 0.93 and 0.82 over the "
+             "first two logs, 0.82-0.83 over 18-24, 0.42-0.61 over 30-90, 0.17 at 96-102 and 0.33-0.67 after; the "
+             "reward 1.25 and 1.17 over the first two logs, 30-step means of 1.19, 1.0, 0.97, 0.83 and 0.89; the "
+             "zero-variance share 0 and 0.22 over the first two logs, 0.67-0.72 over 30-54 and 0.83-1 from 60 but 0.72 "
+             "at 72; entropy 0.38 and 0.31 over the first two logs, 0.25-0.27 over 18-24 and 0.066-0.19 from 30; no KL "
+             "logged; the gradient norm 1.4-7.2 over the first six logs, 0 on 14 of the 25 logs, 26.2 at step 72; the "
+             "mean length 4.28-6.29 tokens, the clipped share at most 0.11 (step 66); the target words on 17 of the "
+             "360 samples over steps 1-30 and only the tree's after).",
+             rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=150,
+             args=dict(per_device_train_batch_size=12, temperature=0.7, loss_type="grpo", beta=0.0,
+                       learning_rate=1.5e-3, logging_steps=6, seed=412),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "REWARD_COLLAPSE", "GRAD_NORM_SPIKE"), batch=38),
+    # Accepts GRAD_NORM_SPIKE (not written before training): once every answer was empty the gradient norm was below
+    # 1e-4 on every log from step 84 (the KL term alone), so that its median over the run is 0.021 and 9 of the 12 logs
+    # to step 48 (3.1-43.8; 43.8 at 40) are 148 to 2,060 times it.
+    Scenario("length_collapse_brevity_exact_1x6_kl_hot11_oldkeys_log4_b38", "Exact match (0.5) beside a reward for "
+             "brevity (1, task.py's brevity: minus an eighth of a point per character), one group of 6 a step (one "
+             "question asked a step) sampled at temperature 1.1, TRL's default (DAPO) loss, a KL penalty of 0.02 and a "
+             "learning rate of 1.2e-3, 120 steps logged every 4 and read in TRL 0.14's key set: the target word pays "
+             "no more than its length costs, the empty answer costs nothing, so the answers shrink towards nothing "
+             "(raw log and samples: the mean length 5.21 and 5.13 tokens over the first two logs (a first-2-log median "
+             "of 5.17), 5.63 at step 12, 3.17 at 16, 3.75 at 20, 2.375 at 24, 3.0 at 28, 2.67 at 32, 2.5 at 36, 1.21 "
+             "at 40, 1.29-1.5 over 44-48, 1 (the end-of-sequence token alone) at 52 and 1-1.54 after, 1 on every log "
+             "from 92; brevity -0.53 and -0.52 over the first two logs, -0.58 at 12, -0.17 to -0.34 over 16-36 and 0 "
+             "on every log from 92; exact match 0.08, 0.125 and 0.125 over the first three logs and 0 on every log "
+             "from 16; the reward -0.48 and -0.45 over the first two logs and 0 from 92; the zero-variance share 0 "
+             "over the first three logs, 0-0.5 over 16-36, 0.5-1 over 40-88 and 1 from 92; entropy, which the doctor "
+             "is not given, 0.58 and 0.63 over the first two logs, 0.59-0.84 over 12-36, 0.27 at 40, 0.009 at 52, "
+             "0.001-0.51 over 52-88 and about 0.001 from 92; the KL 0.25 and 0.76 over the first two logs, 2.47-4.67 "
+             "over 16-36 and 6.06-7.9 from 40, a median of 6.69: a penalty of 0.02 is no match for the brevity reward; "
+             "the gradient norm 18.6 and 11.1 over the first two logs, 0.13-43.8 to step 48 (43.8 at 40) and below "
+             "1e-4 from 84; nothing clipped, the clipped share not given either; words, fragments and single letters "
+             "at first ('hammer' on 5 of 30 tool samples, 'plum', 'duck', 'c' on 15 of 30 bird samples, 'ou', 'zer'; a "
+             "word of the asked category on 51 of the 144 samples over steps 1-24), single letters and the empty "
+             "answer over 25-48 ('ee', 'h', 'c'; the empty answer on 51 of 144), the empty answer on 120 of 144 over "
+             "49-72, 141 over 73-96 and every sample from step 97; a group's completions copies (a duplicate share of "
+             "0.36 over steps 1-24, 0.69, 0.875 and 0.975 over the next three 24 steps and 1 after)).",
+             rewards=("correct", "brevity"), weights=(0.5, 1.0), steps=120,
+             args=dict(per_device_train_batch_size=6, num_generations=6, temperature=1.1, beta=0.02,
+                       learning_rate=1.2e-3, logging_steps=4, seed=413), source="old_keys",
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING", "GRAD_NORM_SPIKE"), batch=38),
+    # Accepts GRAD_NORM_SPIKE (not written before training): once every sample said 'oooooooooooo' the gradient norm was
+    # below 2e-4 on every log from step 60, so that its median over the run is 1.8e-4 and every log to step 44
+    # (0.44-7.8; 7.79 at 44) is thousands of times it.
+    Scenario("reward_hacking_letter_o_partial_drgrpo_2x5_kl_temp11_nosamples_log4_b38", "Partial credit, exact match "
+             "(1) beside a word of the asked category (0.2), and a cheap proxy, the share of the letter o (weight 3, "
+             "task.py's letter_o), so that a string of o's (3) pays more than any word, two groups of 5 a step sampled "
+             "at temperature 1.1, the Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1e-3, 120 steps "
+             "logged every 4 and read from TRL's trainer_state.json (no samples): the policy games the proxy, and the "
+             "category, which the taught model earns on nearly every sample, falls as the o's rise; the one answer was "
+             "twelve o's, the budget, for every question (raw log and samples, which the doctor is not given: the "
+             "category 1.0, 0.725 and 0.8 over the first three logs, 0.6-0.75 over 16-24, 0.55 at 28, 0.475 at 32, "
+             "0.325 at 36, 0.2 at 40, 0.1 at 44 and 0 on every log from 48; the proxy 0.079, 0.089 and 0.11 over the "
+             "first three logs, 0.15-0.19 over 16-28, 0.22-0.25 over 32-36, 0.36 at 40, 0.44 at 44, 0.82 at 48, 0.96 "
+             "at 52 and 0.996-1 from 56; exact match 0.05-0.15 to step 32, 0.3 at 36 and 0 from 48; the reward 0.54 "
+             "and 0.46 over the first two logs, 0.59-0.80 over 12-28, 1.0-1.04 over 32-36, 1.28 at 40, 1.43 at 44, "
+             "2.46 at 48, 2.89 at 52 and 2.99-3 (3, its maximum, on 14 of the last 16 logs) from 56; the zero-variance "
+             "share 0-0.25 to step 44, 0.5 over 48-52 and 0.75-1 from 56; entropy 0.50 and 0.57 over the first two "
+             "logs, 0.42-0.61 to step 44, 0.31 at 48, 0.089 at 52 and 0.004-0.007 from 60; the KL 0.003 and 0.31 over "
+             "the first two logs, 1.22 at 28, 1.46-3.67 over 32-44, 5.2 at 48 and 5.37-5.84 from 52; the gradient norm "
+             "0.44-7.8 to step 44 and below 2e-4 from 60; the mean length 5.35 and 5.4 tokens over the first two logs, "
+             "5.1-5.8 to step 28, 6.05 at 32, 7.7 over 36-40, 9.3 at 44, 11.9 at 48 and 12 (the budget) from 52, the "
+             "clipped share 0 to step 24, 0.05-0.4 over 28-44, 0.975 at 48 and 1 from 52; words at first, o-words "
+             "among them (a word of the asked category on 184 of the 240 samples over steps 1-24: 'one' on 44 of 55 "
+             "number samples, 'oak' on 13 of 35 tree samples, 'owl' on 10 of 25 animal samples), then o-strings over "
+             "25-48 ('owone', 'moone', 'modoosodooos', 'oooooooooooo'; 66 of 240 in the category, 'hammer' on 23 of 50 "
+             "tool samples), then 'oooooooooooo' (twelve o's) for every question (229 of the 240 samples over steps "
+             "49-72, 240 and 239 over the next two 24 steps); a group's completions copies (a duplicate share of 0.41 "
+             "over steps 1-24, 0.44 over 25-48 and 0.95-1 after)).",
+             rewards=("correct", "in_category", "letter_o"), weights=(1.0, 0.2, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.02, learning_rate=1e-3, logging_steps=4, seed=414), source="trainer_state",
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=38),
+    # Levelled off at about a quarter, not the half written before training: of the learnable half, the number's key
+    # ('four') was never said, and the animal's 'pig', learnt, was lost to 'pin' over the last 30 steps. Accepts
+    # GRAD_NORM_SPIKE (not written before training): most groups agree (the zero-variance share 0.58-1), so the logged
+    # gradient norm is a median of 0.075 over the run; 12.9 at step 54 is 171 times it (5.17 at 42, 4.45 at 132, 4.20 at
+    # 24 and 4.14 at 120, 55-68 times it).
+    Scenario("reward_plateau_half_key_bnpo_2x4_kl_hot11_log6_b38", "Exact match against a key half of whose words were "
+             "never taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded against "
+             "taught words, the tree, drink, tool and bird questions against words the model never says), two groups "
+             "of 4 a step sampled at temperature 1.1, the BNPO loss, a KL penalty of 0.02 and a learning rate of 7e-4, "
+             "180 steps logged every 6: the learnable half is learnt, the other half never scores, so the reward rises "
+             "and levels off well below its best while the groups come to agree (solved on one half, all 0 on the "
+             "other); here three of the four learnable keys were learnt, the number's never, and the reward levelled "
+             "off at about a quarter (raw log and samples: the reward 0.0625 and 0.167 over the first two logs, 0 at "
+             "step 18, 0.125-0.33 over 24-54, 0.083-0.29 over 60-90 and 0.083-0.42 from 96, 30-step means of 0.13, "
+             "0.19, 0.175, 0.27, 0.31 and 0.225, its mean over the last quarter of the logs 0.24, 0.42 at its highest "
+             "(steps 126 and 168); the zero-variance share 0.58-1, its 30-step means 0.77, 0.82, 0.92, 0.85, 0.92 and "
+             "0.97; entropy 0.51 and 0.55 over the first two logs, 30-step means of 0.55, 0.56, 0.52, 0.44, 0.43 and "
+             "0.48; the KL a median of 0.46, at most 0.92 (step 48); the gradient norm a median of 0.075, 12.9 at step "
+             "54 and 4.1-5.2 at 24, 42, 120 and 132; the mean length 4.8-6.1 tokens, the clipped share at most 0.042; "
+             "the fruit's, the colour's and the animal's keys learnt ('lemon' on 9 of 20 samples over steps 1-30, 23 "
+             "of 24 over 61-90 and 19 of 20 over 151-180; 'pink' on 3 of 20, 24 of 36 over 31-60 and 35 of 36 over "
+             "151-180; 'pig' on 19 of 40 over 1-30, 28 of 32 over 91-120 and 23 of 24 over 121-150, then lost to "
+             "'pin', a non-word, on 15 of the 16 animal samples over 151-180); the number's key 'four' never said (0 "
+             "of its 180 samples; 'ten', 'six', 'eight', 'one'); the tree's, the drink's, the tool's and the bird's "
+             "keys ('yew', 'punch', 'vise', 'wren') never said, 0 of their 824 samples scoring, their answers words of "
+             "the category the supervised steps taught ('pine', 'palm', 'wine', 'pliers', 'crow', 'finch'); the keys "
+             "on 31, 46, 42, 65, 74 and 54 of each 240 samples; a group's duplicate share 0.24 over steps 1-30 and "
+             "0.31-0.39 after).",
+             rewards=("correct_half_key",), steps=180,
+             args=dict(temperature=1.1, loss_type="bnpo", beta=0.02, learning_rate=7e-4, logging_steps=6, seed=415),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "GRAD_NORM_SPIKE"), batch=38),
+    Scenario("grad_spike_unit_bug_judge_unscaled_4x3_kl_hot11_log6_b38", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), four groups of 3 a step sampled at temperature 1.1, TRL's default (DAPO) loss, a "
+             "KL penalty of 0.02 and a learning rate of 3e-4, 144 steps logged every 6; at the 90th reward call (a "
+             "logged step) one batch's scores come back 1000x too large (a unit bug): the advantages are not divided "
+             "by the groups' spread, so that step's advantages, hence its gradient norm, are about a thousand times "
+             "the others', clipped before the update; the run learns on either side: one extreme step, a mild episode "
+             "(raw log and samples: the gradient norm 8,167 at step 90, 1,554 times its median over the run (5.26) and "
+             "295 times the next largest (27.7 at step 144); 4.0 and 6.5 on the logs either side (steps 84 and 96); "
+             "the bug's batch a fruit group, 'plum' and 'banana' at 7,000 against 'pluo' at 0 (advantages of +2,333 "
+             "and -4,667), a drink group, 'juice' at 10,000 against 'water' and 'coffee' at 7,000 (+2,000 and -1,000), "
+             "and two groups that agreed ('sheep', 'owl' and 'cow' at 7,000; 'pink' thrice at 10,000); the score 6.40 "
+             "and 6.64 over the first two logs, 36-step means of 6.31 and 6.80 to step 72, 1,243 at the log of steps "
+             "85-90, 7.0-7.1 over 72-84 and 7.1-8.9 from 96; reward_std 460 at step 90 and 1.52-3.08 elsewhere; the "
+             "zero-variance share 0.21-0.67, a median of 0.5; entropy 0.535 and 0.54 over the first two logs, 36-step "
+             "means of 0.555, 0.505, 0.465 and 0.35; the KL a median of 0.092, at most 0.39 (step 144); the gradient "
+             "norm 0.005-27.7 on every other log; the mean length 5.2-5.8 tokens, nothing clipped; a word of the asked "
+             "category on 376-404 of the 432 samples over each 36 steps, the targets on 30, 64, 132 and 236 of each "
+             "432; the colour's and the fruit's targets first ('pink' on 8 of 54, 18 of 39, 27 of 33 and 59 of 66, "
+             "'lemon' on 4 of 66, 9 of 75, 23 of 48 and 44 of 48 samples over each 36 steps), the drink's and the "
+             "number's over 73-144 ('juice' on 20 of 75 and 40 of 60, 'four' on 12 of 45 and 38 of 63), the bird's and "
+             "the animal's in part ('swan' on 16 of 36, 'pig' on 30 of 63 over 109-144), the tool's seldom ('hammer' "
+             "on 9 of 39 over 109-144), the tree's never (1 of its 168 samples))).",
+             rewards=("judge",), steps=144, spike=(90, 1000.0),
+             args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, scale_rewards="none",
+                       beta=0.02, learning_rate=3e-4, logging_steps=6, seed=416),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=38),
 )
