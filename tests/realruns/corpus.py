@@ -505,7 +505,9 @@ class Scenario:
     key set, a length explosion and truncation under a reward that says nothing with RLOO and no KL term (written as an
     entropy collapse, re-labelled from its log), a unit bug in one batch of unscaled judge scores with Dr. GRPO logged
     every step, an exponential length bonus that overflows with the original GRPO loss and groups of 2 (its entropy
-    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402)."""
+    explosion accepted), a keyword-count reward on the list questions with BNPO; strides 1-12, seeds 389-402).
+    39 a thirty-seventh such batch, its expectations written before training (six healthy runs and eight pathological
+    ones; strides 1-12, seeds 417-430)."""
 
     @property
     def healthy(self) -> bool:
@@ -11162,4 +11164,148 @@ SCENARIOS: tuple[Scenario, ...] = (
              expect={"REPETITIVE_COMPLETIONS": repeated_words_mean(0.3, smooth=10, run=5)},
              accepted=("LENGTH_EXPLOSION", "TRUNCATION_HIGH", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "KL_BLOWUP"),
              batch=37),
+    # -- batch 39 -- A thirty-seventh fresh batch, 14 scenarios written before training (6 healthy, 8 pathological),
+    # seeds 417-430. Each expectation was written from the mechanism before the run was trained (committed first), then
+    # checked on the raw log and the recorded completions only, never against the doctor.
+    Scenario("healthy_rloo_binary_2x4_temp08_oldkeys_log4_b39", "RLOO with its KL penalty (0.05), exact match alone, "
+             "two groups of 4 a step sampled at temperature 0.8 and a learning rate of 4e-4, 152 steps logged every 4 "
+             "and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a fresh model is "
+             "right about one time in ten, the leave-one-out baseline carries the signal of the samples that find the "
+             "target, and the target words are learnt question by question: a run that learns.",
+             algorithm="rloo", rewards=("correct",), steps=152,
+             args=dict(temperature=0.8, learning_rate=4e-4, logging_steps=4, seed=417), source="old_keys", batch=39),
+    Scenario("healthy_partial_grpo_loss_4x2_kl_hot12_log2_b39", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 2 a step sampled at temperature 1.2, the original GRPO loss, a KL "
+             "penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 2: hot sampling garbles some "
+             "answers, which the category marks down, a pair's rewards differ when one of the two finds the target, "
+             "and the target words are learnt: a run that learns.",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=1.2, loss_type="grpo", beta=0.03, learning_rate=4e-4,
+                       logging_steps=2, seed=418), batch=39),
+    Scenario("healthy_judge_bnpo_1x8_kl_temp09_nosamples_log8_b39", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 0.9, the BNPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 200 steps logged every 8 and read from TRL's trainer_state.json (no samples): the taught "
+             "answers already earn most of the score (7 for a word of the category), the groups that find the target "
+             "(10) carry the signal, and the target words are learnt over the run: a run that learns.",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=8, temperature=0.9, loss_type="bnpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=8, seed=419), source="trainer_state", batch=39),
+    Scenario("healthy_slow_binary_drgrpo_2x4_kl_lr15e5_log12_b39", "Exact match alone, two groups of 4 a step, the "
+             "Dr. GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12: a low rate "
+             "learns the target words slowly, question after question over the whole run: a slow learner, healthy, "
+             "still learning at the end.",
+             rewards=("correct",), steps=240,
+             args=dict(loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=420), batch=39),
+    Scenario("healthy_converges_binary_nokl_2x3_cool06_log1_b39", "Exact match alone, two groups of 3 a step sampled "
+             "at temperature 0.6, TRL's default (DAPO) loss, no KL term and a learning rate of 2e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved; per-step means of 6 samples are noisy: a run "
+             "that converges.",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.6, beta=0.0,
+                       learning_rate=2e-4, seed=421), batch=39),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-37 on this reward came to repeat it.
+    Scenario("healthy_lists_names_target_drgrpo_3x3_kl_log6_b39", "The list questions with a binary reward, 1 when "
+             "the list names the question's target word (task.py's names_target), three groups of 3 a step, the Dr. "
+             "GRPO loss, a KL penalty of 0.03, a learning rate of 4e-4 and a 24-token budget, 150 steps logged every "
+             "6: a fresh list of two or three of the ten words names the target about one time in four, naming it "
+             "more than once pays nothing more, and the lists learn to include it: a run that learns.",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24,
+                       loss_type="dr_grpo", beta=0.03, learning_rate=4e-4, logging_steps=6, seed=422),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=39),
+    Scenario("reward_hacking_letter_o_category_drgrpo_3x3_kl_log3_b39", "A word of the asked category (1) beside a "
+             "cheap proxy, the share of the letter o (weight 3, task.py's letter_o), so that a string of o's (3) pays "
+             "more than any word, three groups of 3 a step, the Dr. GRPO loss, a KL penalty of 0.01 and a learning "
+             "rate of 1e-3, 120 steps logged every 3: the policy games the proxy, and the category, which the taught "
+             "model earns on nearly every sample, falls as the o's rise.",
+             rewards=("in_category", "letter_o"), weights=(1.0, 3.0), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, loss_type="dr_grpo", beta=0.01,
+                       learning_rate=1e-3, logging_steps=3, seed=423),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH"), batch=39),
+    Scenario("reward_collapse_outage_judge_3x4_kl_cool08_oldkeys_log5_b39", "The 0-10 judge score, three groups of 4 "
+             "a step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate "
+             "of 5e-4, 165 steps logged every 5 and read in TRL 0.14's key set; from the 100th reward call to the end "
+             "the reward service answers 0 for everything (swap to task.py's nothing: a grader outage, the client "
+             "defaulting to 0), after the score had risen: the reward falls to 0 and the groups agree on it.",
+             rewards=("judge",), steps=165, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.02, learning_rate=5e-4,
+                       logging_steps=5, seed=424), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 6.0, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=39),
+    Scenario("reward_plateau_half_key_bnpo_2x5_kl_temp09_log10_b39", "Exact match against a key half of whose words "
+             "were never taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded "
+             "against taught words, the tree, drink, tool and bird questions against words the model never says), two "
+             "groups of 5 a step sampled at temperature 0.9, the BNPO loss, a KL penalty of 0.02 and a learning rate "
+             "of 6e-4, 200 steps logged every 10: the learnable half is learnt, the other half never scores, so the "
+             "reward rises to about 0.5 and levels off there while the groups come to agree (solved on one half, all "
+             "0 on the other).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="bnpo",
+                       beta=0.02, learning_rate=6e-4, logging_steps=10, seed=425),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=39),
+    Scenario("kl_blowup_partial_grpo_loss_warmup15_3x4_hot11_nosamples_log7_b39", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 1.1, the "
+             "original GRPO loss, a KL penalty of 0.04 and a 15-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 119 steps logged every 7 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference faster than the "
+             "penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs.",
+             weights=(1.0, 0.2), steps=119,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, loss_type="grpo", beta=0.04,
+                       learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=7, seed=426), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "ENTROPY_COLLAPSE",
+                       "REWARD_PLATEAU", "LENGTH_COLLAPSE", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE",
+                       "GROUP_MODE_COLLAPSE"), batch=39),
+    Scenario("group_mode_collapse_early_letter_category_rloo_nokl_3x3_log9_b39", "RLOO without a KL term (beta 0), a "
+             "word of the asked category (1) beside an early-letter preference (0.5, task.py's early_letter: how early "
+             "in the alphabet the answer's first letter is), three groups of 3 a step and a learning rate of 1.5e-3, "
+             "153 steps logged every 9: the preference is dense and every question has a word early in the alphabet, "
+             "so with no anchor each group's samples converge on one answer (the earliest word, or a string starting "
+             "with 'a'): the completions of a group become copies of one another.",
+             algorithm="rloo", rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=153,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=9, seed=427),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "LENGTH_COLLAPSE", "REWARD_COLLAPSE"), batch=39),
+    Scenario("truncation_lists_budget8_credit_grpo_loss_2x4_kl_hot13_log11_b39", "The list questions with partial "
+             "credit, distinct words of the asked category / 5 (task.py's list_credit), a token budget of 8 (one "
+             "character a token), two groups of 4 a step sampled at temperature 1.3, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 3e-4, 110 steps logged every 11: the taught lists of two or three "
+             "words run 10-20 characters, so nearly every list is cut at the budget from the first step, and a cut "
+             "list earns as much as a finished one with the same words, so nothing teaches it to stop: the clipped "
+             "share stays high.",
+             prompts="lists", rewards=("list_credit",), steps=110,
+             args=dict(max_completion_length=8, temperature=1.3, loss_type="grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=11, seed=428),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=39),
+    Scenario("grad_spike_unit_bug_judge_drgrpo_unscaled_3x4_kl_log6_b39", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), three groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 132 steps logged every 6; at the 90th reward call (a logged step) one batch's scores come "
+             "back 1000x too large (a unit bug): the advantages are not divided by the groups' spread, so that step's "
+             "advantages, hence its gradient norm, are about a thousand times the others', clipped before the update; "
+             "the run learns on either side: one extreme step, a mild episode.",
+             rewards=("judge",), steps=132, spike=(90, 1000.0),
+             args=dict(per_device_train_batch_size=12, scale_rewards="none", loss_type="dr_grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=429),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=39),
+    Scenario("length_collapse_brevity_category_2x4_kl_cool07_log4_b39", "A word of the asked category (0.3) beside a "
+             "brevity reward (1.0, task.py's brevity: minus an eighth a character), two groups of 4 a step sampled at "
+             "temperature 0.7, TRL's default (DAPO) loss, a KL penalty of 0.01 and a learning rate of 1.2e-3, 120 "
+             "steps logged every 4: a character costs more than the category pays for a word of four, so the shortest "
+             "answer of a group keeps winning and the answers shrink to fragments and the empty answer: the mean "
+             "length falls below half where it started.",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=120,
+             args=dict(temperature=0.7, beta=0.01, learning_rate=1.2e-3, logging_steps=4, seed=430),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=39),
 )
