@@ -521,7 +521,24 @@ class Scenario:
     never settled; retrained with groups of 4 at 0.7), a brevity reward beside exact match with one group of 6 in TRL
     0.14's key set, a letter proxy gamed against partial credit with Dr. GRPO read from trainer_state.json, a reward
     plateau from a half key with BNPO that levelled off at about a quarter, a unit bug in one batch of unscaled judge
-    scores; strides 1-12, seeds 403-416)."""
+    scores; strides 1-12, seeds 403-416);
+    39 a thirty-seventh such batch (a binary exact-match reward with RLOO and two groups of 4 in TRL 0.14's key set,
+    with Dr. GRPO and two groups of 4 and with two groups of 3 and no KL term logged every step, partial credit with the
+    original GRPO loss and four groups of 2 at temperature 1.2 and under a warm-up into 3e-3 read from
+    trainer_state.json, the judge score with BNPO and one group of 8 read from trainer_state.json, under a grader outage
+    in TRL 0.14's key set and unscaled with Dr. GRPO, a binary reward and partial credit on the list questions; healthy
+    runs with and without a KL term that learn (RLOO, its KL above 1 on six logs, accepted; partial credit sampled at
+    1.2; the judge score with one group of 8; the lists, some repeating the target, accepted, retrained at 3e-4 when at
+    4e-4 their words ran on and their KL passed 1 at the end), learn slowly over 240 steps at 1.5e-4, converge on seven
+    questions of eight without a KL term at temperature 0.6; a letter proxy gamed against the category with Dr. GRPO and
+    groups of 3 (written at weight 3, whose policy gamed it with o-words of the category; retrained at weight 4 and
+    temperature 1.1), a grader outage on the judge score in TRL 0.14's key set, a reward plateau from a half key with
+    BNPO and groups of 5 (the animal's learnt answer deforming), a KL blow-up on partial credit with the original GRPO
+    loss after a warm-up into 3e-3 read from trainer_state.json, a group mode collapse under an early-letter preference
+    with RLOO, groups of 3 and no KL term, a token budget too small for the list questions at temperature 1.3, a unit
+    bug in one batch of unscaled judge scores with Dr. GRPO (moved after training from a call whose groups all agreed),
+    a brevity reward beside the category (written over 120 steps, whose answers had not halved; retrained over 160);
+    strides 1-12, seeds 417-430)."""
 
     @property
     def healthy(self) -> bool:
@@ -11605,4 +11622,411 @@ SCENARIOS: tuple[Scenario, ...] = (
              args=dict(per_device_train_batch_size=12, num_generations=3, temperature=1.1, scale_rewards="none",
                        beta=0.02, learning_rate=3e-4, logging_steps=6, seed=416),
              mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=38),
+    # -- batch 39 -- A thirty-seventh fresh batch, 14 scenarios written before training (6 healthy, 8 pathological),
+    # seeds 417-430, four retrained with the reason above each (a letter proxy whose policy gamed it within the
+    # category, retrained at a higher weight, temperature and learning rate; a brevity reward whose answers had not
+    # halved by its last step, retrained over 160 steps; a unit bug moved off a batch whose groups all agreed; healthy
+    # lists whose KL passed 1 on their last five logs as their words ran on, retrained at a lower learning rate), none
+    # re-labelled or re-dated: a binary exact-match reward with RLOO and two groups of 4 in TRL 0.14's key set, with Dr.
+    # GRPO over 240 steps at 1.5e-4 and with TRL's default (DAPO) loss, two groups of 3 and no KL term logged every
+    # step, partial credit with the original GRPO loss and four groups of 2 at temperature 1.2 and under a warm-up into
+    # 3e-3 with three groups of 4 read from trainer_state.json, the judge score with BNPO and one group of 8 read from
+    # trainer_state.json, under a grader outage in TRL 0.14's key set and with a unit bug on unscaled scores with Dr.
+    # GRPO, a binary reward and partial credit on the list questions, a half key with BNPO and groups of 5, an
+    # early-letter preference with RLOO, groups of 3 and no KL term, a letter proxy against the category with Dr. GRPO
+    # and groups of 3, a brevity reward beside the category; strides 1-12, temperatures 0.6-1.3, learning rates 1.5e-4
+    # to 3e-3, loss types grpo, dr_grpo, dapo and bnpo beside RLOO. Each expectation was written from the mechanism
+    # before the run was trained (committed first), then checked on the raw log and the recorded completions only, never
+    # against the doctor: every pathology written happened (two once retrained, the unit bug once moved), every onset
+    # rule written before training found its onset in the runs as last trained, every healthy run learnt (one once
+    # retrained); the accepted signatures the log contradicts were dropped and those added after training carry their
+    # raw-log numbers. As in batches 9-37, the healthy binary runs accept no ZERO_ADVANTAGE_GROUPS warning.
+    #
+    # Accepts KL_BLOWUP (not written before training): the KL above 1 on 6 of the 38 logs (1.25 at step 40, 1.04 at 48,
+    # 1.12 at 76, 1.14 and 1.18 at 88-92, 1.20 at 108), never three in a row, its 30-step means 0.71, 0.65, 0.785 and
+    # 0.63 over steps 31-150, a median of 0.60.
+    Scenario("healthy_rloo_binary_2x4_temp08_oldkeys_log4_b39", "RLOO with its KL penalty (0.05), exact match alone, "
+             "two groups of 4 a step sampled at temperature 0.8 and a learning rate of 4e-4, 152 steps logged every 4 "
+             "and read in TRL 0.14's key set (no zero-variance share, entropy or clipped share): a fresh model is "
+             "right about one time in ten, the leave-one-out baseline carries the signal of the samples that find the "
+             "target, and the target words are learnt question by question: a run that learns, all eight questions "
+             "(raw log and samples: the reward 0.031 over the first two logs, 30-step means of 0.29, 0.44, 0.69, 0.71 "
+             "and 0.94, 0.84-1 over the last 10 logs (1 at step 144); the zero-variance share, which the doctor is not "
+             "given, 30-step means of 0.14, 0.22, 0.54, 0.625 and 0.80; entropy, not given either, 0.43 and 0.45 over "
+             "the first two logs, 30-step means of 0.37, 0.29, 0.17, 0.12 and 0.09; the KL 30-step means of 0.09, "
+             "0.71, 0.65, 0.785 and 0.63, above 1 on 6 of the 38 logs (1.25 at step 40, its highest); the gradient "
+             "norm, the value of the logged step, RLOO's advantages not normalised, a median of 2.2, 77.9 at step 88 "
+             "(its highest) and 17.0 at 96, below 0.01 on 15 of the 38 logs (on every one from step 120: every group "
+             "agreeing); the mean length 4.5-6.0 tokens, nothing clipped; a word of the asked category on 189-232 of "
+             "the 240 samples over each 30 steps; the tool's and the colour's targets first ('hammer' on 25 of 40, "
+             "'pink' on 13 of 20 samples over steps 1-30), the drink's and the fruit's over 31-60 ('juice' on 19 of "
+             "28, 'lemon' on 18 of 32), the animal's over 61-90 ('pig' on 3 of 44 over 31-60 and 23 of 32), the "
+             "number's over 91-120 ('four' on 37 of 52); the tree's 'ash' said early (21 of 52 samples over steps "
+             "1-30), lost to 'ak' over 31-90 (1 of 52; 'ak' on 21 over 31-60) and regained over 91-120 (25 of 32); the "
+             "bird's last ('swan' on 7 of 32 over 61-90, 4 of 44 over 91-120 beside the drink's 'juine' and 'juice' on "
+             "26, 34 of 40 over 121-150), the drink's 'juice' deformed into 'juine' for a while (8 of its 28 samples "
+             "over 91-120, 'juice' on 24 of 24 over 121-150); every question on its target on 85-100 % of its samples "
+             "over steps 121-150; a group's duplicate share 0.35 over steps 1-30 and 0.54, 0.76, 0.82 and 0.93 after).",
+             algorithm="rloo", rewards=("correct",), steps=152,
+             args=dict(temperature=0.8, learning_rate=4e-4, logging_steps=4, seed=417), source="old_keys",
+             accepted=("KL_BLOWUP",), batch=39),
+    Scenario("healthy_partial_grpo_loss_4x2_kl_hot12_log2_b39", "Partial credit, exact match (1) beside a word of the "
+             "asked category (0.2), four groups of 2 a step sampled at temperature 1.2, the original GRPO loss, a KL "
+             "penalty of 0.03 and a learning rate of 4e-4, 150 steps logged every 2: hot sampling garbles some "
+             "answers, which the category marks down, a pair's rewards differ when one of the two finds the target, "
+             "and the target words are learnt: a run that learns, steadily and in part (raw log and samples: the "
+             "reward 0.31 and 0.39 over the first two logs, 30-step means of 0.29, 0.36, 0.57, 0.70 and 0.80 of a "
+             "possible 1.2, 0.69-1 over the last 10 logs; exact match 0.125 and 0.19 over the first two logs, 30-step "
+             "means of 0.11, 0.20, 0.40, 0.53 and 0.625; the category 0.375-1, 30-step means of 0.79-0.89; the "
+             "zero-variance share 30-step means of 0.67, 0.52, 0.44, 0.525 and 0.61; entropy 0.59 and 0.53 over the "
+             "first two logs, 30-step means of 0.57, 0.60, 0.49, 0.39 and 0.34; the KL 30-step means of 0.14, 0.18, "
+             "0.23, 0.36 and 0.36, 0.95 and 0.79 at steps 26-28 and below 0.7 on every other log; the gradient norm a "
+             "median of 1.45, at most 8.1 (step 120); the mean length 5.1-6.2 tokens, the clipped share at most 0.06 "
+             "(step 38); a word of the asked category on 189-213 of the 240 samples over each 30 steps, hot sampling "
+             "garbling the rest ('naglos', 'taple', 'hammen', 'herrang'); the colour's target first ('pink' on 9 of 20 "
+             "samples over steps 1-30 and 25 of 32 over 61-90), the fruit's, the animal's and the bird's over 61-120 "
+             "('lemon' on 21 of 34, 'pig' on 16 of 28, 'swan' on 14 of 32 over 61-90; 24 of 32, 17 of 26 and 17 of 24 "
+             "over 91-120), the tool's over 91-150 ('hammer' on 20 of 32 and 27 of 44); the colour's, the bird's, the "
+             "animal's and the fruit's on their targets on 71-96 % of their samples over steps 121-150, the tool's on "
+             "61 %, the number's and the drink's on about half ('four' on 16 of 36 beside 'seven', 'juice' on 12 of 24 "
+             "beside 'tea'), the tree's 'ash' hardly (4 of its 146 samples; 'pine', 'palm', 'maple'); a group's "
+             "duplicate share 0.09 over steps 1-30 and 0.10, 0.23, 0.45 and 0.50 after).",
+             weights=(1.0, 0.2), steps=150,
+             args=dict(num_generations=2, temperature=1.2, loss_type="grpo", beta=0.03, learning_rate=4e-4,
+                       logging_steps=2, seed=418), batch=39),
+    Scenario("healthy_judge_bnpo_1x8_kl_temp09_nosamples_log8_b39", "The 0-10 judge score, one group of 8 a step (one "
+             "question asked a step) sampled at temperature 0.9, the BNPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 200 steps logged every 8 and read from TRL's trainer_state.json (no samples): the taught "
+             "answers already earn most of the score (7 for a word of the category), the groups that find the target "
+             "(10) carry the signal, and the target words are learnt over the run: a run that learns, on seven of its "
+             "eight questions, the number's in part (raw log and samples, which the doctor is not given: the score "
+             "6.98 and 7.14 over the first two logs, 40-step means of 7.14, 7.51, 8.21, 8.95 and 9.5, 8.25-9.73 over "
+             "the last 10 logs (9.73 at step 168, its highest); the zero-variance share (the share of a log's 8 steps "
+             "whose one group agreed) 0.625 and 0.25 over the first two logs, 40-step means of 0.35, 0.075, 0.225, "
+             "0.475 and 0.675; entropy 0.47 and 0.44 over the first two logs, 40-step means of 0.44, 0.39, 0.25, 0.135 "
+             "and 0.08; the KL 40-step means of 0.03, 0.33, 0.55, 0.47 and 0.37, at most 0.735 (step 112); the "
+             "gradient norm, the value of the logged step, a median of 1.96, at most 23.8 (step 184) and 21.6 (step "
+             "104), below 0.01 on 7 of the 25 logs; the mean length 4.5-5.95 tokens, the clipped share at most 0.016; "
+             "a word of the asked category on 286-307 of the 320 samples over each 40 steps; the fruit's and the "
+             "tool's targets first ('lemon' on 16 of 64 and 'hammer' on 15 of 40 samples over steps 1-40, 34 of 40 and "
+             "18 of 32 over 41-80), the tree's over 41-120 ('ash' on 26 of 40 and 58 of 64), the animal's, the drink's "
+             "and the colour's over 81-120 ('pig' on 32 of 40, 'juice' on 25 of 40, 'pink' on 10 of 16), the bird's "
+             "over 81-160 ('swan' on 31 of 72 and 44 of 56); the seven on their targets on 92-100 % of their samples "
+             "over steps 161-200, the number's 'four' on 18 of 32 ('eight', 'nine'); a group's duplicate share 0.34 "
+             "over steps 1-40 and 0.50, 0.70, 0.84 and 0.91 after).",
+             rewards=("judge",), steps=200,
+             args=dict(num_generations=8, temperature=0.9, loss_type="bnpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=8, seed=419), source="trainer_state", batch=39),
+    Scenario("healthy_slow_binary_drgrpo_2x4_kl_lr15e5_log12_b39", "Exact match alone, two groups of 4 a step, the Dr. "
+             "GRPO loss, a KL penalty of 0.02 and a learning rate of 1.5e-4, 240 steps logged every 12: a low rate "
+             "learns the target words slowly, question after question over the whole run: a slow learner, healthy, "
+             "still learning at the end, its best at the last log (raw log and samples: the reward 0.10 and 0.17 over "
+             "the first two logs, 48-step means of 0.18, 0.31, 0.52, 0.70 and 0.83, 0.896 at the last log; the "
+             "zero-variance share 0.71 and 0.58 over the first two logs, 48-step means of 0.59, 0.50, 0.41, 0.47 and "
+             "0.56; entropy 0.46 and 0.47 over the first two logs, 48-step means of 0.46, 0.45, 0.37, 0.25 and 0.18; "
+             "the KL rising slowly, 48-step means of 0.04, 0.17, 0.24, 0.36 and 0.37, at most 0.50 (step 228); the "
+             "gradient norm, the value of the logged step, a median of 0.54, at most 2.97 (step 108); the mean length "
+             "4.96-5.7 tokens, the clipped share at most 0.01; a word of the asked category on 336-362 of the 384 "
+             "samples over each 48 steps; the target words on 68, 119, 201, 269 and 318 of each 384; the colour's "
+             "first ('pink' on 29 of 68 samples over steps 1-48 and 44 of 52 over 49-96), the fruit's, the tool's and "
+             "the bird's over 49-144 ('lemon' on 21 of 44 and 35 of 40, 'hammer' on 22 of 56 and 41 of 56, 'swan' on "
+             "14 of 60 and 23 of 36), the animal's over 97-192 ('pig' on 28 of 48 and 36 of 40), the drink's over "
+             "97-240 ('juice' on 23 of 68, 31 of 52 and 39 of 44), the number's and the tree's last ('four' on 1 of 52 "
+             "over steps 49-96 and 24 of 44 over 193-240, 'ash' on 6 of 32 over 145-192 and 47 of 72 over 193-240); a "
+             "group's duplicate share 0.22 over steps 1-48 and 0.33, 0.49, 0.68 and 0.79 after).",
+             rewards=("correct",), steps=240,
+             args=dict(loss_type="dr_grpo", beta=0.02, learning_rate=1.5e-4, logging_steps=12, seed=420), batch=39),
+    Scenario("healthy_converges_binary_nokl_2x3_cool06_log1_b39", "Exact match alone, two groups of 3 a step sampled "
+             "at temperature 0.6, TRL's default (DAPO) loss, no KL term and a learning rate of 2e-4, 150 steps logged "
+             "every step: the groups that disagree carry the signal, cool sampling and no anchor let the learnt "
+             "answers take over, and the groups come to agree, solved; per-step means of 6 samples are noisy: a run "
+             "that converges, on seven of its eight questions (raw log and samples: the reward 0 over the first three "
+             "steps, 30-step means of 0.18, 0.47, 0.71, 0.83 and 0.84 (0-1 on single steps), 0.5-1 over the last 10; "
+             "the zero-variance share 1 over the first three steps (groups agreeing on 0), 30-step means of 0.68, "
+             "0.53, 0.68, 0.78 and 0.92, every group agreeing on 17, 8, 14, 18 and 25 of each 30 steps; the gradient "
+             "norm 0 on 82 of the 150 steps (every group agreeing, no KL term), a median of 1.74 over the others, at "
+             "most 17.5 (step 90) and 17.0 (step 117); entropy 0.40 and 0.41 over the first two steps, 30-step means "
+             "of 0.38, 0.28, 0.17, 0.10 and 0.09; no KL logged; the mean length 4-7 tokens, nothing clipped; a word of "
+             "the asked category on 171-179 of the 180 samples over each 30 steps; the tool's target first ('hammer' "
+             "on 20 of 33 samples over steps 1-30), the colour's, the tree's and the fruit's over 31-60 ('pink' on 20 "
+             "of 27, 'ash' on 16 of 21, 'lemon' on 10 of 18), the drink's and the number's over 61-90 ('juice' on 29 "
+             "of 36, 'four' on 16 of 24), the animal's over 91-120 ('pig' on 6 of 15 over 61-90 and 37 of 39); the "
+             "bird's 'swan' seldom (5 of its 120 samples; 'heron', 'robin', 'crow', 'raven'); the other seven "
+             "questions on their targets on 90-100 % of their samples over steps 121-150; a group's duplicate share "
+             "0.23 over steps 1-30 and 0.48, 0.67, 0.79 and 0.86 after).",
+             rewards=("correct",), steps=150,
+             args=dict(per_device_train_batch_size=6, num_generations=3, temperature=0.6, beta=0.0,
+                       learning_rate=2e-4, seed=421), batch=39),
+    # Accepts REPETITIVE_COMPLETIONS before training: a binary reward costs nothing for the target said twice, and the
+    # healthy list runs of batches 27 and 30-37 on this reward came to repeat it. The log bears it out: the lists that
+    # repeat a word (3+ words, at most half distinct) none of the 540 samples over steps 1-60, 21 of 270 over 61-90, 24
+    # over 91-120 and 39 over 121-150 (14 %; 'lemon lemon lemon', 'ash ash ash ash', 'juice juice juice').
+    # Retrained after its first training (its learning rate changed; its name, label and seed unchanged): written at
+    # 4e-4, whose lists ran on and deformed over their last 30 steps ('six four tennnnnnnnnnnnnn', 'swan swan swan
+    # swannnnnn'; lists of 20 characters or more on 92 of the 270 samples over steps 121-150 against 6 over 1-30, lists
+    # of words of the category only on 57 against 171) while the KL rose to 1.09, 1.13, 1.45, 1.69 and 1.81 over the
+    # last five logs (steps 126-150), the mean length to 19 tokens and the clipped share to 0.41: a run breaking at its
+    # end, no healthy one. Retrained at 3e-4, everything else as written.
+    Scenario("healthy_lists_names_target_drgrpo_3x3_kl_log6_b39", "The list questions with a binary reward, 1 when the "
+             "list names the question's target word (task.py's names_target), three groups of 3 a step, the Dr. GRPO "
+             "loss, a KL penalty of 0.03, a learning rate of 3e-4 and a 24-token budget, 150 steps logged every 6: a "
+             "fresh list of two or three of the ten words names the target about one time in four, naming it more than "
+             "once pays nothing more, and the lists learn to include it: a run that learns; the words around the "
+             "target, which nothing pays, garble, and some lists repeat the target (raw log and samples: the reward "
+             "0.15 and 0.30 over the first two logs, 30-step means of 0.29, 0.51, 0.68, 0.79 and 0.80, 0.93 at the "
+             "last log (its highest); the zero-variance share 30-step means of 0.39, 0.30, 0.54, 0.57 and 0.62; "
+             "entropy 0.55 and 0.56 over the first two logs, 30-step means of 0.56, 0.56, 0.49, 0.49 and 0.48; the KL "
+             "30-step means of 0.06, 0.19, 0.30, 0.49 and 0.575, at most 0.88 (step 126); the gradient norm a median "
+             "of 0.74, at most 1.96 (step 60); the mean length 14.2 and 13.3 tokens over the first two logs and "
+             "13.2-16.2 throughout, the clipped share at most 0.019; the lists name their target on 79 of the 270 "
+             "samples over steps 1-30, 138 over 31-60, 183 over 61-90, 214 over 91-120 and 215 over 121-150; lists of "
+             "words of the asked category only on 180 of the 270 over steps 1-30 and 102-140 over each 30 steps after "
+             "('six sheee threee', 'pink range bra', 'hammer spe hx ham'); the target said twice or more on 3, 28, 86, "
+             "100 and 114 of each 270; a group's duplicate share 0-0.04 over each 30 steps).",
+             prompts="lists", rewards=("names_target",), steps=150,
+             args=dict(per_device_train_batch_size=9, num_generations=3, max_completion_length=24,
+                       loss_type="dr_grpo", beta=0.03, learning_rate=3e-4, logging_steps=6, seed=422),
+             accepted=("REPETITIVE_COMPLETIONS",), batch=39),
+    # Retrained after its first training (the proxy's weight, the temperature and the learning rate changed; its name,
+    # label, onset rule and seed unchanged): written with the proxy at weight 3, sampled at temperature 1.0 and a
+    # learning rate of 1e-3, whose policy gamed the proxy within the category, with o-words of each question's category
+    # ('goose', 'orange', 'oak', 'owl', 'one', 'cocoa'; a word of the asked category on 168-194 of each 216 samples over
+    # 24 steps): the category 0.78-0.90 as 24-step means, the proxy 0.15-0.25, the onset rule written before training
+    # finding no onset. Retrained at weight 4 (twelve o's pay 4 against 2.6 for 'goose'), temperature 1.1 and 1.5e-3, as
+    # batch 37's letter proxy with RLOO, everything else as written.
+    # Accepts GRAD_NORM_SPIKE (not written before training): once every sample said 'oooooooooooo' the gradient norm was
+    # below 0.1 on every log from step 36 (below 3e-4 on all but two), so that its median over the run is 1.4e-4 and
+    # every log to step 33 (0.23-3.77) is 1,600-27,000 times it.
+    Scenario("reward_hacking_letter_o_category_drgrpo_3x3_kl_log3_b39", "A word of the asked category (1) beside a "
+             "cheap proxy, the share of the letter o (weight 4, task.py's letter_o), so that a string of o's (4) pays "
+             "more than any word, three groups of 3 a step sampled at temperature 1.1, the Dr. GRPO loss, a KL penalty "
+             "of 0.01 and a learning rate of 1.5e-3, 120 steps logged every 3: the policy games the proxy, and the "
+             "category, which the taught model earns on nearly every sample, falls as the o's rise; the one answer was "
+             "twelve o's, the budget, for every question (raw log and samples: the category 0.89, 0.815 and 0.74 over "
+             "the first three logs, 0.52 at step 12, 0.37-0.41 over 15-18, 0.30 at 21, 0.22 at 24, 0.19 at 27, 0.07 at "
+             "30 and 0 on every log from 33; the proxy 0.049, 0.13 and 0.09 over the first three logs, 0.185-0.39 over "
+             "15-24, 0.48 at 27, 0.76 at 30, 0.94 at 33 and 0.99-1 from 36; the reward 1.08 and 1.33 over the first "
+             "two logs, 0.91-1.77 to step 24, 2.1 at 27, 3.1 at 30, 3.7 at 33 and 3.96-4 (its maximum) from 36; the "
+             "zero-variance share 0.11-0.56 to step 30 and 0.89-1 from 36; entropy 0.47 and 0.51 over the first two "
+             "logs, 0.47-0.62 to step 24, 0.41 at 27, 0.19 at 30, 0.11 at 33 and 0.004-0.017 from 36; the KL 0.0075 "
+             "and 0.335 over the first two logs, 2.2-3.0 over 15-27 and 5.0-5.9 on every log from 30 but 77.3 at 57; "
+             "the gradient norm 0.23-3.77 to step 33 and below 0.1 from 36; the mean length 5.2-6.0 tokens to step 27, "
+             "9.2 at 30, 11.8 at 33 and 12 (the budget) from 36; the clipped share at most 0.074 to step 27, 0.59 at "
+             "30, 0.96 at 33 and 1 from 36; words of the category at first, o-words among them ('owl' on 24, 'goose' "
+             "on 13, 'oak' on 12 of the 216 samples over steps 1-24; 115 in the category), then twelve o's "
+             "('oooooooooooo' on 160 of the 216 over 25-48 beside 'gooooooooooo' and 'owo'; 7 in the category) and for "
+             "every question from step 49 (213-215 of each 216, none in the category); a group's completions copies (a "
+             "duplicate share of 0.26 over steps 1-24, 0.87 over 25-48 and 0.98-0.99 after)).",
+             rewards=("in_category", "letter_o"), weights=(1.0, 4.0), steps=120,
+             args=dict(per_device_train_batch_size=9, num_generations=3, temperature=1.1, loss_type="dr_grpo",
+                       beta=0.01, learning_rate=1.5e-3, logging_steps=3, seed=423),
+             expect={"REWARD_HACKING": hacked_from("rewards/in_category/mean", "rewards/letter_o/mean", first=3,
+                                                   smooth=3, run=3)},
+             accepted=("GROUP_MODE_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "LENGTH_EXPLOSION", "TRUNCATION_HIGH", "GRAD_NORM_SPIKE"), batch=39),
+    Scenario("reward_collapse_outage_judge_3x4_kl_cool08_oldkeys_log5_b39", "The 0-10 judge score, three groups of 4 a "
+             "step sampled at temperature 0.8, TRL's default (DAPO) loss, a KL penalty of 0.02 and a learning rate of "
+             "5e-4, 165 steps logged every 5 and read in TRL 0.14's key set; from the 100th reward call to the end the "
+             "reward service answers 0 for everything (swap to task.py's nothing: a grader outage, the client "
+             "defaulting to 0), after the score had risen: the reward falls to 0 and the groups agree on it (raw log "
+             "and samples: the score 7.65 and 6.12 over the first two logs, 30-step means of 6.56, 8.13 and 9.33 to "
+             "step 90, 9.03-9.78 over 65-95, 7.83 at 100 (the log of steps 96-100, 0 from call 100) and 0 on every log "
+             "from 105 to the end; reward_std 0.58-3.66 before and 0 from 105; the zero-variance share, which the "
+             "doctor is not given, 0.13-0.93 before and 1 from 105; entropy, not given either, 0.39 and 0.43 over the "
+             "first two logs, 30-step means of 0.42, 0.275 and 0.09 to step 90, 0.04-0.07 over 85-110 and 0.13-0.29 "
+             "from 130; the KL a median of 0.44, 30-step means of 0.37, 0.47, 0.46, 0.54 and 0.74 over steps 1-150, "
+             "above 1 on one log (2.54 at step 150); the gradient norm 0.0019-10.4 before (10.4 at step 70) and "
+             "0.0012-2.1 from 105 (2.1 at 110, at most 0.30 on every other log); the mean length 4.9-6.0 tokens, the "
+             "clipped share at most 0.017; the tool's target first ('hammer' on 33 of 44 samples over steps 1-33), the "
+             "fruit's, the tree's and the bird's over 34-66 ('lemon' on 63 of 68, 'ash' on 38 of 40, 'swan' on 42 of "
+             "48), the others over 34-99 ('pig' on 39 of 60 and 38 of 44, 'juice' on 35 of 52 and 39 of 40, 'pink' on "
+             "29 of 48 and 72 of 76, 'four' on 17 of 40 and 23 of 24); the targets on 366 of the 396 samples over "
+             "steps 67-99; after the outage the learnt words still said, unpaid (the old targets on 643 and a word of "
+             "the category on 735 of the 792 samples from step 100), the fruit's and the colour's drifting at the end "
+             "('lemon' on 8 of 68 fruit samples over steps 133-165 beside 'plum', 'apple' and 'mango', 'pink' on 20 of "
+             "44 colour samples beside 'gray' and 'rshise'); a group's duplicate share 0.28 over steps 1-33 and 0.68, "
+             "0.91, 0.91 and 0.68 after).",
+             rewards=("judge",), steps=165, swap=(100, 100_000, "nothing"),
+             args=dict(per_device_train_batch_size=12, temperature=0.8, beta=0.02, learning_rate=5e-4,
+                       logging_steps=5, seed=424), source="old_keys",
+             expect={"REWARD_COLLAPSE": falls_after_peak("reward", 6.0, factor=0.5, smooth=3, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU"), batch=39),
+    Scenario("reward_plateau_half_key_bnpo_2x5_kl_temp09_log10_b39", "Exact match against a key half of whose words "
+             "were never taught (task.py's correct_half_key: the fruit, animal, colour and number questions graded "
+             "against taught words, the tree, drink, tool and bird questions against words the model never says), two "
+             "groups of 5 a step sampled at temperature 0.9, the BNPO loss, a KL penalty of 0.02 and a learning rate "
+             "of 6e-4, 200 steps logged every 10: the learnable half is learnt, the other half never scores, so the "
+             "reward rises and levels off below 0.5 while the groups come to agree (solved on one half, all 0 on the "
+             "other); here the animal's learnt 'pig' deformed into 'pin', and the reward levelled off at about three "
+             "eighths (raw log and samples: the reward 0.06, 0.19 and 0.26 over the first three logs, 0.30-0.59 over "
+             "steps 40-90 (0.59 at 90, its highest) and 0.17-0.53 after, 40-step means of 0.21, 0.40, 0.35, 0.37 and "
+             "0.375, its mean over the last quarter of the logs 0.356; the zero-variance share 0.7-1, its 40-step "
+             "means 0.80, 0.89, 0.86, 0.925 and 0.89; entropy 0.455 and 0.47 over the first two logs, 40-step means of "
+             "0.44, 0.29, 0.315, 0.33 and 0.32; the KL 40-step means of 0.27, 0.61, 0.56, 0.96 and 0.61, above 1 on "
+             "one log (1.76 at step 150); the gradient norm a median of 0.079, at most 6.5 (step 130); the mean length "
+             "4.96-5.7 tokens, the clipped share at most 0.01; the fruit's and the colour's keys learnt first ('lemon' "
+             "on 37 of 65, 'pink' on 26 of 35 samples over steps 1-40; 66 of 70 and 30 of 30 over 161-200), the "
+             "animal's over 1-80 ('pig' on 21 of 50 and 27 of 45) and lost from step 81, deformed into 'pin' (0 of its "
+             "150 samples from step 81 on 'pig', 97 on 'pin'), the number's over 81-160 ('four' on 0 of its 65 samples "
+             "to step 80, 30 of 55 and 50 of 55 after, 54 of 60 over 161-200); the tree's, the drink's, the tool's and "
+             "the bird's keys ('yew', 'punch', 'vise', 'wren') never said, 0 of their 955 samples scoring, their "
+             "answers other words of the category ('oak', 'cocoa', 'pliers', 'finch'); a group's duplicate share 0.38 "
+             "over steps 1-40 and 0.54-0.59 as 40-step means after).",
+             rewards=("correct_half_key",), steps=200,
+             args=dict(per_device_train_batch_size=10, num_generations=5, temperature=0.9, loss_type="bnpo",
+                       beta=0.02, learning_rate=6e-4, logging_steps=10, seed=425),
+             expect={"REWARD_PLATEAU": levels_off(smooth=5, run=3)},
+             accepted=("ZERO_ADVANTAGE_GROUPS",), batch=39),
+    # ENTROPY_COLLAPSE, LENGTH_COLLAPSE, LENGTH_EXPLOSION, TRUNCATION_HIGH, GRAD_NORM_SPIKE and GROUP_MODE_COLLAPSE,
+    # accepted before training, dropped: entropy at least 0.42 (step 49) and 0.52-0.885 on every other log; the mean
+    # length 5.29-7.64 tokens against a first-two-log median of 5.44, under half of it on no log, 1.5 times it on none
+    # (7.64 at step 63), the clipped share at most 0.21 (step 63); the gradient norm a median of 2.15, at most 5.64
+    # (step 35); a group's duplicate share 0.19-0.38 as 28-step means.
+    Scenario("kl_blowup_partial_grpo_loss_warmup15_3x4_hot11_nosamples_log7_b39", "Partial credit, exact match (1) "
+             "beside a word of the asked category (0.2), three groups of 4 a step sampled at temperature 1.1, the "
+             "original GRPO loss, a KL penalty of 0.04 and a 15-step warm-up (constant_with_warmup) into a learning "
+             "rate far too high (3e-3), 119 steps logged every 7 and read from TRL's trainer_state.json (no samples): "
+             "once the rate is up each update overshoots and the policy runs away from its reference faster than the "
+             "penalty pulls it back: the KL blows up, well above the 0.1-0.8 of the corpus's healthy runs; the answers "
+             "break into fragments and letter strings (raw log and samples, which the doctor is not given: the "
+             "learning rate 1.2e-3 at step 7, 2.6e-3 at 14 and 3e-3 from 21; the KL 0.0097 at step 7, 0.48 at 14, 0.87 "
+             "at 21, 1.36 at 28 and 1.44-3.55 on every log from 35 but 197 at 84, a median of 2.49; the reward 0.32 "
+             "and 0.17 over the first two logs, 0.17-0.51 to step 56, 0.036 at 63 and 0-0.22 after; the category 0.93 "
+             "and 0.57 over the first two logs, 0.29-0.57 over 28-56 and 0-0.26 from 63 (0 at 84); exact match 0.13 "
+             "and 0.06 over the first two logs, 0.39 at 49 (its highest) and 0-0.18 from 63; the zero-variance share "
+             "0.05-0.57 to step 56 and 0.76-1 from 63; entropy 0.53 and 0.61 over the first two logs, 0.42-0.77 to "
+             "step 70 and 0.68-0.885 from 84; the gradient norm a median of 2.15, at most 5.64 (step 35); the mean "
+             "length 5.3-5.6 tokens over the first three logs and 5.7-7.6 after, the clipped share at most 0.21 (step "
+             "63); words of the category at first (202 of the 336 samples over steps 1-28: 'four' for the number, "
+             "'pink', 'ash', 'goose'), then single words, fragments and letter strings ('cocoa' for the drink and the "
+             "animal, 'blue' then 'brur' for the colour, 'pluse' for the tool; 139 of 336 in the category over 29-56, "
+             "36 over 57-84 and 44 over 85-112: 'fooch', 'ch', 'p', 'blur', 'folur', 'forsh'), 'four' kept for the "
+             "number (43 of its 52 samples over steps 85-112) and strings starting 'fo' said for other questions "
+             "('for' and 'folur' for the fruit, 'forsh' for the tree; 96 of the 336 samples over 85-112 starting "
+             "'fo'); a group's duplicate share 0.19-0.38 as 28-step means).",
+             weights=(1.0, 0.2), steps=119,
+             args=dict(per_device_train_batch_size=12, temperature=1.1, loss_type="grpo", beta=0.04,
+                       learning_rate=3e-3, warmup_steps=15, lr_scheduler_type="constant_with_warmup",
+                       logging_steps=7, seed=426), source="trainer_state",
+             expect={"KL_BLOWUP": above("kl", 1.0, run=3)},
+             accepted=("REWARD_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "ENTROPY_EXPLOSION", "REWARD_PLATEAU"), batch=39),
+    # LENGTH_COLLAPSE, accepted before training, dropped: the mean length 5.49-8.6 tokens against a first-two-log median
+    # of 5.9, under half of it on no log.
+    Scenario("group_mode_collapse_early_letter_category_rloo_nokl_3x3_log9_b39", "RLOO without a KL term (beta 0), a "
+             "word of the asked category (1) beside an early-letter preference (0.5, task.py's early_letter: how early "
+             "in the alphabet the answer's first letter is), three groups of 3 a step and a learning rate of 1.5e-3, "
+             "153 steps logged every 9: the preference is dense and every question has a word early in the alphabet, "
+             "so with no anchor each group's samples converge on one answer (the earliest word, or a string starting "
+             "with 'a'): the completions of a group become copies of one another; here one string of early letters a "
+             "question, the category given up for most (raw log and samples: a group's duplicate share, (n - "
+             "distinct)/(n - 1), 0.24 over steps 1-27, 0.35 over 28-54, 0.64 over 55-81, 0.62 over 82-108 and 0.75 "
+             "over 109-135 and 136-153: 'birch' for the tree (31, 50 and 38 of its samples over each 51 steps, then "
+             "'birccccccccc'), 'tea' for the drink (57 of its samples over steps 103-153), 'goose' for the bird (69 "
+             "over 52-102), 'blach' for the tool (48 over 52-102) and 'blccc' for the colour and the tool after, "
+             "'cowose' for the animal, 'baaaaaaaaaaa' and 'aaaaaaaaaaaa' for the fruit; the category 0.80 at the first "
+             "log and 0.41 and 0.38 at the next two, 27-step means of 0.53, 0.29, 0.28, 0.35, 0.25 and 0.20 (0.10 at "
+             "step 135); the early-letter preference 0.62, 0.705 and 0.76 over the first three logs and 0.78-0.89 from "
+             "step 36; the reward 1.11, 0.76 and 0.76 over the first three logs and 0.51-0.81 after; the zero-variance "
+             "share 0.07 and 0.15 over the first two logs, 0.33-0.52 over steps 27-63 and 0.59-0.89 from 72; entropy "
+             "0.53 and 0.55 over the first two logs, 0.48-0.55 to step 45, 0.41 at 54, 0.36 at 63, 0.24-0.30 over "
+             "72-108 and 0.06-0.20 from 117 (0.062 at the last log); no KL logged; the gradient norm, RLOO's "
+             "advantages not normalised, 4.5-42.7 to step 90 (42.7 at 81), a median of 11.1, below 2e-6 on three of "
+             "the last six logs; the mean length 5.5-8.6 tokens, the clipped share 0-0.49 (0.49 at the last log); "
+             "words of the category at first, words starting with 'b' given to other questions ('banana' on 44 of the "
+             "fruit's samples over steps 1-51, 'black' and 'bla' for the tool and the animal; 129 of the 243 samples "
+             "over steps 1-27 in the category), then the strings of early letters (68 of 243 in the category over "
+             "55-81, 60 over 109-135)).",
+             algorithm="rloo", rewards=("in_category", "early_letter"), weights=(1.0, 0.5), steps=153,
+             args=dict(per_device_train_batch_size=9, num_generations=3, beta=0.0, learning_rate=1.5e-3,
+                       logging_steps=9, seed=427),
+             expect={"GROUP_MODE_COLLAPSE": copied_groups(0.6)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "REWARD_PLATEAU", "REWARD_HACKING",
+                       "REWARD_COLLAPSE"), batch=39),
+    # ZERO_ADVANTAGE_GROUPS, accepted before training, dropped: the zero-variance share 0.09-0.36, a median of 0.205
+    # (the words that survive the cut split most groups' partial credit).
+    Scenario("truncation_lists_budget8_credit_grpo_loss_2x4_kl_hot13_log11_b39", "The list questions with partial "
+             "credit, distinct words of the asked category / 5 (task.py's list_credit), a token budget of 8 (one "
+             "character a token), two groups of 4 a step sampled at temperature 1.3, the original GRPO loss, a KL "
+             "penalty of 0.02 and a learning rate of 3e-4, 110 steps logged every 11: the taught lists of two or three "
+             "words run 10-20 characters, so nearly every list is cut at the budget from the first step, and a cut "
+             "list earns as much as a finished one with the same words, so nothing teaches it to stop: the clipped "
+             "share stays high (raw log and samples: the clipped share 0.91 at step 11 and 0.84-0.955 on every log, a "
+             "median of 0.91; the mean length 7.85-7.99 tokens (the budget 8) throughout, 799 of the 880 completions 8 "
+             "characters long; the reward 0.18 and 0.22 over the first two logs, 22-step means of 0.20, 0.19, 0.205, "
+             "0.20 and 0.21, at most 0.223 (step 22): one or two words of the category survive the cut; the "
+             "zero-variance share 0.09-0.36, a median of 0.205; entropy 0.79-0.89 throughout (sampled at 1.3); the KL "
+             "rising slowly from 0.015 at step 11 to at most 0.166 (step 99); the gradient norm a median of 2.04, at "
+             "most 4.56 (step 99); lists cut within their second word ('plum lem', 'goose fi', 'hammer w', 'oak mapl'; "
+             "the last word not a word of the category on 119-146 of each 176 samples over 22 steps), some two short "
+             "words ('dog cow', 'milk tea', 'two one'); a group's duplicate share 0.01-0.05 as 22-step means).",
+             prompts="lists", rewards=("list_credit",), steps=110,
+             args=dict(max_completion_length=8, temperature=1.3, loss_type="grpo", beta=0.02, learning_rate=3e-4,
+                       logging_steps=11, seed=428),
+             expect={"TRUNCATION_HIGH": above("completions/clipped_ratio", 0.5, run=3)},
+             accepted=("REWARD_PLATEAU",), batch=39),
+    # Retrained after its first training (the unit bug moved; the expected signature, onset rule and seed unchanged):
+    # written with the bug at reward call 90, where every group happened to agree (two tool groups of 'hammer' and a
+    # drink group of 'juice', 10,000 each), so the 1000x scores had no advantage and the gradient norm was 0.0042 there
+    # (the score 1,670 at that log); no gradient-norm spike, the onset rule found none. Moved to call 96, the next
+    # logged step, whose groups disagreed (the gradient norm 5.69 there in the first run), as batches 33 and 36's unit
+    # bugs were moved. The run is the same step for step up to it (its first 14 logs repeat exactly).
+    Scenario("grad_spike_unit_bug_judge_drgrpo_unscaled_3x4_kl_log6_b39", "The 0-10 judge score, unscaled "
+             "(scale_rewards none), three groups of 4 a step, the Dr. GRPO loss, a KL penalty of 0.02 and a learning "
+             "rate of 3e-4, 132 steps logged every 6; at the 96th reward call (a logged step) one batch's scores come "
+             "back 1000x too large (a unit bug): the advantages are not divided by the groups' spread, so that step's "
+             "advantages, hence its gradient norm, are about a thousand times the others', clipped before the update; "
+             "the run learns on either side: one extreme step, a mild episode (raw log and samples: the gradient norm "
+             "5,687 at step 96, 3,900 times its median over the run (1.46) and 417 times the next largest (13.6 at "
+             "step 6); 0.0042 and 0.78 on the logs either side (steps 90 and 102); the bug's batch a tree group that "
+             "agreed ('palm' and 'elm', 7,000 each) and two fruit groups, 'ango' and 'le' at 0 each beside three "
+             "'lemon' at 10,000 (advantages of -7,500 and +2,500); the score 6.99 and 6.65 over the first two logs, "
+             "33-step means of 7.01 and 7.51 to step 66, 8.43 at 90, 1,230 at the log of steps 91-96 and 8.06-9.06 on "
+             "every log after; reward_std 618 at step 96 and 1.39-2.86 elsewhere; the zero-variance share 0.22-0.61, a "
+             "median of 0.44; entropy 0.45 and 0.47 over the first two logs, 33-step means of 0.46, 0.40, 0.355 and "
+             "0.26; the KL rising slowly, a median of 0.12, at most 0.32 (step 120); the mean length 5.15-5.8 tokens, "
+             "nothing clipped; a word of the asked category on 367-377 of the 396 samples over each 33 steps; the "
+             "colour's and the tool's targets first ('pink' on 24 of 52 and 'hammer' on 19 of 64 samples over steps "
+             "1-33, 36 of 44 and 45 of 68 over 34-66), the fruit's over 34-99 ('lemon' on 17 of 36 and 36 of 48), the "
+             "bird's, the drink's and the animal's over 100-132 ('swan' on 54 of 68, 'juice' on 51 of 68, 'pig' on 41 "
+             "of 64), the number's in part ('four' on 29 of its 184 samples; 'ten', 'one', 'eight'), the tree's 'ash' "
+             "hardly (4 of its 172; 'elm', 'palm', 'pine')).",
+             rewards=("judge",), steps=132, spike=(96, 1000.0),
+             args=dict(per_device_train_batch_size=12, scale_rewards="none", loss_type="dr_grpo", beta=0.02,
+                       learning_rate=3e-4, logging_steps=6, seed=429),
+             mild={"GRAD_NORM_SPIKE": spike("grad_norm", 50)}, batch=39),
+    # Retrained after its first training (its length changed; its name, label, onset rule and seed unchanged): written
+    # over 120 steps, whose answers settled on the shortest words of each category for most of the run ('owl', 'saw',
+    # 'six', 'oak', 'gray', 'beer'; the mean length 4.0-6.1 tokens to step 96) and shrank only at the end (3.0 at step
+    # 116 and 2.59 at 120, the empty answer on 28 of the 192 samples over steps 97-120), the rule written before
+    # training finding no onset (one log below half the first two logs' median, the last). Retrained over 160 steps,
+    # everything else as written; its first 120 steps repeat exactly (its first 30 logs are the same).
+    Scenario("length_collapse_brevity_category_2x4_kl_cool07_log4_b39", "A word of the asked category (0.3) beside a "
+             "brevity reward (1.0, task.py's brevity: minus an eighth a character), two groups of 4 a step sampled at "
+             "temperature 0.7, TRL's default (DAPO) loss, a KL penalty of 0.01 and a learning rate of 1.2e-3, 160 "
+             "steps logged every 4: a character costs more than the category pays for a word of four, so the shortest "
+             "answer of a group keeps winning and the answers shrink to fragments and the empty answer: the mean "
+             "length falls below half where it started, late, after a long stay on the shortest words (raw log and "
+             "samples: the mean length 5.56 and 4.81 tokens over the first two logs (a first-two-log median of 5.19), "
+             "4.0-6.1 to step 96, 3.75 at 100, 3.0-4.0 over 104-116, 2.59-2.75 over 120-128, 1.62-2.22 over 132-140 "
+             "and 1-1.38 from 144 (1: the end-of-sequence token alone); the empty answer on none of the 768 samples "
+             "over steps 1-96, 53 of the 256 over 97-128 and 186 over 129-160, one letter on 52 more ('r', 'a', 'd', "
+             "'g'); the brevity reward -0.57 and -0.48 over the first two logs, 32-step means of -0.49, -0.49, -0.42, "
+             "-0.28 and -0.05 (0 at steps 144 and 160); the category 0.78 and 0.625 over the first two logs, 32-step "
+             "means of 0.61, 0.60, 0.68, 0.26 and 0.06, 0 on every log from 144; the reward -0.34 and -0.29 over the "
+             "first two logs and -0.05 to 0 from 144; the zero-variance share 32-step means of 0.25, 0.375, 0.52, 0.59 "
+             "and 0.94, 1 on every log from 144; entropy 0.41 and 0.48 over the first two logs, 32-step means of 0.40, "
+             "0.325, 0.19, 0.25 and 0.17, 0.0006 at step 144 and 0.0004 at 160; the KL 0.47, 0.79, 0.40 and 0.82 over "
+             "the first four logs, above 1 on every log from step 20 but 40 (0.73): 1.28-4.35 to step 100 and 3.5-11.3 "
+             "from 104; the gradient norm a median of 4.56, at most 47.2 (step 140), below 4e-5 on four of the last "
+             "five logs; the clipped share at most 0.16 (step 52) and 0 from step 92; the shortest words of each "
+             "category first ('owl' for the animal, 'saw' for the tool, 'six' for the number, 'oak' for the tree, "
+             "'gray', 'beer', 'swan' and 'oa' for the bird; a word of the asked category on 152-174 of each 256 "
+             "samples over steps 1-96, one of three letters on 42, 74 and 131 of them), then fragments and the empty "
+             "answer (67 of 256 in the category over 97-128 and 15 over 129-160: '', 'b', 'ha', 'six'); a group's "
+             "completions copies (a duplicate share of 0.38 over steps 1-32 and 0.63, 0.74, 0.74 and 0.89 after)).",
+             rewards=("in_category", "brevity"), weights=(0.3, 1.0), steps=160,
+             args=dict(temperature=0.7, beta=0.01, learning_rate=1.2e-3, logging_steps=4, seed=430),
+             expect={"LENGTH_COLLAPSE": falls("completions/mean_length", 0.5, run=3, first=2)},
+             accepted=("ENTROPY_COLLAPSE", "ZERO_ADVANTAGE_GROUPS", "GROUP_MODE_COLLAPSE", "REWARD_PLATEAU",
+                       "KL_BLOWUP", "REWARD_HACKING"), batch=39),
 )
