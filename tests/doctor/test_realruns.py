@@ -149,6 +149,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("reward_hacking_letter_o_category_rloo_2x4_kl_log4_b36", "verdict"): "REWARD_HACKING dated 16, onset 52 (±25)",
     ("entropy_collapse_coin_rloo_nokl_1x8_temp09_log3_b36", "verdict"): "ENTROPY_COLLAPSE dated 18, onset 48 (±25)",
     ("reward_plateau_half_key_4x3_kl_cool06_log10_b36", "verdict"): "REWARD_PLATEAU dated 130, onset 90 (±30)",
+    # Batches 38 and 39 (session 14): the doctor's first look (974629e, the doctor of 5589f08), before any fix.
+    ("reward_plateau_half_key_bnpo_2x4_kl_hot11_log6_b38", "verdict"):
+        "REWARD_PLATEAU dated 60, onset 96 (±27); GROUP_MODE_COLLAPSE warn from 29, not accepted",
 }
 
 #: Recorded step columns → the TRL log key they copy (evidence naming these is checkable).
