@@ -423,8 +423,9 @@ def _dry_plateau(view: RunView, cfg: Mapping[str, Any], curve: Curve, zero_std: 
     if chance is not None and chance.explains:
         return None  # groups agree no more often than a pass/fail reward paying at random at its rate makes them
     groups = flat_groups(view, *latter_half(first, last))
+    at_top = solved_by_level(view, first, last) if groups is None else None
     if groups is None and converged_by_reward(view, first, last, cfg["zero_std_level"]) is not None \
-            and (solved_by_level(view, first, last) or 1.0) >= cfg["converged_share"]:
+            and (at_top is None or at_top >= cfg["converged_share"]):
         # Without samples, groups that came to agree as the reward rose and kept its rise, at a level near the
         # top the reward reached: solved. Agreeing at half its range, half of them fail: a plateau.
         return None
